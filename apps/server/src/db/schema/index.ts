@@ -1,0 +1,2 @@
+export * from './campuses.ts';
+export * from './users.ts';

@@ -1,0 +1,49 @@
+import { CampusIdSchema, CampusResponseSchema, CAMPUSES, CampusSummarySchema, campusById } from '@campus/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { errors } from '../../lib/errors.ts';
+import { countMembers } from './campus.repo.ts';
+import { logoSvg, presentCampus, presentCampusSummary } from './campus.presenter.ts';
+
+export const campusRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/api/campus',
+    {
+      schema: {
+        tags: ['campus'],
+        summary: 'The campus of this site (chosen by the Host header) and its member count',
+        response: { 200: CampusResponseSchema },
+      },
+    },
+    async (request) => presentCampus(request.campus, request, await countMembers(db, request.campus.id)),
+  );
+
+  app.get(
+    '/api/campuses',
+    {
+      schema: {
+        tags: ['campus'],
+        summary: 'Every campus, for Find Your School',
+        response: { 200: z.array(CampusSummarySchema) },
+      },
+    },
+    async (request) => CAMPUSES.map((c) => presentCampusSummary(c, request, c.id === request.campus.id)),
+  );
+
+  app.get(
+    '/api/campuses/:campusId/logo.svg',
+    {
+      schema: {
+        tags: ['campus'],
+        summary: 'Monogram logo of a campus',
+        params: z.object({ campusId: CampusIdSchema }),
+      },
+    },
+    async (request, reply) => {
+      const campus = campusById(request.params.campusId);
+      if (!campus) throw errors.notFound('Campus not found.', 'CAMPUS_NOT_FOUND');
+      return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(logoSvg(campus));
+    },
+  );
+};

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { createDatabase } from './db/client.ts';
+import { type EmbeddedPostgres, ensureDatabase, startEmbeddedPostgres } from './db/embedded.ts';
+import { migrateDatabase } from './db/migrate.ts';
+
+async function main() {
+  const config = loadConfig();
+  let embedded: EmbeddedPostgres | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      log: (m) => console.log(`[postgres] ${m}`),
+    }).catch((error: Error) => {
+      throw new Error(`Embedded PostgreSQL could not start (${error.message}). Logs: ${path.join(config.dataDir, 'postgres.log')}`);
+    });
+    await ensureDatabase(embedded.adminUrl, 'campus');
+    databaseUrl = embedded.urlFor('campus');
+  }
+
+  const stopDatabase = async () => {
+    await embedded?.stop();
+  };
+  try {
+    await migrateDatabase(databaseUrl);
+  } catch (error) {
+    await stopDatabase();
+    throw error;
+  }
+  const db = createDatabase(databaseUrl);
+  const app = await buildApp({ config, db });
+
+  // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the pool and
+  // the embedded server so its data is checkpointed cleanly.
+  closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info(`${signal} received, shutting down`);
+    await app.close();
+    await db.$client.end();
+    await stopDatabase();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: Error) => {
+  console.error(`error: ${error.message}`);
+  process.exit(1);
+});

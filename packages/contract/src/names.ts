@@ -1,0 +1,262 @@
+/**
+ * Names, usernames and the sign-in / registration / account fields (spec 1 §5, spec 2 §5).
+ * Messages come from the catalogue; limits from LIMITS.
+ */
+
+import { z } from 'zod';
+import { LIMITS } from './constants.ts';
+import { AUTH_MESSAGES, UNSPECIFIED_MESSAGES, VALIDATION_MESSAGES } from './messages.ts';
+import { codePointLength } from './text-length.ts';
+
+export interface ParsedName {
+  first_name: string;
+  /** Tokens between the first and the last, joined by one space; '' when there are none. */
+  middle_name: string;
+  last_name: string;
+}
+
+const NAME_SEPARATORS = /[\s.,-]+/u;
+const HAS_DIGIT = /\p{Nd}/u;
+
+/** Cuts to the stored maximum (20) by code points, so a surrogate pair is never split. */
+const clipName = (name: string): string => [...name].slice(0, LIMITS.nameMax).join('');
+
+/**
+ * Splits a display name (e.g. a Google profile's) into stored names (spec 1 §5): separators
+ * are spaces, dots, commas and hyphens; tokens containing a digit are dropped; the first
+ * token is the first name, the last token the last name, the rest the middle name.
+ * Decisions: a single token is the first name only, so the last name falls back to 'user'
+ * (rather than repeating the token); first and last are clipped to 20 characters, the
+ * stored maximum (spec 2 §5), so a long Google name cannot produce an unsavable profile.
+ */
+export function parseDisplayName(display: string): ParsedName {
+  const tokens = display.split(NAME_SEPARATORS).filter((t) => t !== '' && !HAS_DIGIT.test(t));
+  const first = tokens[0];
+  const last = tokens.length > 1 ? tokens[tokens.length - 1] : undefined;
+  return {
+    first_name: first === undefined ? 'anonymous' : clipName(first),
+    middle_name: tokens.slice(1, -1).join(' '),
+    last_name: last === undefined ? 'user' : clipName(last),
+  };
+}
+
+/**
+ * First segments of the app's own routes. The profile lives at /{username}, so a user
+ * holding one of these would be shadowed by (or shadow) a page. Keep in step with the
+ * route tables of the spec (spec 1 §2, spec 2 §2, spec 3 §2) and the server's prefixes.
+ */
+export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
+  '404',
+  'ads',
+  'api',
+  'assets',
+  'cart',
+  'checkout',
+  'create',
+  'dev',
+  'forgotpassword',
+  'home',
+  'login',
+  'logout',
+  'media',
+  'messages',
+  'notifications',
+  'post',
+  'profile',
+  'register',
+  'saved',
+  'search',
+  'search_schools',
+  'settings',
+  'user_registration',
+  'verify',
+]);
+
+export function isReservedUsername(username: string): boolean {
+  return RESERVED_USERNAMES.has(username.toLowerCase());
+}
+
+/**
+ * The generated username before clash handling (spec 1 §5): first and last name joined,
+ * lower-cased, non-alphanumerics removed. Accents are folded first so that 'José' gives
+ * 'jose' rather than 'jos'; an empty result becomes 'user'. At most 50 characters.
+ */
+export function baseUsername(firstName: string, lastName: string): string {
+  const folded = `${firstName}${lastName}`.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
+  return folded.replace(/[^a-z0-9]/g, '').slice(0, LIMITS.usernameMax) || 'user';
+}
+
+/**
+ * The first free username for `base`: base itself, then base-2, base-3, … (spec 1 §5).
+ * Reserved route names count as taken. The base is shortened when needed so the result
+ * stays within 50 characters. `isTaken` must be pure (e.g. membership in the set of
+ * usernames already starting with base, read in one query); it must eventually answer
+ * false, which any finite set of taken names guarantees. A unique index still decides
+ * races between two simultaneous sign-ups.
+ */
+export function nextUsername(base: string, isTaken: (candidate: string) => boolean): string {
+  const free = (candidate: string) => !isReservedUsername(candidate) && !isTaken(candidate);
+  const whole = base.slice(0, LIMITS.usernameMax);
+  if (free(whole)) return whole;
+  for (let n = 2; ; n++) {
+    const suffix = `-${n}`;
+    const candidate = `${base.slice(0, LIMITS.usernameMax - suffix.length)}${suffix}`;
+    if (free(candidate)) return candidate;
+  }
+}
+
+/** Login and registration email (spec 1 §5): local part, @, a domain with a dot and a 2+ letter suffix. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
+const EMAIL_MAX = 254;
+
+export const EmailSchema = z
+  .string({ error: VALIDATION_MESSAGES.emailRequired })
+  .trim()
+  .min(1, { error: VALIDATION_MESSAGES.emailRequired, abort: true })
+  .max(EMAIL_MAX, { error: UNSPECIFIED_MESSAGES.emailTooLong, abort: true })
+  .regex(EMAIL_PATTERN, VALIDATION_MESSAGES.emailInvalid);
+
+/**
+ * The new address of an email change (spec 2 §5): required, different from the current one
+ * ignoring case ('Enter a new email'), then the email pattern. 'That email is taken.' needs
+ * the database and is the server's.
+ */
+export function newEmailSchema(current: string) {
+  const currentKey = current.trim().toLowerCase();
+  return EmailSchema.refine((email) => email.toLowerCase() !== currentKey, {
+    error: VALIDATION_MESSAGES.newEmailRequired,
+    abort: true,
+  });
+}
+
+/**
+ * Login password (spec 1 §5): required, at most 30. Not trimmed: spaces may be part of it.
+ * Length in UTF-16 units, as the auth library measures it.
+ */
+export const PasswordSchema = z
+  .string({ error: VALIDATION_MESSAGES.passwordRequired })
+  .min(1, { error: VALIDATION_MESSAGES.passwordRequired, abort: true })
+  .max(LIMITS.passwordMax, UNSPECIFIED_MESSAGES.passwordTooLong);
+
+/** Registration password: the login rules plus the 6-character minimum the server answers with 'Password too short.'. */
+export const RegistrationPasswordSchema = PasswordSchema.min(LIMITS.passwordMin, AUTH_MESSAGES.weakPassword);
+
+/**
+ * Letters (any script, with their combining marks) and apostrophes, words separated by single
+ * spaces. Both the straight ' and the typographic ’ count as apostrophes: phone keyboards type
+ * ’ in "O’Brien" by themselves.
+ */
+const REGISTRATION_NAME_PATTERN = /^[\p{L}\p{M}'’]+( [\p{L}\p{M}'’]+)*$/u;
+
+/**
+ * The full name of the registration form (spec 1 §5). The spec gives two 'required' texts;
+ * we read them as:
+ * - the field left empty (or only spaces) → 'Name is required.' (the field's own check);
+ * - no value at all (absent from the request), or a single word where a full name — first
+ *   and last — is required → 'Full name is required';
+ * - first or last name under 2 characters → 'Name is Invalid';
+ * - anything but letters, apostrophes and single spaces → 'Your Name is Invalid.'.
+ * Each check stops the ones after it, so the form shows one message at a time. Leading and
+ * trailing spaces are trimmed. First and last name are the first and last words, as in
+ * parseDisplayName, which the server uses to split the stored names.
+ */
+export const RegistrationNameSchema = z
+  .string({ error: VALIDATION_MESSAGES.fullNameRequired })
+  .trim()
+  .min(1, { error: VALIDATION_MESSAGES.nameRequired, abort: true })
+  .regex(REGISTRATION_NAME_PATTERN, { error: VALIDATION_MESSAGES.nameCharactersInvalid, abort: true })
+  .refine((name) => name.includes(' '), { error: VALIDATION_MESSAGES.fullNameRequired, abort: true })
+  .refine(
+    (name) => {
+      const words = name.split(' ');
+      const first = words[0] ?? '';
+      const last = words[words.length - 1] ?? '';
+      return codePointLength(first) >= LIMITS.nameMinAtRegistration && codePointLength(last) >= LIMITS.nameMinAtRegistration;
+    },
+    { error: VALIDATION_MESSAGES.nameInvalid },
+  );
+
+/**
+ * Bio (spec 1 §5, spec 2 §5): at most 160 characters, counted in code points like the post
+ * text (see codePointLength) — the live counter 'n / 160' must use codePointLength too.
+ */
+export const BioSchema = z
+  .string()
+  .refine((bio) => codePointLength(bio) <= LIMITS.bioMax, { error: UNSPECIFIED_MESSAGES.bioTooLong });
+
+/**
+ * Username of the settings form (spec 2 §5). The spec's text says 'longer than 4' but the
+ * product accepts exactly 4, and the spec makes that the rule. Stored lower-cased (spec 1
+ * §3), so the output is lower-cased; the pattern accepts either case on input. A reserved
+ * route name answers 'That username has been taken.', which is true: a page holds it.
+ */
+export const UsernameSchema = z
+  .string({ error: VALIDATION_MESSAGES.usernameRequired })
+  .trim()
+  .min(1, { error: VALIDATION_MESSAGES.usernameRequired, abort: true })
+  .min(LIMITS.usernameMin, VALIDATION_MESSAGES.usernameTooShort)
+  .max(LIMITS.usernameMax, UNSPECIFIED_MESSAGES.usernameTooLong)
+  .regex(/^[A-Za-z0-9_-]+$/, { error: VALIDATION_MESSAGES.usernameCharacters, abort: true })
+  .refine((username) => !isReservedUsername(username), { error: VALIDATION_MESSAGES.usernameTaken })
+  .overwrite((username) => username.toLowerCase());
+
+/**
+ * Phone (spec 2 §5): 'an optional plus, then digits, with 6–14 further digits'. We read it
+ * as an optional '+', one digit, then 6 to 14 more: 7 to 15 digits, which is also E.164's
+ * maximum. The input allows 20 characters; spaces, dots, hyphens and parentheses people
+ * type in '(405) 555-0123' are removed before the check, and the value is kept without them.
+ */
+export const PHONE_PATTERN = /^\+?\d\d{6,14}$/;
+
+export const PhoneSchema = z
+  .string({ error: VALIDATION_MESSAGES.phoneRequired })
+  .trim()
+  .min(1, { error: VALIDATION_MESSAGES.phoneRequired, abort: true })
+  .max(LIMITS.phoneInputMax, { error: UNSPECIFIED_MESSAGES.phoneTooLong, abort: true })
+  .overwrite((phone) => phone.replace(/[\s.()-]/g, ''))
+  .regex(PHONE_PATTERN, VALIDATION_MESSAGES.phoneInvalid);
+
+/**
+ * Local part of a school email. The spec says 'letters/digits'; we also accept '.', '_', '-'
+ * and '+' inside it, because real school addresses use them (Harvard College's are
+ * first_last@college.harvard.edu) and the domain, not the local part, is what proves
+ * membership — the code is mailed to that address anyway.
+ */
+const SCHOOL_EMAIL_LOCAL = /^[A-Za-z0-9](?:[A-Za-z0-9._+-]*[A-Za-z0-9])?$/;
+
+/**
+ * School email for a campus (spec 2 §5). `domains` is the campus's list; `current` the
+ * user's present school email. Checks, each stopping the rest: no domain list → 'Something
+ * went wrong'; empty, or the current address again (ignoring case, as email addresses are
+ * in practice) → 'Enter a new school email'; otherwise local part, '@', exactly one of the
+ * domains (ignoring case) → else 'Enter a valid school email'.
+ */
+export function schoolEmailSchema(domains: readonly string[], current?: string | null) {
+  const allowed = new Set(domains.map((d) => d.toLowerCase()));
+  const currentKey = current?.trim().toLowerCase() || null;
+  return z
+    .string({ error: VALIDATION_MESSAGES.newSchoolEmailRequired })
+    .trim()
+    .superRefine((email, ctx) => {
+      const fail = (message: string) => ctx.addIssue({ code: 'custom', message, input: email });
+      if (allowed.size === 0) return fail(VALIDATION_MESSAGES.schoolDomainsMissing);
+      if (email === '' || email.toLowerCase() === currentKey) return fail(VALIDATION_MESSAGES.newSchoolEmailRequired);
+      const at = email.lastIndexOf('@');
+      const local = email.slice(0, at);
+      const domain = email.slice(at + 1).toLowerCase();
+      if (at < 0 || !SCHOOL_EMAIL_LOCAL.test(local) || !allowed.has(domain)) {
+        fail(VALIDATION_MESSAGES.schoolEmailInvalid);
+      }
+    });
+}
+
+/**
+ * The 4-digit code of the verify screens (spec 1 §5, spec 2 §5). Empty → 'Please enter
+ * verification code'. Anything that is not 4 digits can never be right, so it gets the
+ * wrong-code answer 'Your code was incorrect. Please try again.' without a database trip.
+ */
+export const VerificationCodeSchema = z
+  .string({ error: VALIDATION_MESSAGES.verificationCodeRequired })
+  .trim()
+  .min(1, { error: VALIDATION_MESSAGES.verificationCodeRequired, abort: true })
+  .regex(/^\d{4}$/, VALIDATION_MESSAGES.verificationCodeIncorrect);

@@ -1,0 +1,49 @@
+/**
+ * The post and chat text limit (spec 1 §5, §9): at most 500 characters, where each line
+ * break between blocks (paragraphs) counts 2. Both the editor's counter 'n / 500' and the
+ * server's check use these functions, so the two can never disagree at the limit.
+ */
+
+import { LIMITS } from './constants.ts';
+
+/**
+ * Length as people see it, counted in Unicode code points: an emoji such as 😀 is one
+ * character, not the two UTF-16 units `String.length` reports. Full grapheme clusters
+ * (Intl.Segmenter) would count a flag or a family emoji as one, but their rules follow the
+ * Unicode version of each browser's and Node's ICU, so client and server could disagree
+ * by a character at the limit; code points are the same everywhere, and they are also what
+ * PostgreSQL's char_length() counts. The cost is that a few composed emoji count 2–7.
+ */
+export function codePointLength(text: string): number {
+  return [...text].length;
+}
+
+/**
+ * Count of a post made of blocks (the editor's paragraphs): the blocks' characters plus
+ * 2 for each break between two blocks. A '\n' inside a block (a soft line break) is a line
+ * break too and counts 2 as well, so a text counts the same however the editor split it.
+ */
+export function countPostText(blocks: readonly string[]): number {
+  if (blocks.length === 0) return 0;
+  let count = LIMITS.postBlockBreakWeight * (blocks.length - 1);
+  for (const block of blocks) count += countPlainText(block);
+  return count;
+}
+
+/**
+ * Count of a plain text (a chat box, or a post flattened with '\n' between blocks): every
+ * '\n' is a block break worth 2, every other code point 1. Thus
+ * `countPlainText(blocks.join('\n')) === countPostText(blocks)` for any blocks.
+ * Browsers hand a textarea's value over with '\n' line ends; a '\r' is counted as a character.
+ */
+export function countPlainText(text: string): number {
+  let count = 0;
+  for (const char of text) count += char === '\n' ? LIMITS.postBlockBreakWeight : 1;
+  return count;
+}
+
+/** True when a post (blocks) or a plain text is over the 500 limit; the editor then blocks typing. */
+export function isPostTextTooLong(text: string | readonly string[]): boolean {
+  const count = typeof text === 'string' ? countPlainText(text) : countPostText(text);
+  return count > LIMITS.postTextMax;
+}
