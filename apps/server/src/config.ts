@@ -35,7 +35,10 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function parseCampusHosts(value: string): Map<string, string> {
   const hosts = new Map<string, string>();
-  for (const pair of value.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const pair of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [host, slug] = pair.split('=').map((s) => s.trim().toLowerCase());
     if (!host || !slug) throw new Error(`CAMPUS_HOSTS: expected host=slug, got "${pair}"`);
     hosts.set(host, slug);

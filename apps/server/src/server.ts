@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
@@ -7,6 +8,8 @@ import { type EmbeddedPostgres, ensureDatabase, startEmbeddedPostgres } from './
 import { migrateDatabase } from './db/migrate.ts';
 
 async function main() {
+  // Settings may come from a .env file in the working directory (see .env.example).
+  if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
   let embedded: EmbeddedPostgres | undefined;
   let databaseUrl = config.databaseUrl;
@@ -15,7 +18,9 @@ async function main() {
       dataDir: config.dataDir,
       log: (m) => console.log(`[postgres] ${m}`),
     }).catch((error: Error) => {
-      throw new Error(`Embedded PostgreSQL could not start (${error.message}). Logs: ${path.join(config.dataDir, 'postgres.log')}`);
+      throw new Error(
+        `Embedded PostgreSQL could not start (${error.message}). Logs: ${path.join(config.dataDir, 'postgres.log')}`,
+      );
     });
     await ensureDatabase(embedded.adminUrl, 'campus');
     databaseUrl = embedded.urlFor('campus');

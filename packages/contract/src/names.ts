@@ -171,7 +171,9 @@ export const RegistrationNameSchema = z
       const words = name.split(' ');
       const first = words[0] ?? '';
       const last = words[words.length - 1] ?? '';
-      return codePointLength(first) >= LIMITS.nameMinAtRegistration && codePointLength(last) >= LIMITS.nameMinAtRegistration;
+      return (
+        codePointLength(first) >= LIMITS.nameMinAtRegistration && codePointLength(last) >= LIMITS.nameMinAtRegistration
+      );
     },
     { error: VALIDATION_MESSAGES.nameInvalid },
   );

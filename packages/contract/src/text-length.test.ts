@@ -54,7 +54,7 @@ describe('countPlainText', () => {
   });
 
   it('matches the block formula for blocks without line breaks', () => {
-    const block = fc.string({ unit: 'binary' }).filter((s) => !s.includes('\n'));
+    const block = fc.string({ unit: 'binary' }).map((s) => s.replaceAll('\n', ''));
     fc.assert(
       fc.property(fc.array(block, { minLength: 1 }), (blocks) => {
         const formula = blocks.reduce((sum, b) => sum + [...b].length, 0) + 2 * (blocks.length - 1);

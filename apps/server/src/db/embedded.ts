@@ -62,7 +62,16 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 
   const port = await freePort();
   const logFile = createWriteStream(path.join(dataDir, 'postgres.log'), { flags: 'a' });
-  const args = ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
+  const args = [
+    '-D',
+    clusterDir,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+  ];
   if (options.ephemeral) args.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   const child = spawn(bin.postgres, args, {
     ...(owner ?? {}),
@@ -171,7 +180,14 @@ async function postgresOsUser(): Promise<OsUser> {
   try {
     return lookup();
   } catch {
-    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
+    execFileSync('useradd', [
+      '--system',
+      '--user-group',
+      '--no-create-home',
+      '--shell',
+      '/usr/sbin/nologin',
+      'postgres',
+    ]);
     return lookup();
   }
 }
@@ -211,7 +227,14 @@ async function initCluster(bin: Binaries, clusterDir: string, password: string, 
   try {
     const output = await run(
       bin.initdb,
-      [`--pgdata=${clusterDir}`, '--username=postgres', `--pwfile=${pwFile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--no-locale'],
+      [
+        `--pgdata=${clusterDir}`,
+        '--username=postgres',
+        `--pwfile=${pwFile}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        '--no-locale',
+      ],
       owner,
     );
     if (output.code !== 0) {
@@ -285,7 +308,9 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }

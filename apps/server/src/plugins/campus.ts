@@ -1,4 +1,4 @@
-import { CAMPUSES, type CampusDefinition, campusBySlug, DEFAULT_CAMPUS_ID, campusById } from '@campus/contract';
+import { CAMPUSES, type CampusDefinition, campusById, campusBySlug, DEFAULT_CAMPUS_ID } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { ApiError } from '@campus/contract';
+import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -34,7 +34,11 @@ export const webPlugin = fp(
       if (!isApi && isPage && indexHtml) {
         return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
       }
-      const body: ApiError = { statusCode: 404, code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` };
+      const body: ApiError = {
+        statusCode: 404,
+        code: 'NOT_FOUND',
+        message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+      };
       return reply.code(404).send(body);
     });
   },

@@ -7,7 +7,9 @@ export const campuses = pgTable('campuses', {
   name: text('name').notNull(),
   shortName: text('short_name').notNull(),
   isHub: boolean('is_hub').notNull().default(false),
-  privacy: text('privacy', { enum: ['private', 'public'] }).notNull().default('private'),
+  privacy: text('privacy', { enum: ['private', 'public'] })
+    .notNull()
+    .default('private'),
   url: text('url').notNull(),
   city: text('city').notNull(),
   state: text('state').notNull(),

@@ -1,10 +1,10 @@
-import { CampusIdSchema, CampusResponseSchema, CAMPUSES, CampusSummarySchema, campusById } from '@campus/contract';
+import { CAMPUSES, CampusIdSchema, CampusResponseSchema, CampusSummarySchema, campusById } from '@campus/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { errors } from '../../lib/errors.ts';
-import { countMembers } from './campus.repo.ts';
 import { logoSvg, presentCampus, presentCampusSummary } from './campus.presenter.ts';
+import { countMembers } from './campus.repo.ts';
 
 export const campusRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(

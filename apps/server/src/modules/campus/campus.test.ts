@@ -91,7 +91,10 @@ describe('GET /api/campuses/:id/logo.svg', () => {
   });
 
   it('answers 404 for an unknown campus and 400 for a malformed id', async () => {
-    const missing = await app.inject({ method: 'GET', url: '/api/campuses/00000000-0000-4000-8000-000000000000/logo.svg' });
+    const missing = await app.inject({
+      method: 'GET',
+      url: '/api/campuses/00000000-0000-4000-8000-000000000000/logo.svg',
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ code: 'CAMPUS_NOT_FOUND' });
     const bad = await app.inject({ method: 'GET', url: '/api/campuses/nope/logo.svg' });

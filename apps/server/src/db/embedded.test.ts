@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres } from './embedded.ts';
+
+// mkdtemp makes a mode-700 folder, as CI's clone may be: the server must still start there.
+const root = await mkdtemp(path.join(os.tmpdir(), 'campus-embedded-'));
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+async function query(url: string, text: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+describe('embedded PostgreSQL', () => {
+  it('starts inside a mode-700 folder, keeps data across a restart, and has the extensions', async () => {
+    expect((await stat(root)).mode & 0o777).toBe(0o700);
+    const dataDir = path.join(root, 'restart');
+    const first = await startEmbeddedPostgres({ dataDir });
+    await query(first.adminUrl, 'CREATE TABLE kept (v text); INSERT INTO kept VALUES ($$hello$$)');
+    await first.stop();
+
+    const second = await startEmbeddedPostgres({ dataDir });
+    try {
+      expect(await query(second.adminUrl, 'SELECT v FROM kept')).toEqual([{ v: 'hello' }]);
+      await query(second.adminUrl, 'CREATE EXTENSION pg_trgm; CREATE EXTENSION unaccent; CREATE EXTENSION citext');
+      const [row] = await query(
+        second.adminUrl,
+        "SELECT unaccent('Café') AS u, similarity('chair', 'chairs') > 0.5 AS s",
+      );
+      expect(row).toEqual({ u: 'Cafe', s: true });
+    } finally {
+      await second.stop();
+    }
+    expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  });
+
+  it('comes up after the previous process was killed with SIGKILL', async () => {
+    const dataDir = path.join(root, 'killed');
+    // A separate process starts the server and is then killed without any chance to clean up.
+    const script = `import { startEmbeddedPostgres } from ${JSON.stringify(path.join(import.meta.dirname, 'embedded.ts'))};
+      await startEmbeddedPostgres({ dataDir: ${JSON.stringify(dataDir)} });
+      console.log('ready');
+      setInterval(() => {}, 1000);`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      cwd: path.join(import.meta.dirname, '../..'),
+    });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
+      child.once('exit', (code) => reject(new Error(`child exited early (${code})`)));
+    });
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+    const stalePid = Number((await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    expect(() => process.kill(stalePid, 0)).not.toThrow(); // the orphaned server is still running
+
+    const again = await startEmbeddedPostgres({ dataDir });
+    try {
+      expect(await query(again.adminUrl, 'SELECT 1 AS ok')).toEqual([{ ok: 1 }]);
+      expect(() => process.kill(stalePid, 0)).toThrow();
+    } finally {
+      await again.stop();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,44 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Every test fails on an uncaught page error or a console error: a screen that logs errors
+ * is broken even when it looks right.
+ */
+export const test = base.extend<{ pageErrors: string[] }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
+      });
+      await use(errors);
+      expect(errors, 'the page logged errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Runs axe on the current page and fails on any serious or critical violation. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad, 'serious or critical accessibility violations').toEqual([]);
+}
+
+/** Keeps a screenshot of the journey's end state under test-results/screens/. */
+export async function keepScreenshot(page: Page, name: string): Promise<void> {
+  const project = test.info().project.name;
+  await page.screenshot({ path: `test-results/screens/${name}-${project}.png`, fullPage: false });
+}
+
+/** The address of a campus's site on the e2e server (`ut.localhost:3100`). */
+export function campusUrl(slug: string, path = '/'): string {
+  const port = process.env.E2E_PORT ?? '3100';
+  return `http://${slug}.localhost:${port}${path}`;
+}

@@ -1,0 +1,427 @@
+/**
+ * The user-facing message catalogue. Every string here is copied character for character
+ * from the spec (typographic ’ and … where the spec has them, its typos included), because
+ * the spec is binding word for word. Both apps import these constants; never retype a message.
+ * Texts with a placeholder are small functions. The few strings the spec does not give are
+ * kept apart in UNSPECIFIED_MESSAGES so that they are never mistaken for spec wording.
+ */
+
+import { ALERT_TIMING } from './constants.ts';
+
+/** Alert styles (spec 1 §8). */
+export const ALERT_TYPES = ['success', 'okay', 'black', 'danger'] as const;
+export type AlertType = (typeof ALERT_TYPES)[number];
+
+/** Email and password sign-in and registration errors (spec 1 §8 first table, §5 banned list, §5 forgot password). */
+export const AUTH_MESSAGES = {
+  tooManyAttempts:
+    'Access to this account has been temporarily disabled due to many failed login attempts. You can immediately restore it by resetting your password or you can try again later.',
+  wrongPassword: 'Wrong password!',
+  userNotFound: 'Incorrect. Please try again.',
+  internalError: 'Internal server error.',
+  invalidEmail: 'Invalid email address.',
+  invalidCredentials: 'Invalid login credentials.',
+  emailInUse: 'Email has already been taken.',
+  weakPassword: 'Password too short.',
+  unknown: 'Something went wrong. Try again.',
+  magicLinkSendFailed: 'An unknown error has occurred',
+  magicLinkWrongEmail: 'Failed: Wrong Email.',
+  banned: 'Account has been banned',
+  /** Forgot password, unknown user (a browser alert; the field is then cleared). */
+  forgotPasswordUserNotFound: 'User not found, try again!',
+} as const;
+
+/** Google sign-in errors (spec 1 §8 'Google sign-in'). */
+export const GOOGLE_AUTH_MESSAGES = {
+  networkError: 'Network error. Please check your connection',
+  popupClosed: 'Error: Sign-in process was canceled',
+  differentCredential: 'Error: Account already exists with different credentials',
+  invalidCredential: 'Error: Invalid credentials',
+  accountDisabled: 'Error: That account has been disabled',
+  userNotFound: 'Error: User email not found',
+  wrongPassword: 'Error: Incorrect password',
+  unknown: 'Unknown Error Signing In with Google',
+  accountHandlingFailed: 'Error Signing In with Google.',
+  banned: 'Account has been banned',
+} as const;
+
+/** Texts of the authentication screens, dropdown and logout page (spec 1 §2 'Authentication screens', 'Shell and layout'). */
+export const AUTH_SCREEN_TEXTS = {
+  logInSignUp: 'Log In / Sign Up',
+  takesSeconds: 'Takes less than a few seconds.',
+  continueWithGoogle: 'Continue with Google',
+  continueWithEmail: 'Continue with Email',
+  forgotPassword: 'Forgot Password',
+  continueWithoutPassword: 'Continue without password',
+  logInWithPassword: 'Log in with a password instead',
+  /** Verify screen, shown with the user's own address. */
+  codeSentTo: (email: string) => `We sent a code to ${email}`,
+  didntReceiveCode: "Didn't receive the code?",
+  resetLinkSent: 'Check your inbox for the link to reset your password. This may take 1-2 minutes.',
+  goToLogin: 'Go to login',
+  magicLinkSent: 'Your magic link is on its way!',
+  resendEmail: 'Resend Email',
+  logoutConfirm: 'Are you sure you want to logout?',
+  logOut: 'Log out',
+  cancel: 'Cancel',
+} as const;
+
+/**
+ * Field validation messages of the forms (spec 1 §5, spec 2 §5). The two 'required' name
+ * messages are both spec wording; which one fires when is decided in names.ts.
+ */
+export const VALIDATION_MESSAGES = {
+  emailRequired: 'Email is required.',
+  emailInvalid: 'Invalid email address!',
+  passwordRequired: 'Password is required.',
+  fullNameRequired: 'Full name is required',
+  nameRequired: 'Name is required.',
+  nameInvalid: 'Name is Invalid',
+  nameCharactersInvalid: 'Your Name is Invalid.',
+  verificationCodeRequired: 'Please enter verification code',
+  verificationCodeIncorrect: 'Your code was incorrect. Please try again.',
+  usernameRequired: 'Username is required.',
+  /** The wording says 'longer than 4' but, as coded, exactly 4 passes (spec 2 §5). */
+  usernameTooShort: 'Must be longer than 4 characters.',
+  usernameCharacters: 'Only letters, numbers, _ and -',
+  usernameTaken: 'That username has been taken.',
+  phoneRequired: 'A phone # is required',
+  phoneInvalid: 'Invalid phone #',
+  newEmailRequired: 'Enter a new email',
+  emailTaken: 'That email is taken.',
+  currentPasswordRequired: 'Current password required',
+  newPasswordRequired: 'Please enter a new password',
+  repeatPasswordRequired: 'Must re-enter new password',
+  passwordsDoNotMatch: 'Passwords do not match',
+  newPasswordTooShort: 'Passwords must be 6+ characters',
+  genderRequired: 'Must select a gender',
+  birthDateIncomplete: 'Please fill in all the fields',
+  newSchoolEmailRequired: 'Enter a new school email',
+  schoolEmailInvalid: 'Enter a valid school email',
+  /** The selected campus has no list of school email domains. */
+  schoolDomainsMissing: 'Something went wrong',
+} as const;
+
+/**
+ * Limits the spec enforces only through an input's maxlength, so it shows no message for
+ * them. The server still has to answer something when a client bypasses the form; this is
+ * our wording, not the spec's (reachable only by a hand-made request).
+ */
+export const UNSPECIFIED_MESSAGES = {
+  passwordTooLong: 'Password must be at most 30 characters.',
+  bioTooLong: 'Bio must be at most 160 characters.',
+  usernameTooLong: 'Username must be at most 50 characters.',
+  phoneTooLong: 'Phone # must be at most 20 characters.',
+  emailTooLong: 'Email must be at most 254 characters.',
+} as const;
+
+/** Composing, posting and deleting posts and comments (spec 1 §2, §4, §5, §8 'Content and posting', 'Confirmations'). */
+export const POST_MESSAGES = {
+  tooManyCharacters: 'Error: Too many characters!',
+  submitFailed: 'Something went wrong.',
+  onlyPhotosAndVideos: 'Only photos & videos are allowed!',
+  tooManyFiles: 'Please choose up to 10 photos.',
+  profileIncompleteTitle: 'Your profile is not complete',
+  profileIncompleteBody: 'Please pick a profile picture and add a bio before posting.',
+  processing: 'Processing...',
+  uploadingPost: 'Uploading Post...',
+  uploadingPhotos: 'Uploading Photos...',
+  posted: 'Posted! Your post was sent.',
+  /** Also the alert of /home?filter=notify-posted. */
+  postSent: 'Your post was sent',
+  replySent: 'Your reply was sent',
+  postDeleted: 'Your post was deleted',
+  commentRemoved: 'Comment Removed',
+  deleteImagesFailed: "Couldn't delete post images",
+  postSaved: 'Post saved.',
+  save: 'Save',
+  saved: 'Saved!',
+  discardPostTitle: 'Discard Post?',
+  cancelCommentTitle: 'Cancel Comment?',
+  categorySwitched: 'Category switched',
+  copiedToClipboard: 'Copied to clipboard',
+  /** Line of a post of type 'new user'. */
+  hasJoined: 'has joined the community',
+  /** Header of the post page. */
+  postOf: (firstName: string) => `${firstName}'s post`,
+} as const;
+
+/** Post detail and deleted posts (spec 1 §2 'Feed and post detail', §8). */
+export const POST_DETAIL_MESSAGES = {
+  beFirstToComment: 'Be the first to comment',
+  createAComment: 'Create A Comment',
+  notFound: "Hmm...this page doesn't exist. Try searching for something else.",
+  /** A shared post, inside a chat, whose post was deleted. */
+  sharedPostDeleted: '* Post deleted **',
+  postGone: 'Sorry, that post has been deleted.',
+} as const;
+
+/** Feed, media feed and private-campus gate (spec 1 §1, §2, §4, §8 'Empty states'). */
+export const FEED_MESSAGES = {
+  endOfList: "You've reached the end.",
+  noMedia: 'No Photos / Videos',
+  beTheFirst: 'Be the first...',
+  nothingYet: 'Nothing to see here - yet',
+  privateCommunity: 'This community is private.',
+  clickToJoin: 'Click to Join',
+} as const;
+
+/** Banners of the shell (spec 1 §2 'Shell and layout') and the verify-school modal button. */
+export const BANNER_TEXTS = {
+  verifyYourAccount: 'Verify your account',
+  visitYourCampus: 'Visit Your Campus',
+  verifyAccount: 'Verify Account',
+} as const;
+
+/** The long-running operation modal (spec 1 §2 'Modals'). */
+export const PROGRESS_MODAL_TEXTS = {
+  updatingAccount: 'Updating account data...',
+  longWait: 'This can take up to 30 seconds. DO NOT re-load the page!',
+} as const;
+
+/** The not-found page and /404 (spec 1 §2 route table). */
+export const NOT_FOUND_TEXTS = {
+  error404: 'Error 404',
+  pageDoesNotExist: "This page doesn't exist.",
+  trySearchingElse: 'Try searching for something else.',
+  goToFeed: 'Go To Feed',
+} as const;
+
+/** Chats and messages (spec 1 §2 'Messaging', §4 'Like', 'Chat', §5, §8, spec 2 §2 'Start Conversation modal'). */
+export const CHAT_MESSAGES = {
+  notFound: "This conversation doesn't exist",
+  noUsers: 'No Users',
+  selectUser: 'Please select a user!',
+  delivered: 'Delivered',
+  seen: 'Seen',
+  chatDeleted: 'Chat deleted',
+  deleteMessagesFailed: "Couldn't delete all chat messages",
+  deleteFailed: 'Something went wrong',
+  /** Marking a chat read failed (answered with status 500). */
+  markReadFailed: 'Something went wrong',
+  newConversation: 'New Conversation Started',
+  reactionSent: 'Reaction sent.',
+  startConversationTitle: 'Start Conversation?',
+  startConversation: 'Start Conversation',
+  startPrivateConversation: (name: string) => `Start a private conversation with ${name}`,
+  /**
+   * The chat's last message after a heart: '{first name} reacted with a heart: {text or photo}'.
+   * A photo-only message has no text, so the word 'photo' stands in for it.
+   */
+  reactedWithHeart: (firstName: string, text: string | null) => `${firstName} reacted with a heart: ${text || 'photo'}`,
+  removedHeart: (firstName: string) => `${firstName} removed a heart`,
+} as const;
+
+/** Search box, search page and recent searches (spec 1 §2 'Search box', §5, §8; spec 2 §2 'Search page', §8). */
+export const SEARCH_MESSAGES = {
+  placeholder: (campusShortName: string) => `Search ${campusShortName} Buy / Sell`,
+  popularSearches: 'Popular searches',
+  myRecent: 'My Recent',
+  clearAll: 'Clear all',
+  clear: 'Clear',
+  emptyHint: 'Try searching for keywords',
+  clearRecentConfirm: 'Clear all recent searches?',
+  queryAlreadyAdded: 'That query has already been added.',
+  recentRemoved: 'Recent Search Removed',
+  historyCleared: 'Search History Cleared',
+  startTyping: 'Start typing to search…',
+  noResults: (query: string) => `No results for "${query}"`,
+  /** Under 'No results for …'; without the full stop of the profile page's variant. */
+  tryElse: 'Try searching for something else',
+  clickToLoadMore: 'Click To Load More..',
+  endOfList: "You've reached the end.",
+} as const;
+
+/** Find Your School (spec 1 §2 hub search box, spec 2 §2 'Find Your School', §8). */
+export const SCHOOL_FINDER_TEXTS = {
+  title: 'Find Your School',
+  searchSchools: 'Search schools',
+  viewYourCampus: 'View Your Campus',
+  visitAsGuest: 'Visit As Guest',
+  joinCampus: 'Join Campus',
+  noSchoolSelected: 'Something went wrong',
+} as const;
+
+/** Saved (liked posts) page (spec 1 §2 header, spec 2 §2 'Saved page'). */
+export const SAVED_TEXTS = {
+  title: 'Saved',
+  emptyTitle: 'You haven’t liked any posts yet',
+  emptyBody: 'When you like a post, it’ll show up here.',
+} as const;
+
+/** Profile pages, post-media cards and profile set-up (spec 1 §2 'Profile set-up', spec 2 §2 'Profile page', §5, §8). */
+export const PROFILE_MESSAGES = {
+  notFound: 'This page doesn’t exist.',
+  trySearchingElse: 'Try searching for something else.',
+  copyLinkToProfile: 'Copy link to profile',
+  claimAccount: 'Claim this account',
+  report: (name: string) => `Report ${name}`,
+  userReported: 'User Reported. Thanks for letting us know.',
+  editProfile: 'Edit Profile',
+  setUpProfile: 'Set up profile',
+  sendMessage: 'Send Message',
+  ago: (time: string) => `${time} ago`,
+  copyLink: 'Copy link',
+  delete: 'Delete',
+  deletePostTitle: 'Delete Post?',
+  deletePostBody:
+    'This can’t be undone and it will be removed from your profile, the main feed, and from any search results.',
+  onlyPhotos: 'Only photos are allowed!',
+  profileUpdated: 'Profile Updated',
+  /** Live counter of the bio (and of the post editor with max 500). */
+  counter: (count: number, max: number) => `${count} / ${max}`,
+  pickPicture: 'Pick a profile picture',
+  describeYourself: 'Describe yourself',
+  profileFinished: 'Your profile is finished!',
+  continuePosting: 'Continue Posting',
+  backToHome: 'Back to Home',
+  backToProfile: 'Back to Profile',
+  profilePhotoUserMissing: "User doesn't exist. Could't change profile photo",
+  editBioFailed: "Could't edit bio",
+} as const;
+
+/** Settings, account rows, PIN screens, payments (spec 1 §8, spec 2 §2, §7, §8). */
+export const SETTINGS_MESSAGES = {
+  somethingWentWrong: 'Something went wrong',
+  /** A verification code was mailed (okay). Spec 2 writes it without the full stop of spec 1's 'Email sent.'. */
+  codeEmailSent: 'Email sent',
+  /** Confirmation of spec 1 §8. */
+  emailSent: 'Email sent.',
+  invalidPassword: 'Invalid password.',
+  profileUpdated: 'Profile Updated',
+  accountUpdated: 'Account Updated!',
+  removingPhoto: 'Removing photo...',
+  emailCheckFailed: 'Something went wrong!',
+  emailAvailabilityCheckFailed: 'Error checking if email is available',
+  passwordNotAvailable: 'Change your password (not available)',
+  clickToAdd: 'click to add',
+  joinYourCampus: 'Join your campus',
+  changeSchoolEmail: 'Change school email',
+  schoolEmailNote: "We use your school email to verify you're account.",
+  sendPin: 'Send PIN',
+  enterCode: 'Enter code',
+  didntReceiveCode: "Didn't receive the code?",
+  verify: 'Verify',
+  processing: 'Processing...',
+  none: 'None',
+  yes: 'Yes',
+  no: 'No',
+  noTransactions: 'No Transactions',
+  noPosts: 'No Posts',
+  supportPrompt: 'Have an issue? Chat with us.',
+  verificationEmailSubject: (code: string, campusShortName: string) =>
+    `${code} is your ${campusShortName} Buy / Sell verification code`,
+} as const;
+
+/** Failures of loading data (spec 1 §8 'fetch failures', spec 2 §8 profile lookup); sent with status 500. */
+export const FETCH_MESSAGES = {
+  failed: 'something went wrong',
+} as const;
+
+/**
+ * Ad statuses and the label shown for each (spec 3 §4, spec 2 §2 'Settings > Payments').
+ * The stored value 'in review' has a space, as in the spec.
+ */
+export const AD_STATUS_LABELS = {
+  checkout: 'Not Paid',
+  'in review': 'In Review',
+  scheduled: 'Scheduled',
+  active: 'Running',
+  paused: 'Paused',
+  stopped: 'Stopped',
+  rejected: 'Rejected',
+  completed: 'Completed',
+} as const;
+export type AdStatus = keyof typeof AD_STATUS_LABELS;
+export const AD_STATUSES = Object.keys(AD_STATUS_LABELS) as [AdStatus, ...AdStatus[]];
+
+/** Statuses before the ad has spent anything: counters and spend show '--' (spec 3 §2, §4). */
+const NOT_YET_SPENDING: ReadonlySet<AdStatus> = new Set(['checkout', 'scheduled', 'in review']);
+
+export function adShowsPlaceholders(status: AdStatus): boolean {
+  return NOT_YET_SPENDING.has(status);
+}
+
+/** Button label choices of the website goal (spec 3 §5); the first is the default. */
+export const CTA_LABELS = ['Visit Website', 'Learn More', 'Shop Now', 'Book Now', 'Sign Up'] as const;
+export type CtaLabel = (typeof CTA_LABELS)[number];
+export const DEFAULT_CTA_LABEL: CtaLabel = 'Visit Website';
+
+/** Boosting, payment pages and ad management (spec 3 §2, §4, §5, §8, §9). */
+export const AD_MESSAGES = {
+  /** Not signed in or no post id on the boost page; also the checkout-link browser alert. */
+  signInAgain: 'Something Went Wrong. Please logout and try again.',
+  websiteRequired: 'Website is required.',
+  websiteInvalid: 'Website URL must have https & www.',
+  buttonLabelRequired: 'Button label is required.',
+  createFailed: 'Something went wrong',
+  deleteFailed: 'Something went wrong',
+  processing: 'Ad is being processed',
+  resumed: 'Ad Resumed!',
+  /** Resume failure, worded as spelt in the product (spec 3 §8). */
+  resumeFailed: 'Failed to pause ad',
+  titleSaved: 'Saved changes!',
+  titleSaveFailed: 'Something went wrong',
+  activateFailed: 'Failed to activate ad',
+  pauseFailed: 'Failed to pause ad',
+  stopFailed: 'Failed to stop ad',
+  paused: 'Ad paused successfully',
+  stopped: 'Ad stopped.',
+  onlyActiveCanPause: 'Only active ads can be paused',
+  onlyPausedCanResume: 'Only paused ads can be resumed',
+  notFound: 'Ad not found',
+  alreadyStopped: 'Ad is already stopped',
+  adGone: 'Sorry, that ad has been deleted.',
+  checkoutError: (message: string) => `An error occurred: ${message}`,
+  notAuthenticated: 'User is not authenticated',
+  alreadyBoosted: 'This post is already boosted',
+  running: 'Success! Your ad is running..',
+  noAds: 'No Ads',
+  paymentSuccess: 'Payment Success!',
+  adCancelled: 'Ad Cancelled!',
+  expired: 'Expired',
+  placeholder: '--',
+  dailyPrice: '$5 daily',
+  boostPost: 'Boost Post',
+  boostAgain: 'Boost Again',
+  viewAnalytics: 'View Analytics',
+} as const;
+
+/**
+ * Spend of an ad against its budget (spec 2 §2, spec 3 §4). Amounts arrive formatted
+ * (USD via Intl in the app) so that this stays free of locale concerns.
+ */
+export function adSpendText(status: AdStatus, spent: string, budget: string): string {
+  return `${adShowsPlaceholders(status) ? AD_MESSAGES.placeholder : spent} of ${budget}`;
+}
+
+/**
+ * One-time alerts of the post page, keyed by the stored flag (spec 3 §4). Flag names are
+ * the spec's, typo included ('actived_ad'). The spec gives no text for cancelled_ad; we show
+ * the cancel page's own heading 'Ad Cancelled!' so the owner learns what happened.
+ */
+export const POST_PAGE_ALERTS = {
+  already_boosted: AD_MESSAGES.alreadyBoosted,
+  cancelled_ad: AD_MESSAGES.adCancelled,
+  actived_ad: AD_MESSAGES.running,
+  comment_success: POST_MESSAGES.replySent,
+} as const;
+export type PostPageAlertFlag = keyof typeof POST_PAGE_ALERTS;
+
+/** Links that some alerts carry (spec 1 §8). */
+export const ALERT_LINK_LABELS = { viewPost: 'View', viewBag: 'View Bag' } as const;
+
+/**
+ * Which link an alert carries, decided by its text as the spec states: 'post was sent'
+ * adds View (to /post/{id}), 'added to bag' adds View Bag (to /cart).
+ */
+export function alertLinkFor(message: string): 'post' | 'bag' | null {
+  if (message.includes('post was sent')) return 'post';
+  if (message.includes('added to bag')) return 'bag';
+  return null;
+}
+
+/** How long an alert stays: the too-many-attempts message is left up longer so it can be read (spec 1 §8). */
+export function alertDismissMs(message: string): number {
+  return message === AUTH_MESSAGES.tooManyAttempts ? ALERT_TIMING.longDismissMs : ALERT_TIMING.defaultDismissMs;
+}
