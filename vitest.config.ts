@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // One runner, three projects: the Playwright specs in e2e/ are never picked up here.
@@ -22,6 +23,9 @@ export default defineConfig({
         },
       },
       {
+        // Same '@/…' alias and automatic JSX runtime as apps/web/vite.config.ts.
+        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
+        oxc: { jsx: { runtime: 'automatic' } },
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

@@ -3,28 +3,42 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { createAuth } from './modules/auth/auth.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { resolveAuthSecret } from './modules/auth/secret.ts';
 import { campusRoutes } from './modules/campus/campus.routes.ts';
+import { geoRoutes } from './modules/geo/geo.routes.ts';
+import { schoolEmailRoutes } from './modules/school-email/school-email.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { mailPlugin } from './modules/mail/mail.plugin.ts';
 import { campusPlugin } from './plugins/campus.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { sessionPlugin } from './plugins/session.ts';
 import { webPlugin } from './plugins/web.ts';
 
 export interface AppDeps {
   config: Config;
   db: Database;
+  /** Defaults to the system clock; tests pass one they can move. */
+  clock?: Clock;
 }
 
 /** Registers plugins and modules, nothing else: starting and stopping live in server.ts. */
-export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, clock = systemClock }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
         ? false
         : {
             level: config.logLevel,
-            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            // Sign-in links and reset links carry tokens in their query: log paths only.
+            serializers: {
+              req: (req) => ({ method: req.method, url: req.url.split('?')[0], host: req.host, remoteAddress: req.ip }),
+            },
             ...(config.env === 'development' && process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}),
           },
     trustProxy: config.trustProxy,
@@ -36,12 +50,21 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(mailPlugin, { db, config });
   await app.register(compress);
   await app.register(openapiPlugin);
   await app.register(campusPlugin, { campusHosts: config.campusHosts });
 
+  const secret = resolveAuthSecret(config);
+  const auth = createAuth({ db, config, secret, mailer: app.mailer });
+  await app.register(sessionPlugin, { auth });
+
   await app.register(healthRoutes, { db });
-  await app.register(campusRoutes, { db });
+  await app.register(geoRoutes, { firewall: config.firewall });
+  await app.register(campusRoutes, { db, config });
+  await app.register(authRoutes, { auth });
+  await app.register(usersRoutes, { db });
+  await app.register(schoolEmailRoutes, { db, mailer: app.mailer, clock, secret });
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

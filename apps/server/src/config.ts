@@ -17,6 +17,17 @@ const EnvSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   /** Folder of the built web app; served with SPA fallback when it exists. */
   WEB_DIST: z.string().default(''),
+  /** Signs sessions and tokens; required in production (elsewhere kept in DATA_DIR/auth-secret). */
+  AUTH_SECRET: z.string().min(32).optional(),
+  /** Outgoing mail, e.g. smtps://user:pass@smtp.example.com:465; unset → the dev mailbox. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Campus Buy / Sell <no-reply@campusbuysell.app>'),
+  /** Google sign-in through OpenID discovery; off unless the client id is set. */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_DISCOVERY_URL: z.string().url().default('https://accounts.google.com/.well-known/openid-configuration'),
+  /** `on` sends every visitor to /404 at the geographic gate. */
+  FIREWALL: booleanFlag.default(false),
 });
 
 export type Config = {
@@ -29,6 +40,11 @@ export type Config = {
   campusHosts: Map<string, string>;
   trustProxy: boolean;
   webDist: string;
+  authSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
+  firewall: boolean;
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -54,6 +70,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.AUTH_SECRET)
+    throw new Error('Invalid configuration:\n  AUTH_SECRET: required in production');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -64,5 +82,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     campusHosts: parseCampusHosts(e.CAMPUS_HOSTS),
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
+    authSecret: e.AUTH_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    google: e.GOOGLE_CLIENT_ID
+      ? {
+          clientId: e.GOOGLE_CLIENT_ID,
+          clientSecret: e.GOOGLE_CLIENT_SECRET ?? '',
+          discoveryUrl: e.GOOGLE_DISCOVERY_URL,
+        }
+      : undefined,
+    firewall: e.FIREWALL,
   };
 }

@@ -118,6 +118,14 @@ export function campusBySlug(slug: string): CampusDefinition | undefined {
   return CAMPUSES.find((c) => c.slug === slug);
 }
 
+/** Sign-in methods offered on this campus (spec 1 §6: email links and Forgot Password on OU only). */
+export const SignInOptionsSchema = z.object({
+  google: z.boolean(),
+  emailLink: z.boolean(),
+  forgotPassword: z.boolean(),
+});
+export type SignInOptions = z.infer<typeof SignInOptionsSchema>;
+
 /** What `GET /api/campus` answers: the campus of the request's host. */
 export const CampusResponseSchema = z.object({
   id: CampusIdSchema,
@@ -135,9 +143,10 @@ export const CampusResponseSchema = z.object({
   supportEmail: z.string(),
   /** School-verified users of this campus (spec 1 §7 'Campus member count'). */
   memberCount: z.number().int().nonnegative(),
+  signIn: SignInOptionsSchema,
 });
 export type CampusResponse = z.infer<typeof CampusResponseSchema>;
 
 /** A school in the Find Your School list (spec 2 §2). */
-export const CampusSummarySchema = CampusResponseSchema.omit({ memberCount: true });
+export const CampusSummarySchema = CampusResponseSchema.omit({ memberCount: true, signIn: true });
 export type CampusSummary = z.infer<typeof CampusSummarySchema>;

@@ -1,8 +1,28 @@
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { errors } from '../lib/errors.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Browsers send Origin (and Sec-Fetch-Site) with every state-changing request: one made by
+ * another site is refused, so cookies cannot be used for cross-site request forgery.
+ * Requests without either header do not come from a browser page and carry no such risk.
+ */
+export function isCrossSite(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (origin) {
+    try {
+      return new URL(origin).host !== request.host;
+    } catch {
+      return true;
+    }
+  }
+  return request.headers['sec-fetch-site'] === 'cross-site';
+}
 
 /**
  * Security headers with a strict Content-Security-Policy: scripts only from this origin,
@@ -33,6 +53,11 @@ export const securityPlugin = fp(
       crossOriginEmbedderPolicy: false,
     });
     await app.register(cookie);
+    app.addHook('onRequest', async (request) => {
+      if (!SAFE_METHODS.has(request.method) && request.url.startsWith('/api/') && isCrossSite(request)) {
+        throw errors.forbidden('Cross-site requests are not allowed.', 'CROSS_SITE_REQUEST');
+      }
+    });
     // Routes opt in with `config.rateLimit`; auth routes set their own tighter limits.
     await app.register(rateLimit, { global: false });
   },

@@ -1,2 +1,5 @@
+export * from './account-safety.ts';
+export * from './auth.ts';
 export * from './campuses.ts';
+export * from './posts.ts';
 export * from './users.ts';

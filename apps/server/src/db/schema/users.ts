@@ -24,6 +24,8 @@ export const users = pgTable(
   {
     id: text('id').primaryKey(),
     campusId: uuid('campus_id').references(() => campuses.id),
+    /** Display name as the sign-in methods give it (better-auth's required `name`). */
+    name: text('name').notNull(),
     firstName: varchar('first_name', { length: 20 }).notNull(),
     lastName: varchar('last_name', { length: 20 }).notNull(),
     username: citext('username').notNull().unique(),
@@ -37,6 +39,7 @@ export const users = pgTable(
     birthDate: jsonb('birth_date').$type<{ month: number; day: number; year: number }>(),
     profileSetUp: boolean('profile_set_up').notNull().default(false),
     gettingStarted: boolean('getting_started').notNull().default(true),
+    /** Email verified (better-auth's `emailVerified`). */
     verified: boolean('verified').notNull().default(false),
     schoolVerified: boolean('school_verified').notNull().default(false),
     type: text('type', { enum: ['individual'] })

@@ -1,4 +1,10 @@
-import type { CampusDefinition, CampusResponse, CampusSummary } from '@campus/contract';
+import {
+  CAMPUS_IDS,
+  type CampusDefinition,
+  type CampusResponse,
+  type CampusSummary,
+  type SignInOptions,
+} from '@campus/contract';
 
 /** Where the visitor reached us: its protocol, host and port. */
 export interface Origin {
@@ -38,8 +44,19 @@ export function presentCampusSummary(campus: CampusDefinition, origin: Origin, i
   };
 }
 
-export function presentCampus(campus: CampusDefinition, origin: Origin, memberCount: number): CampusResponse {
-  return { ...presentCampusSummary(campus, origin, true), memberCount };
+/** Passwordless links and password reset are offered on OU only (spec 1 §6). */
+export function signInOptionsFor(campus: CampusDefinition, googleConfigured: boolean): SignInOptions {
+  const isOu = campus.id === CAMPUS_IDS.ou;
+  return { google: googleConfigured, emailLink: isOu, forgotPassword: isOu };
+}
+
+export function presentCampus(
+  campus: CampusDefinition,
+  origin: Origin,
+  memberCount: number,
+  signIn: SignInOptions,
+): CampusResponse {
+  return { ...presentCampusSummary(campus, origin, true), memberCount, signIn };
 }
 
 /** Letters of the monogram logo: short names up to four letters whole, else their capitals. */

@@ -1,12 +1,13 @@
 import { CAMPUSES, CampusIdSchema, CampusResponseSchema, CampusSummarySchema, campusById } from '@campus/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { errors } from '../../lib/errors.ts';
-import { logoSvg, presentCampus, presentCampusSummary } from './campus.presenter.ts';
+import { logoSvg, presentCampus, presentCampusSummary, signInOptionsFor } from './campus.presenter.ts';
 import { countMembers } from './campus.repo.ts';
 
-export const campusRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const campusRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
   app.get(
     '/api/campus',
     {
@@ -16,7 +17,13 @@ export const campusRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
         response: { 200: CampusResponseSchema },
       },
     },
-    async (request) => presentCampus(request.campus, request, await countMembers(db, request.campus.id)),
+    async (request) =>
+      presentCampus(
+        request.campus,
+        request,
+        await countMembers(db, request.campus.id),
+        signInOptionsFor(request.campus, config.google !== undefined),
+      ),
   );
 
   app.get(

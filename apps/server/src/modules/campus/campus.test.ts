@@ -33,6 +33,15 @@ describe('GET /api/campus picks the campus from the host', () => {
     expect((await campusFor('BuySell.Example.edu')).id).toBe(CAMPUS_IDS.ut);
   });
 
+  it('offers email links and password reset on OU only, Google only when configured', async () => {
+    expect((await campusFor('ou.localhost')).signIn).toEqual({ google: false, emailLink: true, forgotPassword: true });
+    expect((await campusFor('ut.localhost')).signIn).toEqual({
+      google: false,
+      emailLink: false,
+      forgotPassword: false,
+    });
+  });
+
   it('marks the hub and keeps every campus private', async () => {
     const hub = await campusFor('hub.localhost');
     expect(hub.isHub).toBe(true);
@@ -46,6 +55,7 @@ describe('member count', () => {
     expect((await campusFor('smu.localhost')).memberCount).toBe(0);
     const user = (n: number, campusId: string, schoolVerified: boolean) => ({
       id: `u${n}`,
+      name: 'Test User',
       firstName: 'Test',
       lastName: 'User',
       username: `testuser${n}`,

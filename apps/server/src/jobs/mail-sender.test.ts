@@ -1,0 +1,207 @@
+import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestApp } from '../../test/app.ts';
+import { mailOutbox } from '../db/schema/index.ts';
+import { MAX_ATTEMPTS } from '../modules/mail/mail.repo.ts';
+import { startSmtpTestServer } from '../modules/mail/smtp-test-server.ts';
+import { verificationCodeMail } from '../modules/mail/templates.ts';
+import { smtpTransport } from '../modules/mail/transport.ts';
+import { deliverDueMail, describeMailError, retryDelayMs, startMailSender } from './mail-sender.ts';
+
+const { app, db, config } = await createTestApp();
+const smtp = await startSmtpTestServer();
+const transport = smtpTransport(smtp.url, config.mailFrom);
+afterAll(async () => {
+  transport.close();
+  await smtp.close();
+});
+
+beforeEach(async () => {
+  await db.delete(mailOutbox);
+  smtp.received.length = 0;
+  smtp.rejectWith = undefined;
+  smtp.delayMs = 0;
+});
+
+const codeMail = (to: string, code = '1234') => ({
+  to,
+  ...verificationCodeMail({ code, campusShortName: 'OU', siteUrl: 'https://ou.campusbuysell.app' }),
+});
+
+async function row(id: string) {
+  const [found] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  if (!found) throw new Error(`mail ${id} is gone`);
+  return found;
+}
+
+/** A port on which nothing listens: connections are refused at once. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('deliverDueMail through a real SMTP relay', () => {
+  it('delivers a queued verification mail with its subject, HTML and text parts', async () => {
+    const mail = codeMail('alice@ou.edu');
+    const id = await app.mailer.enqueue(db, mail);
+
+    expect(await deliverDueMail(db, transport)).toEqual({ claimed: 1, sent: 1, failed: 0, gaveUp: 0 });
+
+    expect(smtp.received).toHaveLength(1);
+    const [received] = smtp.received;
+    expect(received?.envelope).toEqual({ from: 'no-reply@campusbuysell.app', to: ['alice@ou.edu'] });
+    const message = received?.message;
+    expect(message?.subject).toBe('1234 is your OU Buy / Sell verification code');
+    expect(message?.from?.value).toEqual([{ name: 'Campus Buy / Sell', address: 'no-reply@campusbuysell.app' }]);
+    expect(message?.to && !Array.isArray(message.to) && message.to.value).toEqual([
+      { name: '', address: 'alice@ou.edu' },
+    ]);
+    expect(message?.html).toBe(mail.html);
+    expect(message?.text).toBe(mail.text);
+    expect(message?.text).toContain('Codes expire after two hours.');
+
+    const stored = await row(id);
+    expect(stored.sentAt).toBeInstanceOf(Date);
+    expect(stored.attempts).toBe(0);
+    expect(stored.lastError).toBeNull();
+    // Sent mail is not taken again.
+    expect(await deliverDueMail(db, transport)).toEqual({ claimed: 0, sent: 0, failed: 0, gaveUp: 0 });
+  });
+
+  it('is queued atomically with the caller’s transaction: a rollback queues nothing', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await app.mailer.enqueue(tx, codeMail('bob@ou.edu'));
+        tx.rollback();
+      }),
+    ).rejects.toThrow();
+    expect(await db.select().from(mailOutbox)).toEqual([]);
+  });
+
+  it('keeps a mail the relay refuses, backs off, and delivers it on a later pass', async () => {
+    smtp.rejectWith = 'Try again later';
+    const id = await app.mailer.enqueue(db, codeMail('carol@ou.edu', '9876'));
+    const t0 = new Date(Date.now() + 1000);
+
+    expect(await deliverDueMail(db, transport, t0)).toMatchObject({ claimed: 1, sent: 0, failed: 1 });
+    const failed = await row(id);
+    expect(failed.sentAt).toBeNull();
+    expect(failed.attempts).toBe(1);
+    expect(failed.lastError).toContain('451');
+    expect(failed.lastError).toContain('Try again later');
+    expect(failed.sendAfter.getTime()).toBe(t0.getTime() + 30_000);
+
+    // Not due yet, even once the relay is back.
+    smtp.rejectWith = undefined;
+    expect(await deliverDueMail(db, transport, new Date(t0.getTime() + 29_000))).toMatchObject({ claimed: 0 });
+    expect(smtp.received).toHaveLength(0);
+
+    expect(await deliverDueMail(db, transport, new Date(t0.getTime() + 30_001))).toMatchObject({ claimed: 1, sent: 1 });
+    expect(smtp.received.map((m) => m.message.subject)).toEqual(['9876 is your OU Buy / Sell verification code']);
+    expect((await row(id)).sentAt).toBeInstanceOf(Date);
+  });
+
+  it('survives an unreachable relay and gives up after the last attempt, keeping the error', async () => {
+    const down = smtpTransport(`smtp://127.0.0.1:${await closedPort()}`, config.mailFrom);
+    const id = await app.mailer.enqueue(db, codeMail('dave@ou.edu'));
+    const t0 = new Date(Date.now() + 1000);
+
+    expect(await deliverDueMail(db, down, t0)).toMatchObject({ failed: 1, gaveUp: 0 });
+    let stored = await row(id);
+    expect(stored).toMatchObject({ attempts: 1, sentAt: null });
+    expect(stored.lastError).toContain('ECONNREFUSED');
+    expect(stored.sendAfter.getTime()).toBe(t0.getTime() + 30_000);
+
+    const t1 = new Date(stored.sendAfter.getTime() + 1);
+    expect(await deliverDueMail(db, down, t1)).toMatchObject({ failed: 1 });
+    stored = await row(id);
+    expect(stored.attempts).toBe(2);
+    expect(stored.sendAfter.getTime()).toBe(t1.getTime() + 60_000);
+
+    await db
+      .update(mailOutbox)
+      .set({ attempts: MAX_ATTEMPTS - 1 })
+      .where(eq(mailOutbox.id, id));
+    const t2 = new Date(stored.sendAfter.getTime() + 1);
+    expect(await deliverDueMail(db, down, t2)).toMatchObject({ failed: 1, gaveUp: 1 });
+    stored = await row(id);
+    expect(stored).toMatchObject({ attempts: MAX_ATTEMPTS, sentAt: null });
+    expect(stored.lastError).toContain('ECONNREFUSED');
+
+    // Given up: even a working relay a day later does not take it.
+    expect(await deliverDueMail(db, transport, new Date(t2.getTime() + 86_400_000))).toMatchObject({ claimed: 0 });
+    down.close();
+  });
+
+  it('lets two concurrent passes share the queue, delivering each mail exactly once (SKIP LOCKED)', async () => {
+    smtp.delayMs = 20; // each pass holds its batch for ~200 ms, so the passes overlap
+    for (let i = 0; i < 20; i++) await app.mailer.enqueue(db, codeMail(`user${i}@ou.edu`, String(1000 + i)));
+
+    const passes = await Promise.all([deliverDueMail(db, transport), deliverDueMail(db, transport)]);
+
+    // Without SKIP LOCKED the second pass would wait for the first and then find nothing due.
+    expect(passes.map((p) => p.sent)).toEqual([10, 10]);
+    const subjects = smtp.received.map((m) => m.message.subject);
+    expect(subjects).toHaveLength(20);
+    expect(new Set(subjects).size).toBe(20);
+    const unsent = (await db.select().from(mailOutbox)).filter((m) => !m.sentAt);
+    expect(unsent).toEqual([]);
+  });
+});
+
+describe('startMailSender', () => {
+  it('delivers right away when kicked, and stop() waits for the pass in flight', async () => {
+    const sender = startMailSender({ db, transport, log: app.log, intervalMs: 60_000 });
+    await sleep(100); // the first pass, at start, found nothing; the next poll is a minute away
+
+    const first = await app.mailer.enqueue(db, codeMail('erin@ou.edu'));
+    await sleep(100);
+    expect((await row(first)).sentAt).toBeNull();
+    sender.kick();
+    await vi.waitFor(async () => expect((await row(first)).sentAt).toBeInstanceOf(Date), { timeout: 5000 });
+
+    smtp.delayMs = 300; // the relay takes its time to accept the next one
+    const second = await app.mailer.enqueue(db, codeMail('frank@ou.edu'));
+    sender.kick();
+    await sleep(100);
+    expect((await row(second)).sentAt).toBeNull();
+    await sender.stop();
+    expect((await row(second)).sentAt).toBeInstanceOf(Date);
+
+    // Stopped: kicks do nothing.
+    const third = await app.mailer.enqueue(db, codeMail('gina@ou.edu'));
+    sender.kick();
+    await sleep(100);
+    expect((await row(third)).sentAt).toBeNull();
+    expect(smtp.received).toHaveLength(2);
+  });
+
+  it('polls on its own', async () => {
+    const id = await app.mailer.enqueue(db, codeMail('hank@ou.edu'));
+    const sender = startMailSender({ db, transport, log: app.log, intervalMs: 20 });
+    await vi.waitFor(async () => expect((await row(id)).sentAt).toBeInstanceOf(Date), { timeout: 5000 });
+    await sender.stop();
+  });
+});
+
+describe('retries', () => {
+  it('back off from 30 s, doubling, capped at an hour', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map(retryDelayMs)).toEqual([
+      30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000, 3_600_000,
+    ]);
+  });
+
+  it('keep a short error without credentials', () => {
+    const error = Object.assign(new Error('Invalid login for smtps://mailer:s3cret@smtp.example.com:465\n 535 nope'), {
+      code: 'EAUTH',
+    });
+    const kept = describeMailError(error);
+    expect(kept).toBe('EAUTH: Invalid login for smtps://smtp.example.com:465 535 nope');
+    expect(describeMailError(new Error('x'.repeat(1000)))).toHaveLength(300);
+  });
+});

@@ -1,0 +1,142 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.ts';
+import { claimDueMail, MAX_ATTEMPTS, markMailFailed, markMailSent } from '../modules/mail/mail.repo.ts';
+import type { MailTransport } from '../modules/mail/transport.ts';
+
+/** Mails one pass claims. The pass keeps their row locks while it delivers them. */
+export const BATCH_SIZE = 10;
+const FIRST_RETRY_MS = 30_000;
+const MAX_RETRY_MS = 60 * 60_000;
+
+export interface PassResult {
+  claimed: number;
+  sent: number;
+  failed: number;
+  /** Failed for the last time: left unsent with its last error. */
+  gaveUp: number;
+}
+
+/** 30 s after the first failure, doubling each time, at most an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
+}
+
+/**
+ * What is kept of a delivery error: the relay's answer, short. nodemailer's messages name the
+ * host and the SMTP reply, never the password; any user:password@ in a URL is cut anyway.
+ */
+export function describeMailError(error: unknown): string {
+  const err = error as { code?: unknown; message?: unknown };
+  const message = typeof err?.message === 'string' ? err.message : String(error);
+  const code = typeof err?.code === 'string' ? `${err.code}: ` : '';
+  return `${code}${message}`
+    .replace(/\/\/[^/\s@]*@/g, '//')
+    .replace(/\s+/g, ' ')
+    .slice(0, 300);
+}
+
+/**
+ * One pass: claims due mail with FOR UPDATE SKIP LOCKED (so concurrent passes, here or in other
+ * instances, never take the same row), delivers it, and records the outcome in the same
+ * transaction. A crash mid-pass rolls back and the mail is delivered again later: at least once.
+ */
+export async function deliverDueMail(db: Database, transport: MailTransport, now = new Date()): Promise<PassResult> {
+  return db.transaction(async (tx) => {
+    const due = await claimDueMail(tx, now, BATCH_SIZE);
+    const result: PassResult = { claimed: due.length, sent: 0, failed: 0, gaveUp: 0 };
+    for (const mail of due) {
+      try {
+        await transport.sendMail({ to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+        await markMailSent(tx, mail.id, new Date());
+        result.sent += 1;
+      } catch (error) {
+        const attempts = mail.attempts + 1;
+        await markMailFailed(tx, mail.id, {
+          attempts,
+          error: describeMailError(error),
+          retryAt: new Date(now.getTime() + retryDelayMs(attempts)),
+        });
+        result.failed += 1;
+        if (attempts >= MAX_ATTEMPTS) result.gaveUp += 1;
+      }
+    }
+    return result;
+  });
+}
+
+export interface MailSender {
+  /** Waits for the pass in flight, then stops polling. */
+  stop(): Promise<void>;
+  /** Runs a pass now instead of at the next poll (call it after the enqueueing transaction commits). */
+  kick(): void;
+}
+
+/**
+ * Polls the outbox every `intervalMs` and right away on kick(); a full batch is followed at once
+ * by another pass. Safe to run in several processes at once.
+ */
+export function startMailSender(options: {
+  db: Database;
+  transport: MailTransport;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+}): MailSender {
+  const { db, transport, log, intervalMs = 1000 } = options;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let inFlight: Promise<void> | undefined;
+  let kicked = false;
+  let failing = false;
+
+  async function pass(): Promise<void> {
+    let result: PassResult;
+    do {
+      result = await deliverDueMail(db, transport);
+      if (result.failed > result.gaveUp)
+        log.warn({ failed: result.failed - result.gaveUp }, 'mail delivery failed; will retry');
+      if (result.gaveUp > 0) log.error({ gaveUp: result.gaveUp, attempts: MAX_ATTEMPTS }, 'mail delivery gave up');
+    } while (result.claimed === BATCH_SIZE && !stopped);
+  }
+
+  function run(): void {
+    if (stopped) return;
+    if (inFlight) {
+      kicked = true;
+      return;
+    }
+    clearTimeout(timer);
+    inFlight = pass()
+      .then(
+        () => {
+          if (failing) log.info('mail sender recovered');
+          failing = false;
+        },
+        (error: unknown) => {
+          // A database outage would repeat this every poll: say it once until it recovers.
+          if (!failing) log.error({ err: error }, 'mail sender pass failed');
+          failing = true;
+        },
+      )
+      .finally(() => {
+        inFlight = undefined;
+        if (stopped) return;
+        if (kicked) {
+          kicked = false;
+          run();
+        } else {
+          timer = setTimeout(run, intervalMs);
+          timer.unref();
+        }
+      });
+  }
+
+  run();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await inFlight;
+    },
+    kick: run,
+  };
+}

@@ -1,0 +1,69 @@
+import { and, asc, desc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema/index.ts';
+import { newId } from '../../lib/ids.ts';
+
+/** The database or an open transaction of it: repos run inside the caller's transaction when given one. */
+export type DbExecutor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** One email as the templates make it. */
+export interface MailContent {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export type OutboxMail = typeof mailOutbox.$inferSelect;
+
+/** After this many failed deliveries a mail stays unsent, with its last error, for a person to look at. */
+export const MAX_ATTEMPTS = 8;
+
+/**
+ * Queues a mail. Pass the transaction that makes the change the mail is about, so both are
+ * committed together or not at all (outbox pattern); the sender picks it up after commit.
+ */
+export async function enqueueMail(db: DbExecutor, mail: MailContent): Promise<string> {
+  const id = newId();
+  await db.insert(mailOutbox).values({ id, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+  return id;
+}
+
+/**
+ * Locks up to `limit` due mails for this transaction. SKIP LOCKED lets several senders run at
+ * once: each takes rows the others have not locked, so every mail is delivered by one of them.
+ */
+export async function claimDueMail(tx: DbExecutor, now: Date, limit: number): Promise<OutboxMail[]> {
+  return tx
+    .select()
+    .from(mailOutbox)
+    .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.sendAfter, now), lt(mailOutbox.attempts, MAX_ATTEMPTS)))
+    .orderBy(asc(mailOutbox.sendAfter))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function markMailSent(tx: DbExecutor, id: string, at: Date): Promise<void> {
+  await tx.update(mailOutbox).set({ sentAt: at, lastError: null }).where(eq(mailOutbox.id, id));
+}
+
+export async function markMailFailed(
+  tx: DbExecutor,
+  id: string,
+  failure: { attempts: number; error: string; retryAt: Date },
+): Promise<void> {
+  await tx
+    .update(mailOutbox)
+    .set({ attempts: failure.attempts, lastError: failure.error, sendAfter: failure.retryAt })
+    .where(eq(mailOutbox.id, id));
+}
+
+/** The latest mails, newest first, optionally only those to one address (any letter case). */
+export async function listRecentMail(db: DbExecutor, options: { to?: string; limit: number }): Promise<OutboxMail[]> {
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(options.to ? eq(sql`lower(${mailOutbox.to})`, options.to.toLowerCase()) : undefined)
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(options.limit);
+}

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { devMailboxPage, presentDevMail } from './mail.presenter.ts';
+import { listRecentMail } from './mail.repo.ts';
+
+const MAILBOX_SIZE = 50;
+
+// Development-only routes: their schemas stay here rather than in the contract, which
+// describes the product's API.
+const DevMailboxQuerySchema = z.object({ to: z.string().trim().max(320).optional() });
+const DevMailSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+
+/** The dev mailbox: registered only in development and tests when no SMTP relay is configured. */
+export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/api/dev/mailbox',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Development only: the latest 50 mails of the outbox, newest first',
+        querystring: DevMailboxQuerySchema,
+        response: { 200: z.array(DevMailSchema) },
+      },
+    },
+    async (request, reply) => {
+      const mails = await listRecentMail(db, { to: request.query.to || undefined, limit: MAILBOX_SIZE });
+      reply.header('cache-control', 'no-store');
+      return mails.map(presentDevMail);
+    },
+  );
+
+  app.get('/dev/mailbox', { schema: { hide: true, querystring: DevMailboxQuerySchema } }, async (request, reply) => {
+    const to = request.query.to || undefined;
+    const mails = await listRecentMail(db, { to, limit: MAILBOX_SIZE });
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(devMailboxPage(mails, to));
+  });
+};

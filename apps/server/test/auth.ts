@@ -1,0 +1,103 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Database } from '../src/db/client.ts';
+import { mailOutbox, users } from '../src/db/schema/index.ts';
+
+let nextIp = 0;
+/** Each test browser is its own visitor with its own address (and rate-limit bucket). */
+function freshIp(): string {
+  nextIp += 1;
+  return `10.${(nextIp >> 16) & 255}.${(nextIp >> 8) & 255}.${nextIp & 255}`;
+}
+
+/** A browser on one campus site: keeps its cookies and sends the Origin a browser sends. */
+export class TestBrowser {
+  private cookies = new Map<string, string>();
+
+  constructor(
+    readonly app: FastifyInstance,
+    readonly host = 'ou.localhost:3000',
+    readonly ip = freshIp(),
+  ) {}
+
+  async request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown) {
+    const res = await this.app.inject({
+      method,
+      url,
+      remoteAddress: this.ip,
+      headers: {
+        host: this.host,
+        origin: `http://${this.host}`,
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+    });
+    this.keepCookies(res);
+    return res;
+  }
+
+  get(url: string) {
+    return this.request('GET', url);
+  }
+
+  post(url: string, body: unknown = {}) {
+    return this.request('POST', url, body);
+  }
+
+  private keepCookies(res: LightMyRequestResponse) {
+    for (const c of res.cookies) {
+      if (c.value === '' || (c.maxAge !== undefined && c.maxAge <= 0)) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+  }
+}
+
+/** The 4-digit code in the newest mail to `email` (its subject starts with the code). */
+export async function latestCode(db: Database, email: string): Promise<string> {
+  const [mail] = await db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  const code = mail?.subject.match(/^(\d{4}) is your/)?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
+export async function latestMail(db: Database, email: string) {
+  const [mail] = await db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  return mail;
+}
+
+let counter = 0;
+/** A fresh address for one test. */
+export function uniqueEmail(prefix = 'student'): string {
+  counter += 1;
+  return `${prefix}${counter}.${Date.now()}@example.com`;
+}
+
+/** Registers and verifies an account through the real endpoints; returns its browser. */
+export async function verifiedUser(
+  app: FastifyInstance,
+  db: Database,
+  options: { name?: string; email?: string; password?: string; host?: string } = {},
+) {
+  const browser = new TestBrowser(app, options.host);
+  const email = options.email ?? uniqueEmail();
+  const password = options.password ?? 'secret123';
+  const signUp = await browser.post('/api/auth/sign-up/email', { name: options.name ?? 'Alex Morgan', email, password });
+  if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.body}`);
+  await browser.post('/api/auth/email-otp/send-verification-otp', { email, type: 'email-verification' });
+  const verify = await browser.post('/api/auth/email-otp/verify-email', { email, otp: await latestCode(db, email) });
+  if (verify.statusCode !== 200) throw new Error(`verification failed: ${verify.body}`);
+  const user = await db.query.users.findFirst({ where: eq(users.email, email) });
+  if (!user) throw new Error('user missing');
+  return { browser, email, password, user };
+}

@@ -1,0 +1,18 @@
+/**
+ * Header variants of spec 1 §2. A route picks one in its `handle.header`; the shell draws it
+ * at the top of the main column (and as the mobile header that hides on scroll).
+ * Variants still to come with their features: notifications, saved, profile, profile edit,
+ * post ("{first name}'s post"), media post, liked by, boost — add them here and in
+ * route-header.tsx.
+ */
+export type HeaderConfig =
+  /** Search box and profile menu; on mobile also the back button and the campus logo. */
+  | { variant: 'home' }
+  /** A plain title ('Saved', 'Edit Profile'), with an optional back button. */
+  | { variant: 'title'; title: string; back?: BackConfig };
+
+export interface BackConfig {
+  to: string;
+  /** Widths at which the back button shows: always, ≤ 1000 px, or ≤ 769 px. */
+  below?: 'always' | 'tablet' | 'mobile';
+}

@@ -1,0 +1,37 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { CampusLogo } from '@/components/campus-logo.tsx';
+import { IconButton } from '@/components/ui/button.tsx';
+import { paths } from '@/config/paths.ts';
+import { MEDIA, useMediaQuery } from '@/lib/media-query.ts';
+import { ProfileMenu } from '../profile-menu.tsx';
+import { SearchBox } from '../search-box.tsx';
+import styles from './header.module.css';
+
+/** The router keeps the position in this tab's history as `idx`; 0 is where the visit began. */
+function hasHistoryToGoBackTo(): boolean {
+  const state: unknown = window.history.state;
+  return typeof state === 'object' && state !== null && Number((state as { idx?: unknown }).idx) > 0;
+}
+
+/** Home variant: back button (mobile), campus logo (mobile), search box and profile menu. */
+export function HomeHeader({ hidden = false }: { hidden?: boolean }) {
+  const navigate = useNavigate();
+  const isMobile = useMediaQuery(MEDIA.mobile);
+  return (
+    <header className={[styles.header, hidden && styles.hidden].filter(Boolean).join(' ')}>
+      {hasHistoryToGoBackTo() && (
+        <IconButton label="Back" className={`${styles.back} ${styles.backMobile}`} onClick={() => navigate(-1)}>
+          <ArrowLeft aria-hidden="true" size={20} />
+        </IconButton>
+      )}
+      <Link to={paths.home.getHref()} aria-label="Home" className={`${styles.logo} ${styles.mobileOnly}`}>
+        <CampusLogo size={32} decorative />
+      </Link>
+      <SearchBox className={styles.search} />
+      <div className={styles.menuSlot}>
+        <ProfileMenu showUnread={isMobile} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { createBrowserRouter, type RouteObject, RouterProvider, redirect } from 'react-router';
+import { paths, STATIC_PAGE_SLUGS } from '@/config/paths.ts';
+import { AppShell } from './layout/app-shell.tsx';
+import type { RouteHandle } from './layout/route-handle.ts';
+import { ShellSkeleton } from './layout/shell-states.tsx';
+import { NotFound } from './routes/not-found.tsx';
+import { Root } from './routes/root.tsx';
+import { RouteError } from './routes/route-error.tsx';
+
+const handle = (value: RouteHandle) => value;
+
+/**
+ * The route table of the spec (spec 1 §2, spec 2 §2, spec 3 §2). Each feature adds its routes
+ * here when it is built; until then its paths fall through to the not-found page.
+ * Every page is lazy so the first load only carries the shell.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: paths.root.path,
+    Component: Root,
+    ErrorBoundary: RouteError,
+    HydrateFallback: ShellSkeleton,
+    children: [
+      { index: true, loader: () => redirect(paths.home.getHref()) },
+      { path: paths.error404.path, lazy: () => import('./routes/error-404.tsx') },
+      {
+        Component: AppShell,
+        children: [
+          {
+            path: paths.home.path,
+            lazy: () => import('./routes/home.tsx'),
+            handle: handle({ header: { variant: 'home' } }),
+          },
+          {
+            path: paths.settings.root.path,
+            lazy: () => import('./routes/settings/layout.tsx'),
+            handle: handle({ header: null, layout: 'wide' }),
+            children: [
+              { index: true, lazy: () => import('./routes/settings/index.tsx') },
+              ...STATIC_PAGE_SLUGS.map(
+                (slug): RouteObject => ({
+                  path: slug,
+                  lazy: () => import('./routes/settings/static-page.tsx'),
+                  handle: handle({ staticPage: slug }),
+                }),
+              ),
+            ],
+          },
+          // Also drawn by RouteError for a 404 thrown anywhere, so it is part of the first load.
+          { path: '*', Component: NotFound, handle: handle({ header: { variant: 'home' } }) },
+        ],
+      },
+    ],
+  },
+];
+
+export function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(routes));
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,37 @@
+import { ALERT_TIMING } from '@campus/contract';
+import { paths } from '@/config/paths.ts';
+
+/** Alert colours of spec 1 §8. */
+export type AlertType = 'success' | 'okay' | 'black' | 'danger';
+
+export interface AlertOptions {
+  type?: AlertType;
+  /** 'long' keeps the alert for 7.8 s (the too-many-attempts message); default 2.6 s. */
+  duration?: 'default' | 'long';
+  /** The post a 'post was sent' message links to with 'View'. */
+  postId?: string;
+}
+
+export interface AlertData {
+  message: string;
+  type: AlertType;
+  duration: 'default' | 'long';
+  postId?: string;
+}
+
+export function toAlertData(message: string, options: AlertOptions = {}): AlertData {
+  return { message, type: options.type ?? 'success', duration: options.duration ?? 'default', postId: options.postId };
+}
+
+export function dismissAfterMs(alert: Pick<AlertData, 'duration'>): number {
+  return alert.duration === 'long' ? ALERT_TIMING.longDismissMs : ALERT_TIMING.defaultDismissMs;
+}
+
+/** The link an alert carries, by the rules of spec 1 §8. */
+export function alertLink(alert: Pick<AlertData, 'message' | 'postId'>): { label: string; to: string } | null {
+  if (alert.message.includes('post was sent') && alert.postId) {
+    return { label: 'View', to: paths.post.getHref(alert.postId) };
+  }
+  if (alert.message.includes('added to bag')) return { label: 'View Bag', to: paths.cart.getHref() };
+  return null;
+}

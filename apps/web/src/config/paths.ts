@@ -1,0 +1,128 @@
+/**
+ * Every link of the app (DESIGN §5.8): `path` is the router pattern, `getHref` builds a link.
+ * Never hand-build a URL elsewhere; add the route here first.
+ */
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+function withQuery(pathname: string, query: Query = {}, hash?: string): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '' && value !== false) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${pathname}${search ? `?${search}` : ''}${hash ? `#${hash}` : ''}`;
+}
+
+const segment = (value: string) => encodeURIComponent(value);
+
+export type SearchTab = 'latest' | 'media' | 'people';
+export type ProfileTab = 'photos' | 'replies' | 'likes';
+
+export const paths = {
+  root: { path: '/', getHref: () => '/' },
+  home: {
+    path: '/home',
+    getHref: (query: { filter?: 'notify-posted' } = {}) => withQuery('/home', query),
+  },
+  media: { path: '/media', getHref: () => '/media' },
+  post: {
+    path: '/post/:postId',
+    getHref: (postId: string, query: { redirect?: boolean } = {}) => withQuery(`/post/${segment(postId)}`, query),
+  },
+  messages: { path: '/messages', getHref: () => '/messages' },
+  chat: { path: '/messages/:chatId', getHref: (chatId: string) => `/messages/${segment(chatId)}` },
+  newMessage: { path: '/messages/new', getHref: () => '/messages/new' },
+  notifications: { path: '/notifications', getHref: () => '/notifications' },
+  notificationMentions: { path: '/notifications/mentions', getHref: () => '/notifications/mentions' },
+  saved: { path: '/saved', getHref: () => '/saved' },
+  userRegistration: { path: '/user_registration', getHref: () => '/user_registration' },
+  login: {
+    path: '/login',
+    getHref: (query: { redirect?: boolean; method?: 'password' | 'noPassword'; email?: string } = {}) =>
+      withQuery('/login', query),
+  },
+  loginSent: {
+    path: '/login/sent',
+    getHref: (query: { email?: string; first?: string; last?: string } = {}) => withQuery('/login/sent', query),
+  },
+  register: {
+    path: '/register',
+    getHref: (query: { redirect?: boolean; email?: string } = {}) => withQuery('/register', query),
+  },
+  verify: { path: '/verify', getHref: () => '/verify' },
+  forgotPassword: {
+    path: '/forgotpassword',
+    getHref: (query: { email?: string } = {}) => withQuery('/forgotpassword', query),
+  },
+  logout: { path: '/logout', getHref: () => '/logout' },
+  profileSetUp: { path: '/profile/set-up', getHref: () => '/profile/set-up' },
+  profileEdit: { path: '/profile/edit', getHref: () => '/profile/edit' },
+  profile: {
+    path: '/:username',
+    getHref: (username: string, query: { show?: ProfileTab; redirect?: boolean } = {}) =>
+      withQuery(`/${segment(username)}`, query),
+  },
+  createPost: {
+    path: '/create/post',
+    getHref: (query: { goBack?: string } = {}) => withQuery('/create/post', query),
+  },
+  createComment: {
+    path: '/create/comment/:postId',
+    getHref: (postId: string, query: { goBack?: string } = {}) =>
+      withQuery(`/create/comment/${segment(postId)}`, query),
+  },
+  createMessage: {
+    path: '/create/message',
+    getHref: (query: { goBack?: string } = {}) => withQuery('/create/message', query),
+  },
+  createCategories: {
+    path: '/create/categories',
+    getHref: (query: { goBack?: string } = {}) => withQuery('/create/categories', query),
+  },
+  search: {
+    path: '/search',
+    getHref: (query: { q?: string; show?: SearchTab } = {}) => withQuery('/search', query),
+  },
+  searchSchools: { path: '/search_schools', getHref: () => '/search_schools' },
+  ads: { path: '/ads', getHref: () => '/ads' },
+  ad: { path: '/ads/:adId', getHref: (adId: string) => `/ads/${segment(adId)}` },
+  cart: { path: '/cart', getHref: () => '/cart' },
+  checkout: { path: '/checkout', getHref: () => '/checkout' },
+  error404: { path: '/404', getHref: () => '/404' },
+  settings: {
+    root: { path: '/settings', getHref: () => '/settings' },
+    account: { path: '/settings/account', getHref: () => '/settings/account' },
+    schoolEmail: {
+      path: '/settings/account/school_email',
+      getHref: (query: { campus?: string } = {}) => withQuery('/settings/account/school_email', query),
+    },
+    payments: { path: '/settings/payments', getHref: () => '/settings/payments' },
+    about: { path: '/settings/about', getHref: () => '/settings/about' },
+    howItWorks: { path: '/settings/howitworks', getHref: () => '/settings/howitworks' },
+    returns: { path: '/settings/returns', getHref: () => '/settings/returns' },
+    trustAndSafety: { path: '/settings/trust_and_safety', getHref: () => '/settings/trust_and_safety' },
+    terms: { path: '/settings/terms', getHref: () => '/settings/terms' },
+    privacy: {
+      path: '/settings/privacy',
+      getHref: (section?: 'cookies') => withQuery('/settings/privacy', {}, section),
+    },
+    cookies: { path: '/settings/cookies', getHref: () => '/settings/cookies' },
+    help: { path: '/settings/help', getHref: () => '/settings/help' },
+    feedback: { path: '/settings/feedback', getHref: () => '/settings/feedback' },
+  },
+} as const;
+
+/** The static information pages under /settings/, keyed by their last path segment. */
+export const STATIC_PAGE_SLUGS = [
+  'about',
+  'howitworks',
+  'returns',
+  'trust_and_safety',
+  'terms',
+  'privacy',
+  'cookies',
+  'help',
+  'feedback',
+] as const;
+export type StaticPageSlug = (typeof STATIC_PAGE_SLUGS)[number];

@@ -1,0 +1,29 @@
+import { Lock } from 'lucide-react';
+import { CampusLogo } from '@/components/campus-logo.tsx';
+import { ButtonLink } from '@/components/ui/button.tsx';
+import { paths } from '@/config/paths.ts';
+import { siteName, useCampus } from '@/lib/campus.ts';
+import styles from './private-community.module.css';
+
+/** What a logged-out visitor sees instead of the feed of a private campus (spec 1 §1). */
+export function PrivateCommunity() {
+  const campus = useCampus();
+  return (
+    <section className={styles.private}>
+      <div className={styles.badge}>
+        <CampusLogo className={styles.logo} size={88} />
+        <span className={styles.lock}>
+          <Lock size={16} strokeWidth={2.5} aria-hidden="true" />
+        </span>
+      </div>
+      <h1 className={styles.title}>This community is private.</h1>
+      <p className={styles.text}>
+        Only verified students can see what’s for sale on {siteName(campus)}. Join with your school email to start
+        buying and selling.
+      </p>
+      <ButtonLink to={paths.userRegistration.getHref()} size="lg">
+        Click to Join
+      </ButtonLink>
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+/**
+ * Accepts a `goBack` query value only when it is a path of this site ('/home', '/post/1?x=y').
+ * Anything else — absolute URLs, protocol-relative '//evil.example', 'javascript:' — is an open
+ * redirect waiting to happen and yields the fallback.
+ */
+export function safeGoBack(value: string | null | undefined, fallback: string): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  try {
+    const base = 'http://same.site';
+    const url = new URL(value, base);
+    if (url.origin !== base) return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,35 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // Radix's scroll lock injects <style> elements, which the production CSP (style-src 'self')
+      // refuses; this drop-in adopts constructed stylesheets instead (see the module's comment).
+      'react-style-singleton': fileURLToPath(new URL('./src/lib/csp-style-singleton.ts', import.meta.url)),
+    },
+  },
+  server: {
+    port: 5173,
+    // Keep the Host header: the API picks the campus from it (ut.localhost:5173 → UT).
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+    allowedHosts: ['.localhost'],
+  },
+  preview: { port: 4173, proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rollupOptions: {
+      output: {
+        // React and the router change rarely: their own chunk stays cached across app releases.
+        manualChunks(id) {
+          if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
+          return undefined;
+        },
+      },
+    },
+  },
+});
