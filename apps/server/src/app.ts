@@ -18,6 +18,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { storagePlugin } from './plugins/storage.ts';
 import { webPlugin } from './plugins/web.ts';
 
 export interface AppDeps {
@@ -54,6 +55,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppDeps): Pr
   await app.register(compress);
   await app.register(openapiPlugin);
   await app.register(campusPlugin, { campusHosts: config.campusHosts });
+  await app.register(storagePlugin, { dataDir: config.dataDir });
 
   const secret = resolveAuthSecret(config);
   const auth = createAuth({ db, config, secret, mailer: app.mailer });

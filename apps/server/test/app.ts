@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { type AppDeps, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
 import { withDatabase } from './global-setup.ts';
@@ -17,16 +17,25 @@ export interface TestContext {
  * Builds the app on a fresh database cloned from the migrated template, for one test file.
  * Everything is dropped after the file's tests.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  deps: Pick<AppDeps, 'clock'> = {},
+): Promise<TestContext> {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `campus_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
 
-  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', WEB_DIST: '/nonexistent', ...env });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    WEB_DIST: '/nonexistent',
+    AUTH_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+    ...env,
+  });
   const db = createDatabase(withDatabase(adminUrl, name), { max: 4 });
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, ...deps });
   await app.ready();
 
   afterAll(async () => {

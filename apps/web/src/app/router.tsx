@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { createBrowserRouter, type RouteObject, RouterProvider, redirect } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
 import { paths, STATIC_PAGE_SLUGS } from '@/config/paths.ts';
 import { AppShell } from './layout/app-shell.tsx';
 import type { RouteHandle } from './layout/route-handle.ts';
@@ -22,7 +22,7 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     HydrateFallback: ShellSkeleton,
     children: [
-      { index: true, loader: () => redirect(paths.home.getHref()) },
+      { index: true, element: <Navigate replace to={paths.home.getHref()} /> },
       { path: paths.error404.path, lazy: () => import('./routes/error-404.tsx') },
       {
         Component: AppShell,

@@ -52,6 +52,15 @@ describe('GET /api/geo/check', () => {
     expect(await check('192.0.2.1', 'Asia/Tokyo')).toMatchObject({ allowed: true, reason: 'lookup-failed' });
   });
 
+  it('lets a US address known only to country level proceed: its zone cannot be checked', async () => {
+    expect(await check('8.8.8.8', 'America/Los_Angeles')).toEqual({
+      allowed: true,
+      reason: 'lookup-failed',
+      country: 'US',
+      timeZone: null,
+    });
+  });
+
   it('refuses everyone when FIREWALL is on, loopback included', async () => {
     for (const ip of ['3.3.3.3', '127.0.0.1']) {
       expect(await check(ip, 'America/New_York', firewalled.app)).toEqual({

@@ -1,11 +1,21 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { type Location, Outlet, ScrollRestoration } from 'react-router';
 import { AlertProvider } from '@/components/ui/alert-provider.tsx';
+
+/**
+ * Every page load starts with the location key 'default', so the router would restore the
+ * position saved by the previous page loaded in this tab — even when the new address carries
+ * a #section (/settings/privacy#cookies). Keying such addresses by their hash too lets the
+ * router jump to the section instead.
+ */
+function scrollKey(location: Location): string {
+  return location.hash ? `${location.key}${location.hash}` : location.key;
+}
 
 /** Above every page: the alert system (it needs the router for its links) and scroll restoration. */
 export function Root() {
   return (
     <AlertProvider>
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
       <Outlet />
     </AlertProvider>
   );

@@ -1,0 +1,115 @@
+import { CAMPUS_IDS, VALIDATION_MESSAGES } from '@campus/contract';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/app.ts';
+import { latestCode, latestMail, TestBrowser, uniqueEmail, verifiedUser } from '../../../test/auth.ts';
+import { posts, users, verificationCodes } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { MAX_CODE_ATTEMPTS } from './codes.ts';
+
+/** A clock the tests move forward to pass the 2-hour validity. */
+let offsetMs = 0;
+const clock: Clock = { now: () => new Date(Date.now() + offsetMs) };
+const { app, db } = await createTestApp({}, { clock });
+
+const ouEmail = () => uniqueEmail('sooner').replace('@example.com', '@ou.edu');
+
+describe('joining a campus with a school email', () => {
+  it('sends a PIN, and the right PIN makes the user a school-verified member with a "new user" post', async () => {
+    const { browser, user } = await verifiedUser(app, db);
+    const schoolEmail = ouEmail();
+    const send = await browser.post('/api/school-email/code', { email: schoolEmail });
+    expect(send.statusCode).toBe(204);
+    expect((await latestMail(db, schoolEmail))?.subject).toMatch(/^\d{4} is your OU Buy \/ Sell verification code$/);
+
+    const memberCountBefore = (await browser.get('/api/campus')).json().memberCount;
+    const verify = await browser.post('/api/school-email/verify', { email: schoolEmail, code: await latestCode(db, schoolEmail) });
+    expect(verify.statusCode).toBe(200);
+    expect(verify.json()).toMatchObject({
+      redirectTo: '/home',
+      viewer: { schoolVerified: true, schoolEmail, campusId: CAMPUS_IDS.ou },
+    });
+    const announcements = await db.select().from(posts).where(and(eq(posts.userId, user.id), eq(posts.type, 'new user')));
+    expect(announcements).toHaveLength(1);
+    expect(announcements[0]?.campusId).toBe(CAMPUS_IDS.ou);
+    expect(await db.select().from(verificationCodes).where(eq(verificationCodes.userId, user.id))).toEqual([]);
+    expect((await browser.get('/api/campus')).json().memberCount).toBe(memberCountBefore + 1);
+  });
+
+  it('joins the campus chosen in Find Your School and sends hub users back to /search_schools', async () => {
+    const { browser } = await verifiedUser(app, db, { host: 'hub.localhost:3000' });
+    const schoolEmail = uniqueEmail('longhorn').replace('@example.com', '@utexas.edu');
+    await browser.post('/api/school-email/code', { email: schoolEmail, campusId: CAMPUS_IDS.ut });
+    const verify = await browser.post('/api/school-email/verify', {
+      email: schoolEmail,
+      code: await latestCode(db, schoolEmail),
+      campusId: CAMPUS_IDS.ut,
+    });
+    expect(verify.json()).toMatchObject({ redirectTo: '/search_schools', viewer: { campusId: CAMPUS_IDS.ut } });
+  });
+
+  it('refuses an address outside the campus domains, an empty one, and the current one', async () => {
+    const { browser, user } = await verifiedUser(app, db);
+    const wrongDomain = await browser.post('/api/school-email/code', { email: 'someone@utexas.edu' });
+    expect(wrongDomain.json()).toMatchObject({ statusCode: 400, message: VALIDATION_MESSAGES.schoolEmailInvalid });
+    const empty = await browser.post('/api/school-email/code', { email: '' });
+    expect(empty.json().message).toBe(VALIDATION_MESSAGES.newSchoolEmailRequired);
+
+    const current = ouEmail();
+    await db.update(users).set({ schoolEmail: current }).where(eq(users.id, user.id));
+    const same = await browser.post('/api/school-email/code', { email: current.toUpperCase() });
+    expect(same.json().message).toBe(VALIDATION_MESSAGES.newSchoolEmailRequired);
+    // The hub has no school domains.
+    const hub = await browser.post('/api/school-email/code', { email: ouEmail(), campusId: CAMPUS_IDS.hub });
+    expect(hub.json().message).toBe(VALIDATION_MESSAGES.schoolDomainsMissing);
+    expect(await db.select().from(verificationCodes).where(eq(verificationCodes.userId, user.id))).toEqual([]);
+  });
+
+  it('refuses an empty code, a wrong code, and stops after too many attempts', async () => {
+    const { browser, user } = await verifiedUser(app, db);
+    const schoolEmail = ouEmail();
+    await browser.post('/api/school-email/code', { email: schoolEmail });
+    const code = await latestCode(db, schoolEmail);
+    const wrongCode = code === '9999' ? '1000' : String(Number(code) + 1);
+
+    const empty = await browser.post('/api/school-email/verify', { email: schoolEmail, code: '' });
+    expect(empty.json().message).toBe(VALIDATION_MESSAGES.verificationCodeRequired);
+    for (let i = 0; i < MAX_CODE_ATTEMPTS; i++) {
+      const wrong = await browser.post('/api/school-email/verify', { email: schoolEmail, code: wrongCode });
+      expect(wrong.json().message).toBe(VALIDATION_MESSAGES.verificationCodeIncorrect);
+    }
+    // Even the right code no longer works; a new one must be sent.
+    const late = await browser.post('/api/school-email/verify', { email: schoolEmail, code });
+    expect(late.json().message).toBe(VALIDATION_MESSAGES.verificationCodeIncorrect);
+    expect((await db.query.users.findFirst({ where: eq(users.id, user.id) }))?.schoolVerified).toBe(false);
+  });
+
+  it('refuses a code older than two hours', async () => {
+    const { browser, user } = await verifiedUser(app, db);
+    const schoolEmail = ouEmail();
+    await browser.post('/api/school-email/code', { email: schoolEmail });
+    const code = await latestCode(db, schoolEmail);
+    offsetMs = 2 * 60 * 60 * 1000 + 1000;
+    try {
+      const res = await browser.post('/api/school-email/verify', { email: schoolEmail, code });
+      expect(res.json().message).toBe(VALIDATION_MESSAGES.verificationCodeIncorrect);
+    } finally {
+      offsetMs = 0;
+    }
+    expect((await db.query.users.findFirst({ where: eq(users.id, user.id) }))?.schoolVerified).toBe(false);
+  });
+});
+
+describe('who may join', () => {
+  it('requires a signed-in user with a verified email', async () => {
+    const visitor = new TestBrowser(app);
+    expect((await visitor.post('/api/school-email/code', { email: ouEmail() })).json().code).toBe('UNAUTHENTICATED');
+
+    const unverified = new TestBrowser(app);
+    const email = uniqueEmail('unverified');
+    await unverified.post('/api/auth/sign-up/email', { name: 'Una Verified', email, password: 'secret123' });
+    const res = await unverified.post('/api/school-email/code', { email: ouEmail() });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('EMAIL_NOT_VERIFIED');
+  });
+});
