@@ -1,18 +1,19 @@
 import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { systemClock, type Clock } from './lib/clock.ts';
-import { createAuth } from './modules/auth/auth.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuth } from './modules/auth/auth.ts';
 import { resolveAuthSecret } from './modules/auth/secret.ts';
 import { campusRoutes } from './modules/campus/campus.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
-import { schoolEmailRoutes } from './modules/school-email/school-email.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mailPlugin } from './modules/mail/mail.plugin.ts';
+import { schoolEmailRoutes } from './modules/school-email/school-email.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 import { campusPlugin } from './plugins/campus.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -53,6 +54,8 @@ export async function buildApp({ config, db, clock = systemClock }: AppDeps): Pr
   await app.register(securityPlugin);
   await app.register(mailPlugin, { db, config });
   await app.register(compress);
+  // Upload routes set their own size limits; these are the outer bounds.
+  await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 10, fields: 20 } });
   await app.register(openapiPlugin);
   await app.register(campusPlugin, { campusHosts: config.campusHosts });
   await app.register(storagePlugin, { dataDir: config.dataDir });
@@ -65,7 +68,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppDeps): Pr
   await app.register(geoRoutes, { firewall: config.firewall });
   await app.register(campusRoutes, { db, config });
   await app.register(authRoutes, { auth });
-  await app.register(usersRoutes, { db });
+  await app.register(usersRoutes, { db, storage: app.storage });
   await app.register(schoolEmailRoutes, { db, mailer: app.mailer, clock, secret });
 
   await app.register(webPlugin, { webDist: config.webDist });

@@ -21,6 +21,12 @@ export class TestBrowser {
   ) {}
 
   async request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown) {
+    if (body === undefined) return this.send(method, url);
+    return this.send(method, url, Buffer.from(JSON.stringify(body)), 'application/json');
+  }
+
+  /** Any payload, e.g. a multipart upload. */
+  async send(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: Buffer, contentType?: string) {
     const res = await this.app.inject({
       method,
       url,
@@ -29,9 +35,9 @@ export class TestBrowser {
         host: this.host,
         origin: `http://${this.host}`,
         cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(contentType ? { 'content-type': contentType } : {}),
       },
-      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+      ...(payload ? { payload } : {}),
     });
     this.keepCookies(res);
     return res;
@@ -92,7 +98,11 @@ export async function verifiedUser(
   const browser = new TestBrowser(app, options.host);
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? 'secret123';
-  const signUp = await browser.post('/api/auth/sign-up/email', { name: options.name ?? 'Alex Morgan', email, password });
+  const signUp = await browser.post('/api/auth/sign-up/email', {
+    name: options.name ?? 'Alex Morgan',
+    email,
+    password,
+  });
   if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.body}`);
   await browser.post('/api/auth/email-otp/send-verification-otp', { email, type: 'email-verification' });
   const verify = await browser.post('/api/auth/email-otp/verify-email', { email, otp: await latestCode(db, email) });

@@ -71,7 +71,10 @@ describe('detectFileType: accepted videos', () => {
 describe('detectFileType: refused', () => {
   it.each([
     ['SVG renamed to .jpg', bytes('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)">')],
-    ['SVG with an XML declaration', bytes('<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg">')],
+    [
+      'SVG with an XML declaration',
+      bytes('<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg">'),
+    ],
     ['SVG with a byte-order mark', bytes([0xef, 0xbb, 0xbf], '<svg xmlns="http://www.w3.org/2000/svg">')],
     ['SVG with leading whitespace', bytes('\n  <svg>')],
     ['HTML', bytes('<!DOCTYPE html><html><script>alert(1)</script>')],

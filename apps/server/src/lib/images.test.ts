@@ -1,12 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import {
-  makeAnimatedGif,
-  makeHevcHeic,
-  makePhoneJpeg,
-  makePhoto,
-  makePngBomb,
-} from '../../test/fixtures/images.ts';
+import { makeAnimatedGif, makeHevcHeic, makePhoneJpeg, makePhoto, makePngBomb } from '../../test/fixtures/images.ts';
 import { ImageTooLargeError, MAX_INPUT_PIXELS, processImage, UnsupportedImageError } from './images.ts';
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
@@ -164,7 +158,11 @@ describe('processImage: refused input', () => {
 
     const error = await rejection(processImage(bomb, { preset: 'post' }));
     expect(error).toBeInstanceOf(ImageTooLargeError);
-    expect(error).toMatchObject({ statusCode: 413, code: 'IMAGE_TOO_LARGE', message: 'This photo is too large (over 40 megapixels).' });
+    expect(error).toMatchObject({
+      statusCode: 413,
+      code: 'IMAGE_TOO_LARGE',
+      message: 'This photo is too large (over 40 megapixels).',
+    });
   });
 
   it('enforces the limit at exactly MAX_INPUT_PIXELS', async () => {
@@ -186,7 +184,9 @@ describe('processImage: refused input', () => {
   });
 
   it('refuses SVG, even named and sent as a JPEG, without handing it to the decoder', async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+    );
     // sharp would happily render it: the magic-byte check is what keeps it out.
     expect((await sharp(svg).metadata()).format).toBe('svg');
     const error = await rejection(processImage(svg, { preset: 'post' }));

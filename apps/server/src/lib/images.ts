@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { POST_MESSAGES } from '@campus/contract';
-import sharp from 'sharp';
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { AppError } from './errors.ts';
 import { type DetectedFileType, detectFileType } from './file-type.ts';
 
@@ -114,13 +114,14 @@ function toImageError(error: unknown, maxInputPixels: number): Error {
   const message = error instanceof Error ? error.message : String(error);
   if (message.includes('exceeds pixel limit')) return new ImageTooLargeError(maxInputPixels);
   // libheif without an HEVC decoder (sharp's prebuilt binaries): an iPhone HEIC lands here.
-  if (message.includes('has not been built in')) return new UnsupportedImageError('codec-unavailable', undefined, { cause: error });
+  if (message.includes('has not been built in'))
+    return new UnsupportedImageError('codec-unavailable', undefined, { cause: error });
   return new UnsupportedImageError('undecodable', undefined, { cause: error });
 }
 
 function checkType(input: Buffer): DetectedFileType {
   const type = detectFileType(input);
-  if (!type || type.kind !== 'image') throw new UnsupportedImageError('not-an-image');
+  if (type?.kind !== 'image') throw new UnsupportedImageError('not-an-image');
   return type;
 }
 
@@ -144,7 +145,7 @@ export async function processImage<P extends ImagePreset>(
   // nothing below asks for that. `failOn: 'error'` still reads photos with minor warnings.
   const base = sharp(input, { limitInputPixels: maxInputPixels, animated, failOn: 'error' }).autoOrient();
 
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
     metadata = await base.metadata();
   } catch (error) {
@@ -163,7 +164,7 @@ export async function processImage<P extends ImagePreset>(
   };
 
   const specs: readonly VariantSpec[] = IMAGE_VARIANTS[options.preset];
-  let outputs: { data: Buffer; info: sharp.OutputInfo }[];
+  let outputs: { data: Buffer; info: OutputInfo }[];
   try {
     outputs = await Promise.all(
       specs.map((spec) => {
@@ -185,7 +186,7 @@ export async function processImage<P extends ImagePreset>(
   const hash = createHash('sha256');
   const variants = {} as Record<string, ImageVariant>;
   specs.forEach((spec, i) => {
-    const { data, info } = outputs[i] as { data: Buffer; info: sharp.OutputInfo };
+    const { data, info } = outputs[i] as { data: Buffer; info: OutputInfo };
     hash.update(data);
     variants[spec.name] = {
       data,

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors } from '../lib/errors.ts';
-import type { Auth } from '../modules/auth/auth.ts';
 import { toWebRequest } from '../modules/auth/auth.routes.ts';
+import type { Auth } from '../modules/auth/auth.ts';
 
 export interface SessionUser {
   id: string;

@@ -152,7 +152,7 @@ async function mediaRoutes(app: FastifyInstance, opts: { root: string }) {
   app.addHook('onRequest', async (request) => {
     // find-my-way has already percent-decoded the wildcard: `%2e%2e` arrives as `..`.
     const key = (request.params as { '*'?: string })['*'] ?? '';
-    if (key === 'never') throw errors.notFound('Not found.');
+    if (!isValidKey(key) || !contentTypeOfKey(key)) throw errors.notFound('Not found.');
   });
 
   await app.register(fastifyStatic, {

@@ -4,7 +4,7 @@
  * redirect waiting to happen and yields the fallback.
  */
 export function safeGoBack(value: string | null | undefined, fallback: string): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
   try {
     const base = 'http://same.site';
     const url = new URL(value, base);

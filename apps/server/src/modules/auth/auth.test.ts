@@ -53,11 +53,19 @@ describe('registration', () => {
     const short = await browser.post('/api/auth/sign-up/email', { name: 'Short Pass', email: fresh, password: '123' });
     expect(short.json().code).toBe('PASSWORD_TOO_SHORT');
 
-    const badName = await browser.post('/api/auth/sign-up/email', { name: 'R2 D2', email: fresh, password: 'secret123' });
+    const badName = await browser.post('/api/auth/sign-up/email', {
+      name: 'R2 D2',
+      email: fresh,
+      password: 'secret123',
+    });
     expect(badName.statusCode).toBe(400);
     expect(badName.json().message).toBe(VALIDATION_MESSAGES.nameCharactersInvalid);
 
-    const badEmail = await browser.post('/api/auth/sign-up/email', { name: 'Ann Bee', email: 'nope@x', password: 'secret123' });
+    const badEmail = await browser.post('/api/auth/sign-up/email', {
+      name: 'Ann Bee',
+      email: 'nope@x',
+      password: 'secret123',
+    });
     expect(badEmail.json().message).toBe(AUTH_MESSAGES.invalidEmail);
 
     expect(await db.query.users.findFirst({ where: eq(users.email, fresh) })).toBeUndefined();
@@ -79,7 +87,10 @@ describe('email verification with a 4-digit code', () => {
     expect(code).toBeGreaterThanOrEqual(1000);
     expect(code).toBeLessThanOrEqual(9999);
 
-    const wrong = await browser.post('/api/auth/email-otp/verify-email', { email, otp: String(code === 1000 ? 1001 : code - 1) });
+    const wrong = await browser.post('/api/auth/email-otp/verify-email', {
+      email,
+      otp: String(code === 1000 ? 1001 : code - 1),
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().code).toBe('INVALID_OTP');
 
@@ -118,7 +129,10 @@ describe('sign-in', () => {
     const { email } = await verifiedUser(app, db);
     const browser = new TestBrowser(app);
     const wrong = await browser.post('/api/auth/sign-in/email', { email, password: 'wrong-password' });
-    const unknown = await browser.post('/api/auth/sign-in/email', { email: uniqueEmail('ghost'), password: 'whatever1' });
+    const unknown = await browser.post('/api/auth/sign-in/email', {
+      email: uniqueEmail('ghost'),
+      password: 'whatever1',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json().code).toBe(unknown.json().code);
@@ -148,7 +162,8 @@ describe('sign-in', () => {
   it('lifts the lock by itself once it runs out', async () => {
     const { email, password } = await verifiedUser(app, db);
     const browser = new TestBrowser(app);
-    for (let i = 0; i < MAX_FAILED_SIGN_INS; i++) await browser.post('/api/auth/sign-in/email', { email, password: 'nope-nope' });
+    for (let i = 0; i < MAX_FAILED_SIGN_INS; i++)
+      await browser.post('/api/auth/sign-in/email', { email, password: 'nope-nope' });
     await db
       .update(loginLockouts)
       .set({ lockedUntil: new Date(Date.now() - 1000) })
@@ -168,7 +183,11 @@ describe('banned emails', () => {
     expect(signIn.statusCode).toBe(403);
     expect(signIn.json().message).toBe(AUTH_MESSAGES.banned);
 
-    const signUp = await browser.post('/api/auth/sign-up/email', { name: 'Bad Actor', email: newcomer, password: 'secret123' });
+    const signUp = await browser.post('/api/auth/sign-up/email', {
+      name: 'Bad Actor',
+      email: newcomer,
+      password: 'secret123',
+    });
     expect(signUp.json().message).toBe(AUTH_MESSAGES.banned);
     expect(await db.query.users.findFirst({ where: eq(users.email, newcomer) })).toBeUndefined();
   });
@@ -200,7 +219,9 @@ describe('OU-only sign-in features', () => {
     expect(link.searchParams.get('last')).toBe('Kee');
 
     const token = link.searchParams.get('token') ?? '';
-    const redeem = await browser.get(`/api/auth/magic-link/verify?token=${encodeURIComponent(token)}&callbackURL=/home`);
+    const redeem = await browser.get(
+      `/api/auth/magic-link/verify?token=${encodeURIComponent(token)}&callbackURL=/home`,
+    );
     expect(redeem.statusCode).toBe(302);
     const viewer = (await browser.get('/api/me')).json().viewer;
     expect(viewer).toMatchObject({ email, firstName: 'Lin', lastName: 'Kee', verified: true });
@@ -229,14 +250,26 @@ describe('security', () => {
     const browser = new TestBrowser(app);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const res = await browser.post('/api/auth/sign-up/email', { name: 'Rapid Fire', email: uniqueEmail('rapid'), password: 'secret123' });
+      const res = await browser.post('/api/auth/sign-up/email', {
+        name: 'Rapid Fire',
+        email: uniqueEmail('rapid'),
+        password: 'secret123',
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(statuses[10]).toBe(429);
     // Another visitor is not affected.
     const other = new TestBrowser(app);
-    expect((await other.post('/api/auth/sign-up/email', { name: 'Calm Person', email: uniqueEmail('calm'), password: 'secret123' })).statusCode).toBe(200);
+    expect(
+      (
+        await other.post('/api/auth/sign-up/email', {
+          name: 'Calm Person',
+          email: uniqueEmail('calm'),
+          password: 'secret123',
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('keeps password hashes out of every answer', async () => {

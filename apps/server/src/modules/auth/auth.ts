@@ -31,7 +31,12 @@ export interface AuthDeps {
 }
 
 /** Paths (relative to /api/auth) that take an email in the body and must refuse banned ones. */
-const EMAIL_ENTRY_PATHS = new Set(['/sign-in/email', '/sign-up/email', '/sign-in/magic-link', '/request-password-reset']);
+const EMAIL_ENTRY_PATHS = new Set([
+  '/sign-in/email',
+  '/sign-up/email',
+  '/sign-in/magic-link',
+  '/request-password-reset',
+]);
 /** Offered on OU only (spec 1 §6). */
 const OU_ONLY_PATHS = new Set(['/sign-in/magic-link', '/request-password-reset']);
 
@@ -156,7 +161,11 @@ export function createAuth({ db, config, secret, mailer }: AuthDeps) {
           const campus = campusOf(ctx?.request);
           await sendMail({
             to: email,
-            ...verificationCodeMail({ code: otp, campusShortName: campus.shortName, siteUrl: originOf(ctx?.request) ?? '' }),
+            ...verificationCodeMail({
+              code: otp,
+              campusShortName: campus.shortName,
+              siteUrl: originOf(ctx?.request) ?? '',
+            }),
           });
         },
       }),
@@ -222,9 +231,15 @@ export function createAuth({ db, config, secret, mailer }: AuthDeps) {
           }
         }
         if (ctx.path === '/request-password-reset') {
-          const user = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email), columns: { id: true } });
+          const user = await db.query.users.findFirst({
+            where: (u, { eq }) => eq(u.email, email),
+            columns: { id: true },
+          });
           if (!user) {
-            throw new APIError('NOT_FOUND', { message: AUTH_MESSAGES.forgotPasswordUserNotFound, code: 'USER_NOT_FOUND' });
+            throw new APIError('NOT_FOUND', {
+              message: AUTH_MESSAGES.forgotPasswordUserNotFound,
+              code: 'USER_NOT_FOUND',
+            });
           }
         }
       }),

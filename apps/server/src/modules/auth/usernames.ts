@@ -10,10 +10,7 @@ import { users } from '../../db/schema/index.ts';
 export async function freeUsername(db: Database, firstName: string, lastName: string): Promise<string> {
   const base = baseUsername(firstName, lastName);
   const pattern = `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const rows = await db
-    .select({ username: users.username })
-    .from(users)
-    .where(sql`${users.username} LIKE ${pattern}`);
+  const rows = await db.select({ username: users.username }).from(users).where(sql`${users.username} LIKE ${pattern}`);
   const taken = new Set(rows.map((r) => r.username.toLowerCase()));
   return nextUsername(base, (candidate) => taken.has(candidate));
 }

@@ -33,7 +33,7 @@ describe('GET /api/geo/check', () => {
   });
 
   it('refuses an address outside the US', async () => {
-    expect(await check('5.9.0.1', 'Europe/Berlin')).toEqual({
+    expect(await check('141.20.0.1', 'Europe/Berlin')).toEqual({
       allowed: false,
       reason: 'country',
       country: 'DE',

@@ -30,7 +30,7 @@ export const schoolEmailRoutes: FastifyPluginAsyncZod<SchoolEmailDeps> = async (
         siteCampus: request.campus,
         siteUrl: `${request.protocol}://${request.host}`,
       });
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -47,7 +47,10 @@ export const schoolEmailRoutes: FastifyPluginAsyncZod<SchoolEmailDeps> = async (
     },
     async (request) => {
       const viewer = await requireVerifiedUser(request);
-      const { user, redirectTo } = await verifySchoolCode(deps, viewer, { ...request.body, siteCampus: request.campus });
+      const { user, redirectTo } = await verifySchoolCode(deps, viewer, {
+        ...request.body,
+        siteCampus: request.campus,
+      });
       return { redirectTo, viewer: presentViewer(user) };
     },
   );

@@ -36,7 +36,10 @@ function targetCampus(siteCampus: CampusDefinition, campusId: string | undefined
 function validSchoolEmail(campus: CampusDefinition, email: string, current: string | null): string {
   const parsed = schoolEmailSchema(campus.emailDomains, current).safeParse(email);
   if (!parsed.success) {
-    throw errors.badRequest(parsed.error.issues[0]?.message ?? VALIDATION_MESSAGES.schoolEmailInvalid, 'INVALID_SCHOOL_EMAIL');
+    throw errors.badRequest(
+      parsed.error.issues[0]?.message ?? VALIDATION_MESSAGES.schoolEmailInvalid,
+      'INVALID_SCHOOL_EMAIL',
+    );
   }
   return parsed.data.toLowerCase();
 }
@@ -60,7 +63,9 @@ export async function sendSchoolCode(
   const code = generateCode();
   const now = clock.now();
   await db.transaction(async (tx) => {
-    await tx.delete(verificationCodes).where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.action, ACTION)));
+    await tx
+      .delete(verificationCodes)
+      .where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.action, ACTION)));
     await tx.insert(verificationCodes).values({
       id: newId(),
       userId: user.id,
@@ -91,7 +96,10 @@ export async function verifySchoolCode(
   const { db, clock, secret } = deps;
   const codeCheck = VerificationCodeSchema.safeParse(input.code);
   if (!codeCheck.success) {
-    throw errors.badRequest(codeCheck.error.issues[0]?.message ?? VALIDATION_MESSAGES.verificationCodeIncorrect, 'INVALID_CODE');
+    throw errors.badRequest(
+      codeCheck.error.issues[0]?.message ?? VALIDATION_MESSAGES.verificationCodeIncorrect,
+      'INVALID_CODE',
+    );
   }
   const user = await requireAccount(db, viewer.id);
   const campus = targetCampus(input.siteCampus, input.campusId);

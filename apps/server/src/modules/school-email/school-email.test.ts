@@ -23,13 +23,19 @@ describe('joining a campus with a school email', () => {
     expect((await latestMail(db, schoolEmail))?.subject).toMatch(/^\d{4} is your OU Buy \/ Sell verification code$/);
 
     const memberCountBefore = (await browser.get('/api/campus')).json().memberCount;
-    const verify = await browser.post('/api/school-email/verify', { email: schoolEmail, code: await latestCode(db, schoolEmail) });
+    const verify = await browser.post('/api/school-email/verify', {
+      email: schoolEmail,
+      code: await latestCode(db, schoolEmail),
+    });
     expect(verify.statusCode).toBe(200);
     expect(verify.json()).toMatchObject({
       redirectTo: '/home',
       viewer: { schoolVerified: true, schoolEmail, campusId: CAMPUS_IDS.ou },
     });
-    const announcements = await db.select().from(posts).where(and(eq(posts.userId, user.id), eq(posts.type, 'new user')));
+    const announcements = await db
+      .select()
+      .from(posts)
+      .where(and(eq(posts.userId, user.id), eq(posts.type, 'new user')));
     expect(announcements).toHaveLength(1);
     expect(announcements[0]?.campusId).toBe(CAMPUS_IDS.ou);
     expect(await db.select().from(verificationCodes).where(eq(verificationCodes.userId, user.id))).toEqual([]);

@@ -31,6 +31,7 @@ export function SearchBox({ className }: { className?: string }) {
   };
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: <search> is still unknown to some engines (jsdom, Safari < 17)
     <form role="search" className={[styles.form, className].filter(Boolean).join(' ')} onSubmit={handleSubmit}>
       <label htmlFor={inputId} className="visually-hidden">
         {placeholder}

@@ -3,8 +3,9 @@ import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import styles from './shell-states.module.css';
 
-const NAV_ROWS = 7;
-const POST_ROWS = 4;
+/** Stable keys for the placeholder rows (they never reorder). */
+const NAV_ROWS = ['home', 'search', 'notifications', 'messages', 'saved', 'profile', 'settings'];
+const POST_ROWS = ['first', 'second', 'third', 'fourth'];
 
 /** The shape of the app while the campus (and the first route) load. */
 export function ShellSkeleton() {
@@ -18,8 +19,8 @@ export function ShellSkeleton() {
           <Skeleton circle width={40} height={40} />
           <Skeleton className={styles.navLabel} width={120} height={18} />
         </div>
-        {Array.from({ length: NAV_ROWS }, (_, i) => (
-          <div key={i} className={styles.row}>
+        {NAV_ROWS.map((row) => (
+          <div key={row} className={styles.row}>
             <Skeleton circle width={28} height={28} />
             <Skeleton className={styles.navLabel} width={100} height={16} />
           </div>
@@ -27,8 +28,8 @@ export function ShellSkeleton() {
       </div>
       <div className={styles.center}>
         <Skeleton height={42} />
-        {Array.from({ length: POST_ROWS }, (_, i) => (
-          <div key={i} className={styles.row}>
+        {POST_ROWS.map((row) => (
+          <div key={row} className={styles.row}>
             <Skeleton circle width={44} height={44} />
             <div className={styles.stack}>
               <Skeleton width="40%" height={14} />

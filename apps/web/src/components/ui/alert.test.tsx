@@ -1,9 +1,9 @@
 import { ALERT_TIMING } from '@campus/contract';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
-import { type AlertOptions } from './alert-rules.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AlertProvider, useAlert } from './alert-provider.tsx';
+import type { AlertOptions } from './alert-rules.ts';
 import { storeAlert } from './stored-alert.ts';
 
 function Trigger({ message, options }: { message: string; options?: AlertOptions }) {
@@ -109,7 +109,7 @@ describe('alerts', () => {
     expect(screen.getByRole('link', { name: 'View' }).getAttribute('href')).toBe('/post/p-42');
   });
 
-  it("adds no View link when the caller gave no post id", () => {
+  it('adds no View link when the caller gave no post id', () => {
     renderWithAlerts('Your post was sent');
     show();
     expect(screen.queryByRole('link', { name: 'View' })).toBeNull();

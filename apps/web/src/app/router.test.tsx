@@ -1,0 +1,126 @@
+import type { CampusResponse } from '@campus/contract';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CampusContext } from '@/lib/campus.ts';
+import { routes } from './router.tsx';
+
+const OU: CampusResponse = {
+  id: '0b6f8f3e-5d2a-4c11-9a7e-000000000001',
+  slug: 'ou',
+  name: 'University of Oklahoma',
+  shortName: 'OU',
+  isHub: false,
+  privacy: 'private',
+  siteUrl: 'http://localhost:3000',
+  logoUrl: '/api/campuses/0b6f8f3e-5d2a-4c11-9a7e-000000000001/logo.svg',
+  location: { city: 'Norman', state: 'OK', country: 'US' },
+  themeColor: '#841617',
+  instagram: 'oubuysell',
+  supportEmail: 'support@campusbuysell.app',
+  memberCount: 1234,
+  signIn: { google: false, emailLink: true, forgotPassword: true },
+};
+const HUB: CampusResponse = {
+  ...OU,
+  id: '0b6f8f3e-5d2a-4c11-9a7e-000000000000',
+  slug: 'hub',
+  name: 'Campus Buy / Sell',
+  shortName: 'Campus',
+  isHub: true,
+  location: { city: 'United States', state: '', country: 'US' },
+  memberCount: 0,
+};
+
+function renderAt(path: string, campus: CampusResponse = OU) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <CampusContext.Provider value={campus}>
+      <RouterProvider router={router} />
+    </CampusContext.Provider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  // jsdom has no layout: scroll restoration's window.scrollTo is a no-op here.
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('routes', () => {
+  it('sends / to /home, which tells a visitor the campus is private', async () => {
+    const router = renderAt('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'This community is private.' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/home');
+    expect(screen.getByRole('link', { name: 'Click to Join' }).getAttribute('href')).toBe('/user_registration');
+  });
+
+  it('shows the campus panels: member count, city, Join Group and contacts', async () => {
+    renderAt('/home');
+    await screen.findByRole('heading', { name: 'About This Group' });
+    expect(screen.getByText('1,234 members')).toBeTruthy();
+    expect(screen.getByText('Norman, OK')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Join Group' }).getAttribute('href')).toBe('/user_registration');
+    expect(screen.getByRole('link', { name: /Direct message on Instagram/ }).getAttribute('href')).toBe(
+      'https://instagram.com/oubuysell',
+    );
+    expect(screen.getByPlaceholderText('Search OU Buy / Sell')).toBeTruthy();
+  });
+
+  it('hides the member count while it is 0', async () => {
+    renderAt('/home', { ...OU, memberCount: 0 });
+    await screen.findByRole('heading', { name: 'About This Group' });
+    expect(screen.queryByText(/members?$/)).toBeNull();
+  });
+
+  it('welcomes on the hub and leads to the school finder', async () => {
+    renderAt('/home', HUB);
+    await screen.findByRole('heading', { level: 1, name: 'Welcome to Campus Buy / Sell' });
+    expect(screen.getByRole('link', { name: 'Find Your School' }).getAttribute('href')).toBe('/search_schools');
+    expect(screen.getByText(/posting takes under 30 seconds/)).toBeTruthy();
+    expect(screen.getByPlaceholderText('Search schools')).toBeTruthy();
+  });
+
+  it('shows the not-found page for unknown paths and for routes still to come', async () => {
+    for (const path of ['/no/such/page', '/search_schools']) {
+      renderAt(path);
+      await screen.findByRole('heading', { level: 1, name: "This page doesn't exist." });
+      expect(screen.getByText('Try searching for something else.')).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Go To Feed' }).getAttribute('href')).toBe('/home');
+      cleanup();
+    }
+  });
+
+  it("shows 'Error 404' at /404", async () => {
+    renderAt('/404');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Error 404' })).toBeTruthy();
+  });
+
+  it('opens About from /settings for a visitor on a wide screen', async () => {
+    const router = renderAt('/settings');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/about'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'About' })).toBeTruthy();
+  });
+
+  it('shows the logged-out settings menu', async () => {
+    renderAt('/settings/terms');
+    const menu = await screen.findByRole('navigation', { name: 'Settings' });
+    const labels = Array.from(menu.querySelectorAll('a')).map((a) => a.textContent);
+    expect(labels).toEqual([
+      'Log In / Sign Up',
+      'Customer Support',
+      'Give Us Feedback',
+      'About',
+      'How It Works',
+      'Return Policy',
+      'Trust and Safety',
+      'Terms of Service',
+      'Privacy Policy',
+    ]);
+  });
+});
