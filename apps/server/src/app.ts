@@ -22,6 +22,12 @@ import { sessionPlugin } from './plugins/session.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { webPlugin } from './plugins/web.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: ReturnType<typeof createAuth>;
+  }
+}
+
 export interface AppDeps {
   config: Config;
   db: Database;
@@ -62,6 +68,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppDeps): Pr
 
   const secret = resolveAuthSecret(config);
   const auth = createAuth({ db, config, secret, mailer: app.mailer });
+  app.decorate('auth', auth);
   await app.register(sessionPlugin, { auth });
 
   await app.register(healthRoutes, { db });

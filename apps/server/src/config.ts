@@ -26,6 +26,8 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_DISCOVERY_URL: z.string().url().default('https://accounts.google.com/.well-known/openid-configuration'),
+  /** Demo accounts and content on an empty database; default on except in production. */
+  DEMO: booleanFlag.optional(),
   /** `on` sends every visitor to /404 at the geographic gate. */
   FIREWALL: booleanFlag.default(false),
 });
@@ -45,6 +47,7 @@ export type Config = {
   mailFrom: string;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
   firewall: boolean;
+  demo: boolean;
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -93,5 +96,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     firewall: e.FIREWALL,
+    demo: e.DEMO ?? e.NODE_ENV !== 'production',
   };
 }

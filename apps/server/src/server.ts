@@ -6,6 +6,7 @@ import { loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { type EmbeddedPostgres, ensureDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import { seedDemoAccounts } from './db/seed/demo-accounts.ts';
 
 async function main() {
   // Settings may come from a .env file in the working directory (see .env.example).
@@ -37,6 +38,10 @@ async function main() {
   }
   const db = createDatabase(databaseUrl);
   const app = await buildApp({ config, db });
+  if (config.demo) {
+    const created = await seedDemoAccounts({ db, auth: app.auth, storage: app.storage });
+    if (created > 0) app.log.info(`created ${created} demo accounts (see README)`);
+  }
 
   // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the pool and
   // the embedded server so its data is checkpointed cleanly.

@@ -18,6 +18,21 @@ export function toWebRequest(request: FastifyRequest): Request {
   });
 }
 
+/**
+ * The session lives in an HttpOnly cookie; better-auth also echoes its token in JSON bodies
+ * (for bearer clients we do not have). Dropping it keeps the token out of page scripts' reach.
+ */
+export function withoutSessionTokens(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const { token: _token, ...rest } = body as Record<string, unknown>;
+  const session = rest.session as Record<string, unknown> | undefined;
+  if (session && typeof session === 'object') {
+    const { token: _sessionToken, ...safeSession } = session;
+    rest.session = safeSession;
+  }
+  return rest;
+}
+
 /** Mounts better-auth's endpoints at /api/auth/* (documented by better-auth itself). */
 export async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth }) {
   app.route({
@@ -32,7 +47,11 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth })
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
-      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+      if (!response.body) return reply.send(null);
+      if (!response.headers.get('content-type')?.includes('application/json')) {
+        return reply.send(Buffer.from(await response.arrayBuffer()));
+      }
+      return reply.send(withoutSessionTokens(await response.json()));
     },
   });
 }

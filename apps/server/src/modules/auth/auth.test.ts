@@ -120,6 +120,12 @@ describe('sign-in', () => {
     expect(res.statusCode).toBe(200);
     const cookie = res.cookies.find((c) => c.name.includes('session_token'));
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    expect(cookie?.secure).toBeFalsy(); // Secure in production only (plain http in development)
+    // The session token stays in the HttpOnly cookie, out of page scripts' reach.
+    expect(res.json().token).toBeUndefined();
+    const session = await browser.get('/api/auth/get-session');
+    expect(session.json().session.token).toBeUndefined();
+    expect(session.body).not.toContain(String(cookie?.value).split('.')[0]);
     expect((await browser.get('/api/me')).json().viewer.email).toBe(email);
     await browser.post('/api/auth/sign-out');
     expect((await browser.get('/api/me')).json().viewer).toBeNull();
