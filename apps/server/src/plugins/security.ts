@@ -25,9 +25,9 @@ export function isCrossSite(request: FastifyRequest): boolean {
 }
 
 /**
- * Security headers with a strict Content-Security-Policy: scripts only from this origin,
- * never inline. Styles allow inline attributes because UI primitives (dialogs' scroll lock)
- * inject small style elements; that carries no script-execution risk.
+ * Security headers with a strict Content-Security-Policy: scripts and styles only from this
+ * origin, never inline (the web app swaps UI primitives' injected <style> tags for
+ * constructed stylesheets; see apps/web/src/lib/csp-style-singleton.ts).
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance) => {
@@ -37,7 +37,7 @@ export const securityPlugin = fp(
         directives: {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
+          styleSrc: ["'self'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           mediaSrc: ["'self'", 'blob:'],
           fontSrc: ["'self'", 'data:'],

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
 import { paths, STATIC_PAGE_SLUGS } from '@/config/paths.ts';
 import { AppShell } from './layout/app-shell.tsx';
@@ -55,7 +54,10 @@ export const routes: RouteObject[] = [
   },
 ];
 
+// One router for the page's lifetime (not per render: StrictMode runs initialisers twice).
+let browserRouter: ReturnType<typeof createBrowserRouter> | undefined;
+
 export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(routes));
-  return <RouterProvider router={router} />;
+  browserRouter ??= createBrowserRouter(routes);
+  return <RouterProvider router={browserRouter} />;
 }

@@ -58,7 +58,7 @@ iframe{display:block;width:100%;height:480px;margin-top:8px;border:1px solid #e4
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 
-function mailArticle(mail: OutboxMail): string {
+function mailArticle(mail: OutboxMail, index: number): string {
   const headingId = `mail-${escapeHtml(mail.id)}`;
   const subject = escapeHtml(mail.subject);
   const status = mail.sentAt ? 'Sent' : 'Queued';
@@ -70,7 +70,7 @@ function mailArticle(mail: OutboxMail): string {
 <div><dt>Status</dt><dd>${status}</dd></div>
 </dl>
 <pre>${escapeHtml(mail.text)}</pre>
-<details><summary>HTML version</summary>
+<details${index === 0 ? ' open' : ''}><summary>HTML version</summary>
 <iframe sandbox="allow-popups allow-popups-to-escape-sandbox" loading="lazy" title="HTML version of: ${subject}" srcdoc="${escapeHtml(withLinksInNewTab(mail.html))}"></iframe>
 </details>
 </article></li>`;
@@ -78,10 +78,13 @@ function mailArticle(mail: OutboxMail): string {
 
 /**
  * The dev mailbox page: plain server-rendered HTML without any script (the CSP forbids inline
- * scripts); each mail's own HTML is shown in a sandboxed frame so it cannot touch this page.
+ * scripts). Each mail's own HTML is shown in a sandboxed frame so it cannot touch this page;
+ * the newest one's is open.
  */
 export function devMailboxPage(mails: OutboxMail[], filterTo: string | undefined): string {
-  const list = mails.length ? `<ol>\n${mails.map(mailArticle).join('\n')}\n</ol>` : '<p class="empty">No mail yet.</p>';
+  const list = mails.length
+    ? `<ol>\n${mails.map((mail, i) => mailArticle(mail, i)).join('\n')}\n</ol>`
+    : '<p class="empty">No mail yet.</p>';
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -98,25 +98,25 @@ describe('modal or page', () => {
   });
 });
 
-describe('ConfirmDialog', () => {
-  function Harness({ onConfirm }: { onConfirm: () => void }) {
-    const [open, setOpen] = useState(true);
-    return (
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Delete Post?"
-        body="This can’t be undone."
-        confirmLabel="Delete"
-        tone="danger"
-        onConfirm={onConfirm}
-      />
-    );
-  }
+function ConfirmHarness({ onConfirm }: { onConfirm: () => void }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Delete Post?"
+      body="This can’t be undone."
+      confirmLabel="Delete"
+      tone="danger"
+      onConfirm={onConfirm}
+    />
+  );
+}
 
+describe('ConfirmDialog', () => {
   it('asks, then confirms or cancels', () => {
     const onConfirm = vi.fn();
-    render(<Harness onConfirm={onConfirm} />);
+    render(<ConfirmHarness onConfirm={onConfirm} />);
     const dialog = screen.getByRole('alertdialog', { name: 'Delete Post?' });
     expect(dialog.textContent).toContain('This can’t be undone.');
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
