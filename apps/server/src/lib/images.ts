@@ -93,7 +93,7 @@ export class UnsupportedImageError extends AppError {
 /** The photo declares more pixels than {@link MAX_INPUT_PIXELS}: refused before decoding. */
 export class ImageTooLargeError extends AppError {
   constructor(maxInputPixels: number) {
-    // Not worded in the spec; see the storage/images report for moving it into the contract.
+    // The spec has no wording for this case; this one is ours.
     super(413, 'IMAGE_TOO_LARGE', `This photo is too large (over ${Math.floor(maxInputPixels / 1e6)} megapixels).`);
     this.name = 'ImageTooLargeError';
   }

@@ -1,9 +1,11 @@
 import type { CampusResponse } from '@campus/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
+import { useMeQuery } from '@/features/auth/api/get-me.ts';
 import { useCampusQuery } from '@/features/campus/api/get-campus.ts';
 import { CampusContext, siteName } from '@/lib/campus.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
+import { ViewerContext } from '@/lib/viewer.ts';
 import { CampusError, ShellSkeleton } from './layout/shell-states.tsx';
 
 /** Paints the campus: accent colour for every component, and the tab title. */
@@ -17,13 +19,29 @@ function useCampusTheme(campus: CampusResponse | undefined) {
   }, [campus]);
 }
 
-/** Loads the campus of this host once; nothing below renders without it. */
+/**
+ * Loads the campus of this host and the signed-in user (both at once); nothing below renders
+ * without them, so every page knows who is looking and where.
+ */
 function CampusGate({ children }: { children: ReactNode }) {
-  const query = useCampusQuery();
-  useCampusTheme(query.data);
+  const campus = useCampusQuery();
+  const me = useMeQuery();
+  useCampusTheme(campus.data);
 
-  if (query.data) return <CampusContext.Provider value={query.data}>{children}</CampusContext.Provider>;
-  if (query.isError) return <CampusError onRetry={() => query.refetch()} retrying={query.isFetching} />;
+  if (campus.data && me.data !== undefined) {
+    return (
+      <CampusContext.Provider value={campus.data}>
+        <ViewerContext.Provider value={me.data}>{children}</ViewerContext.Provider>
+      </CampusContext.Provider>
+    );
+  }
+  if (campus.isError || me.isError) {
+    const retry = () => {
+      if (campus.isError) campus.refetch();
+      if (me.isError) me.refetch();
+    };
+    return <CampusError onRetry={retry} retrying={campus.isFetching || me.isFetching} />;
+  }
   return <ShellSkeleton />;
 }
 

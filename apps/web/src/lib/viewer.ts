@@ -1,18 +1,13 @@
+import type { Viewer } from '@campus/contract';
 import { createContext, useContext } from 'react';
 
-/**
- * The signed-in person as the shell needs them. `null` means a logged-out visitor.
- * The accounts work provides the value (from the session) through `ViewerContext`;
- * until then every visitor is logged out.
- */
-export interface Viewer {
-  id: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  avatarUrl: string | null;
-}
+export type { Viewer };
 
+/**
+ * The signed-in person (`GET /api/me`), provided once for the whole app by AppProvider.
+ * `null` means a logged-out visitor. After sign-in, sign-out or a profile change, invalidate
+ * the `me` query (features/auth/api/get-me.ts) and every component follows.
+ */
 export const ViewerContext = createContext<Viewer | null>(null);
 
 export function useViewer(): Viewer | null {

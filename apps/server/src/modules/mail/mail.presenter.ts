@@ -77,9 +77,9 @@ function mailArticle(mail: OutboxMail, index: number): string {
 }
 
 /**
- * The dev mailbox page: plain server-rendered HTML without any script (the CSP forbids inline
- * scripts). Each mail's own HTML is shown in a sandboxed frame so it cannot touch this page;
- * the newest one's is open.
+ * The dev mailbox page: plain server-rendered HTML without any script (its CSP allows none).
+ * Each mail's own HTML is shown in a sandboxed frame so it cannot touch this page; the newest
+ * one's is open.
  */
 export function devMailboxPage(mails: OutboxMail[], filterTo: string | undefined): string {
   const list = mails.length

@@ -6,6 +6,21 @@ import { listRecentMail } from './mail.repo.ts';
 
 const MAILBOX_SIZE = 50;
 
+/**
+ * The app's CSP forbids inline styles, but mail HTML is styled inline (mail clients drop style
+ * sheets) and the sandboxed srcdoc frames inherit this page's policy. This dev-only page
+ * therefore allows inline styles while still running no script at all.
+ */
+const DEV_MAILBOX_CSP = [
+  "default-src 'none'",
+  "script-src 'none'",
+  "style-src 'unsafe-inline'",
+  "img-src 'self' data:",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 // Development-only routes: their schemas stay here rather than in the contract, which
 // describes the product's API.
 const DevMailboxQuerySchema = z.object({ to: z.string().trim().max(320).optional() });
@@ -41,6 +56,10 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
   app.get('/dev/mailbox', { schema: { hide: true, querystring: DevMailboxQuerySchema } }, async (request, reply) => {
     const to = request.query.to || undefined;
     const mails = await listRecentMail(db, { to, limit: MAILBOX_SIZE });
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(devMailboxPage(mails, to));
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', DEV_MAILBOX_CSP)
+      .send(devMailboxPage(mails, to));
   });
 };

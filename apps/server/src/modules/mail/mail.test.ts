@@ -194,7 +194,10 @@ describe('GET /dev/mailbox', () => {
     const res = await app.inject({ method: 'GET', url: '/dev/mailbox' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    // Its own policy: inline styles (mail HTML is styled inline), no script whatsoever.
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; script-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+    );
     const page = res.body;
     expect(page.toLowerCase()).not.toContain('<script');
     expect(page).toContain('1234 is your OU Buy / Sell verification code');

@@ -37,7 +37,7 @@ export function MobileTabBar() {
             <School size={26} aria-hidden="true" />
           </Tab>
           <Tab to={paths.settings.root.getHref()} label="Settings">
-            <Avatar src={viewer?.avatarUrl} size={30} />
+            <Avatar src={viewer?.imgSmall} size={30} />
           </Tab>
         </ul>
       </nav>

@@ -41,7 +41,7 @@ function ViewerItems({ viewer }: { viewer: Viewer }) {
       <DropdownMenu.Item asChild>
         <Link className={styles.item} to={paths.profile.getHref(viewer.username)}>
           <span className={styles.who}>
-            <Avatar src={viewer.avatarUrl} size={40} />
+            <Avatar src={viewer.imgSmall} size={40} />
             <span className={styles.whoText}>
               <span className={styles.whoName}>
                 {viewer.firstName} {viewer.lastName}
@@ -92,7 +92,7 @@ export function ProfileMenu({ showUnread = false }: ProfileMenuProps) {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger className={styles.trigger} aria-label={viewer ? 'Account menu' : 'Log in or sign up'}>
-        <Avatar className={styles.avatar} src={viewer?.avatarUrl} size={36} />
+        <Avatar className={styles.avatar} src={viewer?.imgSmall} size={36} />
         {showUnread && (
           <CountBadge count={unread.notifications + unread.messages} label="unread notifications and messages" />
         )}
