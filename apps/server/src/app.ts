@@ -12,6 +12,7 @@ import { campusRoutes } from './modules/campus/campus.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mailPlugin } from './modules/mail/mail.plugin.ts';
+import { postsRoutes } from './modules/posts/posts.routes.ts';
 import { schoolEmailRoutes } from './modules/school-email/school-email.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { campusPlugin } from './plugins/campus.ts';
@@ -77,6 +78,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppDeps): Pr
   await app.register(authRoutes, { auth });
   await app.register(usersRoutes, { db, storage: app.storage });
   await app.register(schoolEmailRoutes, { db, mailer: app.mailer, clock, secret });
+  await app.register(postsRoutes, { db, storage: app.storage, clock });
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

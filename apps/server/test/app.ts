@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
@@ -28,6 +31,8 @@ export async function createTestApp(
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
 
   const config = loadConfig({
+    // Uploads of each test file go to a folder of their own, never into the repo's ./data.
+    DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'campus-test-data-')),
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
     WEB_DIST: '/nonexistent',

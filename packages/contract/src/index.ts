@@ -6,4 +6,5 @@ export * from './constants.ts';
 export * from './geo.ts';
 export * from './messages.ts';
 export * from './names.ts';
+export * from './posts.ts';
 export * from './text-length.ts';

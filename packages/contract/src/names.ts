@@ -64,6 +64,8 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'post',
   'profile',
   'register',
+  // Not in the spec's tables: where the mailed password-reset link lands.
+  'reset-password',
   'saved',
   'search',
   'search_schools',

@@ -30,7 +30,11 @@ describe('guards: nobody passes without the state the route requires', () => {
 
   it.each([
     ['requireUser', requireUser, ['401 UNAUTHENTICATED', 'ALLOWED', 'ALLOWED', 'ALLOWED']],
-    ['requireVerifiedUser', requireVerifiedUser, ['401 UNAUTHENTICATED', '403 EMAIL_NOT_VERIFIED', 'ALLOWED', 'ALLOWED']],
+    [
+      'requireVerifiedUser',
+      requireVerifiedUser,
+      ['401 UNAUTHENTICATED', '403 EMAIL_NOT_VERIFIED', 'ALLOWED', 'ALLOWED'],
+    ],
     [
       'requireSchoolVerifiedUser',
       requireSchoolVerifiedUser,

@@ -60,6 +60,7 @@ describe('app.storage (local disk)', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-disposition']).toBe('inline');
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(res.headers['content-length']).toBe(String(body.length));
   });
 

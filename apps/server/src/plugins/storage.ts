@@ -169,6 +169,9 @@ async function mediaRoutes(app: FastifyInstance, opts: { root: string }) {
       reply.header('cache-control', 'public, max-age=31536000, immutable');
       reply.header('x-content-type-options', 'nosniff');
       reply.header('content-disposition', 'inline');
+      // Public photos: other campus hosts, webmail showing our emails and link previews may
+      // load them (helmet's default would be same-origin).
+      reply.header('cross-origin-resource-policy', 'cross-origin');
     },
   });
 }

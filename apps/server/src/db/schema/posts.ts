@@ -1,9 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { campuses } from './campuses.ts';
 import { users } from './users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * Posts, comments and replies share one table (spec 1 §3): a comment names its parent in
@@ -32,14 +44,72 @@ export const posts = pgTable(
     rootId: text('root_id').references((): AnyPgColumn => posts.id, { onDelete: 'cascade' }),
     imgCount: integer('img_count').notNull().default(0),
     likesCount: integer('likes_count').notNull().default(0),
+    /** Comments and replies below this post, at any depth. */
     commentsCount: integer('comments_count').notNull().default(0),
+    // Post analytics (spec 3 §3), counted for boosted posts.
+    views: integer('views').notNull().default(0),
+    accountsReached: integer('accounts_reached').notNull().default(0),
+    directMessages: integer('direct_messages').notNull().default(0),
+    copiedLink: integer('copied_link').notNull().default(0),
+    externalLinkClicks: integer('external_link_clicks').notNull().default(0),
+    profileVisits: integer('profile_visits').notNull().default(0),
+    /** Full-text search over the plain text (English stemming). */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('english', plain_text)`),
     createdAt: ts('created_at').notNull().defaultNow(),
     lastModified: ts('last_modified').notNull().defaultNow(),
   },
   (t) => [
     // The feed: top-level posts of a campus, newest-modified first (scanned backwards).
     index('posts_feed_idx').on(t.campusId, t.lastModified, t.id).where(sql`${t.postCommentedOn} IS NULL`),
-    index('posts_parent_idx').on(t.postCommentedOn, t.createdAt),
+    index('posts_feed_category_idx')
+      .on(t.campusId, t.category, t.lastModified, t.id)
+      .where(sql`${t.postCommentedOn} IS NULL`),
+    index('posts_media_feed_idx')
+      .on(t.campusId, t.lastModified, t.id)
+      .where(sql`${t.postCommentedOn} IS NULL AND ${t.imgCount} > 0`),
+    // A thread: every comment under a top-level post, oldest first.
+    index('posts_thread_idx').on(t.rootId, t.createdAt),
+    index('posts_parent_idx').on(t.postCommentedOn),
     index('posts_user_idx').on(t.userId, t.lastModified),
+    index('posts_search_idx').using('gin', t.searchVector),
+    index('posts_text_trgm_idx').using('gin', sql`${t.plainText} gin_trgm_ops`),
   ],
+);
+
+/** Photos and videos of a post, in the order the author chose (spec 1 §3 img_gallery). */
+export const postMedia = pgTable(
+  'post_media',
+  {
+    id: text('id').primaryKey(),
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['image', 'video'] }).notNull(),
+    /** Storage key of the largest size (images: `full` WebP; videos: the file itself). */
+    path: text('path').notNull(),
+    /** Storage key of the feed size (images); the same as `path` for videos. */
+    feedPath: text('feed_path').notNull(),
+    name: text('name').notNull(),
+    order: integer('img_order').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    bytes: integer('bytes').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('post_media_post_idx').on(t.postId, t.order)],
+);
+
+/** Saves (likes) of a post (spec 1 §4 'Like'). */
+export const postLikes = pgTable(
+  'post_likes',
+  {
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_likes_user_idx').on(t.userId)],
 );

@@ -1,0 +1,120 @@
+import { LikeResponseSchema, PostListSchema, PostPageQuerySchema, PostPageSchema, PostSchema } from '@campus/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireSchoolVerifiedUser } from '../../plugins/session.ts';
+import {
+  createPost,
+  deletePost,
+  getPostPage,
+  listFeed,
+  listSaved,
+  type PostsDeps,
+  toggleLike,
+} from './posts.service.ts';
+import { readPostUpload } from './uploads.ts';
+
+const PostIdParams = z.object({ postId: z.string().min(1).max(64) });
+
+export const postsRoutes: FastifyPluginAsyncZod<Omit<PostsDeps, 'log'>> = async (app, options) => {
+  const deps: PostsDeps = { ...options, log: app.log };
+
+  app.get(
+    '/api/posts',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'The feed: top-level posts of this campus, newest-modified first (keyset pages)',
+        querystring: PostPageQuerySchema,
+        response: { 200: PostListSchema },
+      },
+    },
+    async (request) => listFeed(deps, await requireSchoolVerifiedUser(request), request.campus, request.query),
+  );
+
+  app.get(
+    '/api/posts/media',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'The media feed: top-level posts with photos or videos',
+        querystring: PostPageQuerySchema.pick({ cursor: true }),
+        response: { 200: PostListSchema },
+      },
+    },
+    async (request) =>
+      listFeed(deps, await requireSchoolVerifiedUser(request), request.campus, { ...request.query, mediaOnly: true }),
+  );
+
+  app.get(
+    '/api/saved',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: "The viewer's saved posts of this campus",
+        querystring: PostPageQuerySchema.pick({ cursor: true }),
+        response: { 200: PostListSchema },
+      },
+    },
+    async (request) => listSaved(deps, await requireSchoolVerifiedUser(request), request.campus, request.query),
+  );
+
+  app.get(
+    '/api/posts/:postId',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'A post with its parent chain and comment thread',
+        params: PostIdParams,
+        response: { 200: PostPageSchema },
+      },
+    },
+    async (request) =>
+      getPostPage(deps, await requireSchoolVerifiedUser(request), request.campus, request.params.postId),
+  );
+
+  app.post(
+    '/api/posts',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['posts'],
+        summary: 'Create a post, comment or reply (multipart: field "post" as JSON, up to 10 "files")',
+        consumes: ['multipart/form-data'],
+        response: { 201: PostSchema },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireSchoolVerifiedUser(request);
+      const post = await createPost(deps, viewer, request.campus, await readPostUpload(request));
+      return reply.code(201).send(post);
+    },
+  );
+
+  app.delete(
+    '/api/posts/:postId',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'Delete own post or comment, with everything below it',
+        params: PostIdParams,
+        response: { 200: z.object({ deleted: z.number().int(), kind: z.enum(['post', 'comment']) }) },
+      },
+    },
+    async (request) =>
+      deletePost(deps, await requireSchoolVerifiedUser(request), request.campus, request.params.postId),
+  );
+
+  app.post(
+    '/api/posts/:postId/like',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'Save or unsave a post (a toggle)',
+        params: PostIdParams,
+        response: { 200: LikeResponseSchema },
+      },
+    },
+    async (request) =>
+      toggleLike(deps, await requireSchoolVerifiedUser(request), request.campus, request.params.postId),
+  );
+};

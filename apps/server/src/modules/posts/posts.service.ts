@@ -1,0 +1,329 @@
+import { createHash } from 'node:crypto';
+import {
+  type CampusDefinition,
+  FEED_FIRST_PAGE_CAMPUSES,
+  PAGE_SIZES,
+  POST_MESSAGES,
+  type Post,
+  type PostList,
+  type PostPage,
+} from '@campus/contract';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { postLikes, postMedia, posts, users } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { type Cursor, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { errors } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { processImage, UnsupportedImageError } from '../../lib/images.ts';
+import type { SessionUser } from '../../plugins/session.ts';
+import type { StorageDriver } from '../../plugins/storage.ts';
+import { findUser } from '../users/users.repo.ts';
+import { postPolicy } from './posts.policy.ts';
+import { buildThread, type PresentContext, presentPost } from './posts.presenter.ts';
+import {
+  ancestorIds,
+  findPost,
+  likedAmong,
+  listLiked,
+  listThread,
+  listTopLevel,
+  mediaOf,
+  type PostWithAuthor,
+  subtreeIds,
+} from './posts.repo.ts';
+import type { PostUpload, UploadedFile } from './uploads.ts';
+
+export interface PostsDeps {
+  db: Database;
+  storage: StorageDriver;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+/** Media rows, likes and URLs for a set of posts, in two queries whatever their number. */
+async function presentContext(deps: PostsDeps, viewer: SessionUser | null, ids: string[]): Promise<PresentContext> {
+  const [media, liked] = await Promise.all([
+    mediaOf(deps.db, ids),
+    viewer ? likedAmong(deps.db, viewer.id, ids) : Promise.resolve(new Set<string>()),
+  ]);
+  const mediaByPost = new Map<string, typeof media>();
+  for (const row of media) mediaByPost.set(row.postId, [...(mediaByPost.get(row.postId) ?? []), row]);
+  return { mediaByPost, liked, mediaUrl: (key) => deps.storage.url(key) };
+}
+
+async function presentList(deps: PostsDeps, viewer: SessionUser | null, rows: PostWithAuthor[], limit: number) {
+  const ctx = await presentContext(
+    deps,
+    viewer,
+    rows.map((r) => r.post.id),
+  );
+  const last = rows.at(-1);
+  return {
+    posts: rows.map((r) => presentPost(r, ctx)),
+    nextCursor: rows.length === limit && last ? encodeCursor({ at: last.post.lastModified, id: last.post.id }) : null,
+  } satisfies PostList;
+}
+
+/** Feed pages (spec 1 §4): 15 posts, the first page 25 on the campuses that ask for it. */
+export function feedPageSize(campus: CampusDefinition, cursor: Cursor | undefined): number {
+  return !cursor && FEED_FIRST_PAGE_CAMPUSES.includes(campus.id) ? PAGE_SIZES.feedFirst : PAGE_SIZES.feed;
+}
+
+export async function listFeed(
+  deps: PostsDeps,
+  viewer: SessionUser,
+  campus: CampusDefinition,
+  query: { cursor?: string; category?: string; mediaOnly?: boolean },
+): Promise<PostList> {
+  const cursor = decodeCursor(query.cursor);
+  const limit = feedPageSize(campus, cursor);
+  const category = query.category && query.category !== 'all' ? query.category : undefined;
+  const rows = await listTopLevel(deps.db, {
+    campusId: campus.id,
+    category,
+    mediaOnly: query.mediaOnly,
+    cursor,
+    limit,
+  });
+  return presentList(deps, viewer, rows, limit);
+}
+
+export async function listSaved(
+  deps: PostsDeps,
+  viewer: SessionUser,
+  campus: CampusDefinition,
+  query: { cursor?: string },
+): Promise<PostList> {
+  const limit = PAGE_SIZES.liked;
+  const rows = await listLiked(deps.db, {
+    userId: viewer.id,
+    campusId: campus.id,
+    cursor: decodeCursor(query.cursor),
+    limit,
+  });
+  return presentList(deps, viewer, rows, limit);
+}
+
+/** A post with the chain above it (for replies) and the comments below it, at any depth. */
+export async function getPostPage(
+  deps: PostsDeps,
+  viewer: SessionUser,
+  campus: CampusDefinition,
+  id: string,
+): Promise<PostPage> {
+  const page = postPolicy.requireOnCampus(await findPost(deps.db, id), campus);
+  const rootId = page.post.rootId ?? page.post.id;
+  const [above, thread] = await Promise.all([ancestorIds(deps.db, id), listThread(deps.db, rootId)]);
+  const byId = new Map(thread.map((r) => [r.post.id, r]));
+  const root = rootId === id ? page : await findPost(deps.db, rootId);
+  if (root) byId.set(root.post.id, root);
+  const ancestors = above
+    .reverse()
+    .map((a) => byId.get(a))
+    .filter((r): r is PostWithAuthor => r !== undefined);
+  const ctx = await presentContext(deps, viewer, [
+    id,
+    ...ancestors.map((a) => a.post.id),
+    ...thread.map((r) => r.post.id),
+  ]);
+  return {
+    post: presentPost(page, ctx),
+    ancestors: ancestors.map((a) => presentPost(a, ctx)),
+    comments: buildThread(id, thread, ctx),
+  };
+}
+
+function shortHash(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+}
+
+interface StoredMedia {
+  kind: 'image' | 'video';
+  path: string;
+  feedPath: string;
+  name: string;
+  width: number | null;
+  height: number | null;
+  bytes: number;
+}
+
+/** Processes and stores one file under images/posts/{postId}/ (spec 1 §7). */
+async function storeMedia(deps: PostsDeps, postId: string, order: number, file: UploadedFile): Promise<StoredMedia> {
+  const folder = `images/posts/${postId}`;
+  if (file.type.kind === 'video') {
+    const name = `${order}-${shortHash(file.bytes)}.${file.type.ext}`;
+    await deps.storage.put(`${folder}/${name}`, file.bytes, file.type.mime);
+    return {
+      kind: 'video',
+      path: `${folder}/${name}`,
+      feedPath: `${folder}/${name}`,
+      name,
+      width: null,
+      height: null,
+      bytes: file.bytes.length,
+    };
+  }
+  const image = await processImage(file.bytes, { preset: 'post' }).catch((error: unknown) => {
+    if (error instanceof UnsupportedImageError)
+      throw errors.badRequest(POST_MESSAGES.onlyPhotosAndVideos, 'ONLY_PHOTOS_AND_VIDEOS');
+    throw error;
+  });
+  const base = `${order}-${image.hash}`;
+  const { full, feed } = image.variants;
+  await deps.storage.put(`${folder}/${base}-full.webp`, full.data, full.mime);
+  await deps.storage.put(`${folder}/${base}-feed.webp`, feed.data, feed.mime);
+  return {
+    kind: 'image',
+    path: `${folder}/${base}-full.webp`,
+    feedPath: `${folder}/${base}-feed.webp`,
+    name: `${base}.webp`,
+    width: full.width,
+    height: full.height,
+    bytes: full.bytes,
+  };
+}
+
+/**
+ * Creates a post, comment or reply (spec 1 §4 'Posting'): files are stored first; then, in
+ * one transaction, the post and its media rows, and either the author's totalPosts (a
+ * top-level post) or lastModified and the comment count of every post above a comment. If
+ * the transaction fails, the stored files are removed, so nothing is left half-made.
+ */
+export async function createPost(
+  deps: PostsDeps,
+  viewer: SessionUser,
+  campus: CampusDefinition,
+  upload: PostUpload,
+): Promise<Post> {
+  postPolicy.assertCanWrite(viewer, campus);
+  const { body, files } = upload;
+  const plainText = body.plainText.trim();
+  if (!plainText && files.length === 0)
+    throw errors.badRequest('Write something or add a photo or video.', 'EMPTY_POST');
+  const author = await findUser(deps.db, viewer.id);
+  if (!author?.profileSetUp) throw errors.forbidden(POST_MESSAGES.profileIncompleteTitle, 'PROFILE_INCOMPLETE');
+
+  let parent: PostWithAuthor | undefined;
+  if (body.parentId) {
+    parent = postPolicy.requireOnCampus(await findPost(deps.db, body.parentId), campus);
+  }
+  const id = newId();
+  const now = deps.clock.now();
+  const folder = `images/posts/${id}/`;
+  try {
+    const stored: StoredMedia[] = [];
+    for (const [order, file] of files.entries()) stored.push(await storeMedia(deps, id, order, file));
+    await deps.db.transaction(async (tx) => {
+      await tx.insert(posts).values({
+        id,
+        campusId: campus.id,
+        userId: viewer.id,
+        type: 'post',
+        text: body.text ?? null,
+        plainText,
+        category: body.category,
+        priceCents: body.priceCents,
+        postCommentedOn: parent?.post.id ?? null,
+        rootId: parent ? (parent.post.rootId ?? parent.post.id) : null,
+        imgCount: stored.length,
+        createdAt: now,
+        lastModified: now,
+      });
+      if (stored.length > 0) {
+        await tx
+          .insert(postMedia)
+          .values(stored.map((m, order) => ({ id: newId(), postId: id, order, ...m, createdAt: now })));
+      }
+      if (!parent) {
+        await tx
+          .update(users)
+          .set({ totalPosts: sql`${users.totalPosts} + 1` })
+          .where(eq(users.id, viewer.id));
+      } else {
+        // A comment raises lastModified on its parent and every ancestor (spec 1 §4), so the
+        // thread's post rises in the feed.
+        const above = [parent.post.id, ...(await ancestorIds(tx, parent.post.id))];
+        await tx
+          .update(posts)
+          .set({ lastModified: now, commentsCount: sql`${posts.commentsCount} + 1` })
+          .where(inArray(posts.id, above));
+      }
+    });
+  } catch (error) {
+    await deps.storage
+      .deletePrefix(folder)
+      .catch((cleanup: unknown) => deps.log.error({ err: cleanup }, 'upload cleanup failed'));
+    throw error;
+  }
+  const created = (await findPost(deps.db, id)) as PostWithAuthor;
+  return presentPost(created, await presentContext(deps, viewer, [id]));
+}
+
+/**
+ * Deletes a post or comment with everything below it (spec 1 §4 'Deleting a post'): rows
+ * cascade in the database; the files of every removed post are deleted after the commit.
+ */
+export async function deletePost(
+  deps: PostsDeps,
+  viewer: SessionUser,
+  campus: CampusDefinition,
+  id: string,
+): Promise<{ deleted: number; kind: 'post' | 'comment' }> {
+  const { post } = postPolicy.requireOnCampus(await findPost(deps.db, id), campus);
+  postPolicy.assertCanDelete(viewer, post);
+
+  const removed = await deps.db.transaction(async (tx) => {
+    const ids = await subtreeIds(tx, id);
+    const above = post.postCommentedOn ? [post.postCommentedOn, ...(await ancestorIds(tx, post.postCommentedOn))] : [];
+    await tx.delete(posts).where(eq(posts.id, id));
+    if (!post.postCommentedOn) {
+      await tx
+        .update(users)
+        .set({ totalPosts: sql`greatest(${users.totalPosts} - 1, 0)` })
+        .where(eq(users.id, post.userId));
+    } else {
+      await tx
+        .update(posts)
+        .set({ commentsCount: sql`greatest(${posts.commentsCount} - ${ids.length}, 0)` })
+        .where(inArray(posts.id, above));
+    }
+    return ids;
+  });
+  const failures = await Promise.allSettled(
+    removed.map((postId) => deps.storage.deletePrefix(`images/posts/${postId}/`)),
+  );
+  for (const failure of failures) {
+    if (failure.status === 'rejected') deps.log.error({ err: failure.reason }, POST_MESSAGES.deleteImagesFailed);
+  }
+  return { deleted: removed.length, kind: post.postCommentedOn ? 'comment' : 'post' };
+}
+
+/** Save / unsave (spec 1 §4 'Like'): a toggle, counted on the post. */
+export async function toggleLike(
+  deps: PostsDeps,
+  viewer: SessionUser,
+  campus: CampusDefinition,
+  postId: string,
+): Promise<{ liked: boolean; likesCount: number }> {
+  postPolicy.assertCanWrite(viewer, campus);
+  postPolicy.requireOnCampus(await findPost(deps.db, postId), campus);
+  return deps.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(postLikes)
+      .values({ postId, userId: viewer.id, createdAt: deps.clock.now() })
+      .onConflictDoNothing()
+      .returning({ postId: postLikes.postId });
+    const liked = inserted.length > 0;
+    if (!liked) {
+      await tx.delete(postLikes).where(sql`${postLikes.postId} = ${postId} AND ${postLikes.userId} = ${viewer.id}`);
+    }
+    const [row] = await tx
+      .update(posts)
+      .set({ likesCount: sql`greatest(${posts.likesCount} ${liked ? sql`+` : sql`-`} 1, 0)` })
+      .where(eq(posts.id, postId))
+      .returning({ likesCount: posts.likesCount });
+    return { liked, likesCount: row?.likesCount ?? 0 };
+  });
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { CAMPUS_IDS } from './campuses.ts';
+import { CATEGORY_VALUES } from './categories.ts';
+import { LIMITS } from './constants.ts';
+import { POST_MESSAGES } from './messages.ts';
+import { countPlainText } from './text-length.ts';
+
+/**
+ * Campuses whose feed opens with a fuller first page (25 instead of 15, spec 1 §9 'some
+ * campuses'): the busiest ones, where a short first screen runs out quickly.
+ */
+export const FEED_FIRST_PAGE_CAMPUSES: readonly string[] = [CAMPUS_IDS.ou, CAMPUS_IDS.ut, CAMPUS_IDS.tamu];
+
+/** Largest price a post may ask: $1,000,000 (in cents). */
+export const MAX_PRICE_CENTS = 100_000_000;
+
+/**
+ * What the composer sends with its files (multipart field `post`, JSON). `text` is the
+ * editor's serialized state; `plainText` its text with one '\n' between blocks, which the
+ * server checks against the 500-character rule (spec 1 §5) and stores for previews.
+ */
+export const CreatePostBodySchema = z
+  .object({
+    text: z.unknown().optional(),
+    plainText: z
+      .string()
+      .max(5000)
+      .default('')
+      .refine((t) => countPlainText(t.trim()) <= LIMITS.postTextMax, POST_MESSAGES.tooManyCharacters),
+    category: z.enum(CATEGORY_VALUES).nullable().default(null),
+    priceCents: z.number().int().min(0).max(MAX_PRICE_CENTS).nullable().default(null),
+    /** Set for a comment or reply: the post or comment it answers. */
+    parentId: z.string().max(64).nullable().default(null),
+  })
+  .strict();
+export type CreatePostBody = z.input<typeof CreatePostBodySchema>;
+
+export const PostAuthorSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  img: z.string().nullable(),
+  verified: z.boolean(),
+});
+export type PostAuthor = z.infer<typeof PostAuthorSchema>;
+
+export const PostMediaSchema = z.object({
+  kind: z.enum(['image', 'video']),
+  /** The size for feeds and cards. */
+  url: z.string(),
+  /** The largest size, for the post page. */
+  fullUrl: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export type PostMedia = z.infer<typeof PostMediaSchema>;
+
+export const PostSchema = z.object({
+  id: z.string(),
+  campusId: z.string(),
+  type: z.enum(['post', 'new user']),
+  author: PostAuthorSchema,
+  plainText: z.string(),
+  category: z.string().nullable(),
+  priceCents: z.number().int().nullable(),
+  parentId: z.string().nullable(),
+  rootId: z.string().nullable(),
+  media: z.array(PostMediaSchema),
+  likesCount: z.number().int(),
+  commentsCount: z.number().int(),
+  likedByViewer: z.boolean(),
+  createdAt: z.string(),
+  lastModified: z.string(),
+});
+export type Post = z.infer<typeof PostSchema>;
+
+/** A comment with its replies, at any depth (spec 1 §3 'commentsOfComments'). */
+export type PostThreadNode = Post & { replies: PostThreadNode[] };
+export const PostThreadNodeSchema: z.ZodType<PostThreadNode> = z.lazy(() =>
+  PostSchema.extend({ replies: z.array(PostThreadNodeSchema) }),
+);
+
+export const PostPageSchema = z.object({
+  post: PostSchema,
+  /** For a reply: the chain of posts above it, top-level post first. */
+  ancestors: z.array(PostSchema),
+  comments: z.array(PostThreadNodeSchema),
+});
+export type PostPage = z.infer<typeof PostPageSchema>;
+
+/** Keyset pages: `cursor` is opaque; null when this page was the last. */
+export const PostPageQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  category: z.string().max(60).optional(),
+});
+
+export const PostListSchema = z.object({
+  posts: z.array(PostSchema),
+  nextCursor: z.string().nullable(),
+});
+export type PostList = z.infer<typeof PostListSchema>;
+
+export const LikeResponseSchema = z.object({ liked: z.boolean(), likesCount: z.number().int() });
+export type LikeResponse = z.infer<typeof LikeResponseSchema>;
+
+/** Files a post may carry, decided from their bytes (spec 1 §5). */
+export const POST_FILE_LIMITS = {
+  maxFiles: 10,
+  imageBytes: 25 * 1024 * 1024,
+  videoBytes: 200 * 1024 * 1024,
+  totalBytes: 400 * 1024 * 1024,
+} as const;
