@@ -7,6 +7,7 @@ import { createDatabase } from './db/client.ts';
 import { type EmbeddedPostgres, ensureDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { seedDemoAccounts } from './db/seed/demo-accounts.ts';
+import { seedDemoContent } from './db/seed/demo-content.ts';
 
 async function main() {
   // Settings may come from a .env file in the working directory (see .env.example).
@@ -41,6 +42,8 @@ async function main() {
   if (config.demo) {
     const created = await seedDemoAccounts({ db, auth: app.auth, storage: app.storage });
     if (created > 0) app.log.info(`created ${created} demo accounts (see README)`);
+    const posted = await seedDemoContent({ db, auth: app.auth, storage: app.storage, log: app.log });
+    if (posted > 0) app.log.info(`created ${posted} demo posts`);
   }
 
   // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the pool and

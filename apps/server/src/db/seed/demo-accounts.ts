@@ -11,7 +11,7 @@ import { posts, users } from '../schema/index.ts';
 /** Listed in the README: sign in with these on a fresh `npm start`. */
 export const DEMO_PASSWORD = 'buysell123';
 
-interface DemoAccount {
+export interface DemoAccount {
   name: string;
   email: string;
   bio?: string;
@@ -55,39 +55,48 @@ async function demoPicture(name: string, color: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-/** Creates the demo accounts that do not exist yet (safe to run at every start). */
-export async function seedDemoAccounts(deps: { db: Database; auth: Auth; storage: StorageDriver }): Promise<number> {
+interface SeedDeps {
+  db: Database;
+  auth: Auth;
+  storage: StorageDriver;
+}
+
+/** Creates one demo account unless it exists; returns whether it was created. */
+export async function seedDemoAccount(deps: SeedDeps, account: DemoAccount): Promise<boolean> {
   const { db, auth, storage } = deps;
-  let created = 0;
-  for (const account of DEMO_ACCOUNTS) {
-    const existing = await db.query.users.findFirst({ where: eq(users.email, account.email), columns: { id: true } });
-    if (existing) continue;
-    const { user } = await auth.api.signUpEmail({
-      body: { name: account.name, email: account.email, password: DEMO_PASSWORD },
+  const existing = await db.query.users.findFirst({ where: eq(users.email, account.email), columns: { id: true } });
+  if (existing) return false;
+  const { user } = await auth.api.signUpEmail({
+    body: { name: account.name, email: account.email, password: DEMO_PASSWORD },
+  });
+  const now = new Date();
+  await db
+    .update(users)
+    .set({
+      verified: true,
+      bio: account.bio ?? null,
+      ...(account.campus
+        ? { schoolVerified: true, schoolEmail: account.campus.schoolEmail, campusId: account.campus.id }
+        : {}),
+    })
+    .where(eq(users.id, user.id));
+  if (account.bio) await changeProfilePhoto({ db, storage }, user.id, await demoPicture(account.name, account.color));
+  if (account.campus) {
+    await db.insert(posts).values({
+      id: newId(),
+      campusId: account.campus.id,
+      userId: user.id,
+      type: 'new user',
+      createdAt: now,
+      lastModified: now,
     });
-    const now = new Date();
-    await db
-      .update(users)
-      .set({
-        verified: true,
-        bio: account.bio ?? null,
-        ...(account.campus
-          ? { schoolVerified: true, schoolEmail: account.campus.schoolEmail, campusId: account.campus.id }
-          : {}),
-      })
-      .where(eq(users.id, user.id));
-    if (account.bio) await changeProfilePhoto({ db, storage }, user.id, await demoPicture(account.name, account.color));
-    if (account.campus) {
-      await db.insert(posts).values({
-        id: newId(),
-        campusId: account.campus.id,
-        userId: user.id,
-        type: 'new user',
-        createdAt: now,
-        lastModified: now,
-      });
-    }
-    created += 1;
   }
+  return true;
+}
+
+/** Creates the demo accounts that do not exist yet (safe to run at every start). */
+export async function seedDemoAccounts(deps: SeedDeps): Promise<number> {
+  let created = 0;
+  for (const account of DEMO_ACCOUNTS) if (await seedDemoAccount(deps, account)) created += 1;
   return created;
 }
