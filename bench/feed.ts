@@ -108,7 +108,11 @@ async function explain(label: string, query: string, params: unknown[]) {
 const feedSql = `SELECT id FROM posts WHERE campus_id = $1 AND post_commented_on IS NULL
   AND ($2::timestamptz IS NULL OR (last_modified, id) < ($2::timestamptz, $3))
   ORDER BY last_modified DESC, id DESC LIMIT 15`;
-await explain('Feed, page 1', feedSql.replace('($2::timestamptz IS NULL OR (last_modified, id) < ($2::timestamptz, $3))', 'true'), [CAMPUS_IDS.ou]);
+await explain(
+  'Feed, page 1',
+  feedSql.replace('($2::timestamptz IS NULL OR (last_modified, id) < ($2::timestamptz, $3))', 'true'),
+  [CAMPUS_IDS.ou],
+);
 await explain('Feed, deep page (keyset)', feedSql.replace('$2::timestamptz IS NULL OR ', ''), [
   CAMPUS_IDS.ou,
   deepRow?.last_modified,

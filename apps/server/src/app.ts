@@ -54,6 +54,15 @@ export async function buildApp({ config, db, clock = systemClock }: AppDeps): Pr
     // Fastify answers 503 to requests that arrive while it drains on shutdown.
     return503OnClosing: true,
   });
+  // While draining on shutdown, answers close their connection: a keep-alive socket that
+  // becomes idle after its last answer would otherwise hold the process open.
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

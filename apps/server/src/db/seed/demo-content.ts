@@ -508,7 +508,15 @@ export async function seedDemoContent(deps: DemoContentDeps): Promise<number> {
   await db
     .update(posts)
     .set({ createdAt: joined, lastModified: joined })
-    .where(and(inArray(posts.userId, rows.map((u) => u.id)), eq(posts.type, 'new user')));
+    .where(
+      and(
+        inArray(
+          posts.userId,
+          rows.map((u) => u.id),
+        ),
+        eq(posts.type, 'new user'),
+      ),
+    );
   const step = (14 * 24 * 60 * 60 * 1000) / all.length;
   let created = 0;
   for (const [i, item] of all.entries()) {

@@ -1,0 +1,98 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The real entry point, as `npm start` runs it: embedded PostgreSQL in a fresh data folder.
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'campus-server-'));
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(port: number): Promise<{ child: ChildProcess; exited: Promise<number | null> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO: 'off',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (c: Buffer) => {
+    stderr += c.toString();
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      if (code !== 0) console.error(`server stderr:\n${stderr}`);
+      resolve(code);
+    }),
+  );
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { child, exited };
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not become healthy');
+}
+
+const signUp = (port: number, email: string) =>
+  fetch(`http://127.0.0.1:${port}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}` },
+    body: JSON.stringify({ name: 'Rest Art', email, password: 'restart-123' }),
+  });
+
+describe('server process', () => {
+  it('stops cleanly on SIGTERM, keeps its data, and starts again', async () => {
+    const port = await freePort();
+    const first = await startServer(port);
+    expect((await signUp(port, 'kept@example.com')).status).toBe(200);
+
+    // A request in flight when SIGTERM arrives still gets its answer.
+    const inFlight = fetch(`http://127.0.0.1:${port}/api/campus`).then((r) => r.status);
+    first.child.kill('SIGTERM');
+    expect(await inFlight).toBe(200);
+    expect(await first.exited).toBe(0);
+    expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+
+    const second = await startServer(port);
+    const again = await signUp(port, 'kept@example.com');
+    expect((await again.json()).code).toBe('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL'); // the account survived
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 120_000);
+
+  it('says in one line why it cannot start', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
+      env: { ...process.env, PORT: 'not-a-port', DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (c: Buffer) => {
+      stderr += c.toString();
+    });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')[0]).toMatch(/^error: Invalid configuration:/);
+    expect(stderr).toContain('PORT');
+  }, 30_000);
+});
