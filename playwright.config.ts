@@ -1,6 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+import { e2ePorts, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET } from './e2e/support/oidc-client.ts';
+
+const { app: PORT, oidc: OIDC_PORT } = e2ePorts();
+const OIDC_ISSUER = `http://127.0.0.1:${OIDC_PORT}`;
 const isCI = process.env.CI === 'true' || process.env.CI === '1';
 
 /**
@@ -44,13 +47,38 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     },
   ],
-  webServer: {
-    command: 'rm -rf .data-e2e && node --import tsx apps/server/src/server.ts',
-    env: { PORT: String(PORT), DATA_DIR: '.data-e2e', LOG_LEVEL: 'warn', NODE_ENV: 'test' },
-    url: `http://localhost:${PORT}/api/health`,
-    reuseExistingServer: !isCI,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      // A local OpenID provider standing in for Google (e2e/support/oidc-server.ts).
+      command: 'node --import tsx e2e/support/oidc-server.ts',
+      env: { E2E_PORT: String(PORT), E2E_OIDC_PORT: String(OIDC_PORT) },
+      url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+      reuseExistingServer: !isCI,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // A fresh data folder per run (per port, so parallel runs on other ports don't collide);
+      // development mode like `npm start`: demo accounts, dev mailbox, mail sender running.
+      command: `rm -rf .data-e2e-${PORT} && node --import tsx apps/server/src/server.ts`,
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: `.data-e2e-${PORT}`,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'development',
+        GOOGLE_CLIENT_ID: OIDC_CLIENT_ID,
+        GOOGLE_CLIENT_SECRET: OIDC_CLIENT_SECRET,
+        GOOGLE_DISCOVERY_URL: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+        // Tests that sign in many times act as separate visitors (an X-Forwarded-For of their
+        // own, see e2e/auth.spec.ts) so the per-visitor auth rate limits apply as in real use.
+        TRUST_PROXY: 'on',
+      },
+      url: `http://localhost:${PORT}/api/health`,
+      reuseExistingServer: !isCI,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -7,15 +7,16 @@ test.describe('campus site frame', () => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByText('This community is private.')).toBeVisible();
-    await expect(page.getByRole('main').getByRole('link', { name: 'Click to Join' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('button', { name: 'Click to Join' })).toBeVisible();
     await expect(page).toHaveTitle(/OU Buy \/ Sell/);
     await expectAccessible(page);
     await keepScreenshot(page, 'private-community');
   });
 
-  test('Click to Join leads to sign-up', async ({ page }) => {
+  test('Click to Join leads to sign-up through the login/join modal', async ({ page }) => {
     await page.goto('/home');
-    await page.getByRole('main').getByRole('link', { name: 'Click to Join' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Click to Join' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Continue with Email' }).click();
     await expect(page).toHaveURL(/\/user_registration$/);
   });
 
@@ -45,13 +46,16 @@ test.describe('campus site frame', () => {
       for (const name of ['Home', 'Search', 'Notifications', 'Messages', 'Saved', 'Profile', 'Settings']) {
         await expect(side.getByRole('link', { name, exact: false }).first()).toBeVisible();
       }
-      await expect(page.getByRole('banner').getByRole('link', { name: 'Create Post' })).toBeVisible();
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Create Post' })).toBeVisible();
     }
   });
 
   test('the logged-out profile menu offers sign-in @desktop', async ({ page }) => {
     await page.goto('/home');
-    await page.getByRole('button', { name: /account menu|profile menu|log in/i }).first().click();
+    await page
+      .getByRole('button', { name: /account menu|profile menu|log in/i })
+      .first()
+      .click();
     await expect(page.getByText('Log In / Sign Up')).toBeVisible();
     await expect(page.getByText('Takes less than a few seconds.')).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Continue with Google' })).toBeVisible();
@@ -95,7 +99,9 @@ test.describe('not found', () => {
 });
 
 test.describe('static pages', () => {
-  test('/settings sends a desktop visitor to About (a phone shows the menu), with the campus name', async ({ page }) => {
+  test('/settings sends a desktop visitor to About (a phone shows the menu), with the campus name', async ({
+    page,
+  }) => {
     await page.goto('/settings');
     if (isMobile()) {
       // On narrow screens /settings is the menu itself (docs/decisions/006-web-shell.md).
@@ -103,7 +109,12 @@ test.describe('static pages', () => {
     }
     await expect(page).toHaveURL(/\/settings\/about$/);
     await expect(page.getByRole('heading', { level: 1, name: 'About' })).toBeVisible();
-    await expect(page.getByRole('main').getByText(/OU Buy \/ Sell/).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('main')
+        .getByText(/OU Buy \/ Sell/)
+        .first(),
+    ).toBeVisible();
     await expectAccessible(page);
     await keepScreenshot(page, 'settings-about');
   });
@@ -132,7 +143,16 @@ test.describe('static pages', () => {
     }
     const menu = page.getByRole('navigation', { name: 'Settings' });
     await expect(menu.getByRole('link', { name: 'Log In / Sign Up' })).toBeVisible();
-    for (const name of ['Customer Support', 'Give Us Feedback', 'About', 'How It Works', 'Return Policy', 'Trust and Safety', 'Terms of Service', 'Privacy Policy']) {
+    for (const name of [
+      'Customer Support',
+      'Give Us Feedback',
+      'About',
+      'How It Works',
+      'Return Policy',
+      'Trust and Safety',
+      'Terms of Service',
+      'Privacy Policy',
+    ]) {
       await expect(menu.getByRole('link', { name })).toBeVisible();
     }
     await expect(menu.getByRole('link', { name: 'Account Settings' })).toHaveCount(0);
@@ -141,6 +161,11 @@ test.describe('static pages', () => {
 
   test('the return policy states the 2 + 2 = 4-day rule', async ({ page }) => {
     await page.goto('/settings/returns');
-    await expect(page.getByRole('main').getByText(/4 days/).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('main')
+        .getByText(/4 days/)
+        .first(),
+    ).toBeVisible();
   });
 });

@@ -1,4 +1,5 @@
 import type { CampusResponse } from '@campus/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -35,9 +36,11 @@ const HUB: CampusResponse = {
 function renderAt(path: string, campus: CampusResponse = OU) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <CampusContext.Provider value={campus}>
-      <RouterProvider router={router} />
-    </CampusContext.Provider>,
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <CampusContext.Provider value={campus}>
+        <RouterProvider router={router} />
+      </CampusContext.Provider>
+    </QueryClientProvider>,
   );
   return router;
 }
@@ -57,7 +60,8 @@ describe('routes', () => {
     const router = renderAt('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'This community is private.' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/home');
-    expect(screen.getByRole('link', { name: 'Click to Join' }).getAttribute('href')).toBe('/user_registration');
+    // A visitor is asked to join in the login/join modal rather than sent away.
+    expect(screen.getByRole('button', { name: 'Click to Join' })).toBeTruthy();
   });
 
   it('shows the campus panels: member count, city, Join Group and contacts', async () => {
@@ -65,7 +69,7 @@ describe('routes', () => {
     await screen.findByRole('heading', { name: 'About This Group' });
     expect(screen.getByText('1,234 members')).toBeTruthy();
     expect(screen.getByText('Norman, OK')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Join Group' }).getAttribute('href')).toBe('/user_registration');
+    expect(screen.getByRole('button', { name: 'Join Group' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Direct message on Instagram/ }).getAttribute('href')).toBe(
       'https://instagram.com/oubuysell',
     );

@@ -1,9 +1,11 @@
+import { SCHOOL_FINDER_TEXTS } from '@campus/contract';
 import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
 import { paths, STATIC_PAGE_SLUGS } from '@/config/paths.ts';
 import { AppShell } from './layout/app-shell.tsx';
 import type { RouteHandle } from './layout/route-handle.ts';
 import { ShellSkeleton } from './layout/shell-states.tsx';
 import { NotFound } from './routes/not-found.tsx';
+import { RequireUnverifiedViewer, RequireViewer, RequireVisitor } from './routes/require-viewer.tsx';
 import { Root } from './routes/root.tsx';
 import { RouteError } from './routes/route-error.tsx';
 
@@ -24,12 +26,53 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate replace to={paths.home.getHref()} /> },
       { path: paths.error404.path, lazy: () => import('./routes/error-404.tsx') },
       {
+        // Sign-in screens: a calm frame of their own, outside the three-column shell.
+        lazy: () => import('./routes/auth/layout.tsx'),
+        children: [
+          {
+            element: <RequireVisitor />,
+            children: [
+              { path: paths.userRegistration.path, lazy: () => import('./routes/auth/user-registration.tsx') },
+              { path: paths.login.path, lazy: () => import('./routes/auth/login.tsx') },
+              { path: paths.register.path, lazy: () => import('./routes/auth/register.tsx') },
+            ],
+          },
+          {
+            element: <RequireUnverifiedViewer />,
+            children: [{ path: paths.verify.path, lazy: () => import('./routes/auth/verify.tsx') }],
+          },
+          { path: paths.loginSent.path, lazy: () => import('./routes/auth/login-sent.tsx') },
+          { path: paths.forgotPassword.path, lazy: () => import('./routes/auth/forgot-password.tsx') },
+          { path: paths.resetPassword.path, lazy: () => import('./routes/auth/reset-password.tsx') },
+          {
+            element: <RequireViewer need="user" />,
+            children: [{ path: paths.logout.path, lazy: () => import('./routes/auth/logout.tsx') }],
+          },
+        ],
+      },
+      {
+        // A dialog over the shell on desktop, a page of its own on phones: it draws both itself.
+        element: <RequireViewer need="verified" />,
+        children: [
+          {
+            path: paths.profileSetUp.path,
+            lazy: () => import('./routes/profile-set-up.tsx'),
+            handle: handle({ header: null }),
+          },
+        ],
+      },
+      {
         Component: AppShell,
         children: [
           {
             path: paths.home.path,
             lazy: () => import('./routes/home.tsx'),
             handle: handle({ header: { variant: 'home' } }),
+          },
+          {
+            path: paths.searchSchools.path,
+            lazy: () => import('./routes/search-schools.tsx'),
+            handle: handle({ header: { variant: 'title', title: SCHOOL_FINDER_TEXTS.title } }),
           },
           {
             path: paths.settings.root.path,
@@ -44,6 +87,16 @@ export const routes: RouteObject[] = [
                   handle: handle({ staticPage: slug }),
                 }),
               ),
+              {
+                element: <RequireViewer need="verified" />,
+                children: [
+                  { path: paths.settings.schoolEmail.path, lazy: () => import('./routes/settings/school-email.tsx') },
+                  {
+                    path: paths.settings.verifySchoolEmail.path,
+                    lazy: () => import('./routes/settings/verify-school-email.tsx'),
+                  },
+                ],
+              },
             ],
           },
           // Also drawn by RouteError for a 404 thrown anywhere, so it is part of the first load.

@@ -1,13 +1,28 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
 
-/** Shown to visitors beside the sign-up entry points (spec 1 §2 "sidebar sign-up disclaimer"). */
-export function SignupDisclaimer({ className }: { className?: string }) {
+/**
+ * Shown to visitors beside the sign-up entry points (spec 1 §2 "sidebar sign-up disclaimer"),
+ * also under the sign-in screens and the login/join modal. Links open in a new tab when the
+ * reader is in the middle of a form (`newTab`).
+ */
+export function SignupDisclaimer({ className, newTab = false }: { className?: string; newTab?: boolean }) {
+  const target = newTab ? { target: '_blank', rel: 'noopener' } : {};
   return (
     <p className={className}>
-      By signing up, you agree to the <Link to={paths.settings.terms.getHref()}>Terms of Service</Link> and{' '}
-      <Link to={paths.settings.privacy.getHref()}>Privacy Policy</Link>, including{' '}
-      <Link to={paths.settings.privacy.getHref('cookies')}>Cookie Use</Link>.
+      By signing up, you agree to the{' '}
+      <Link to={paths.settings.terms.getHref()} {...target}>
+        Terms of Service
+      </Link>{' '}
+      and{' '}
+      <Link to={paths.settings.privacy.getHref()} {...target}>
+        Privacy Policy
+      </Link>
+      , including{' '}
+      <Link to={paths.settings.privacy.getHref('cookies')} {...target}>
+        Cookie Use
+      </Link>
+      .
     </p>
   );
 }

@@ -18,6 +18,8 @@ const segment = (value: string) => encodeURIComponent(value);
 
 export type SearchTab = 'latest' | 'media' | 'people';
 export type ProfileTab = 'photos' | 'replies' | 'likes';
+/** Where profile set-up was opened from; it picks the last step's button (spec 1 §2). */
+export type ProfileSetUpOrigin = 'home' | 'profile' | 'post';
 
 export const paths = {
   root: { path: '/', getHref: () => '/' },
@@ -55,8 +57,16 @@ export const paths = {
     path: '/forgotpassword',
     getHref: (query: { email?: string } = {}) => withQuery('/forgotpassword', query),
   },
+  /** Where the mailed password-reset link lands (through the auth API, which adds ?token=…). */
+  resetPassword: {
+    path: '/reset-password',
+    getHref: (query: { token?: string } = {}) => withQuery('/reset-password', query),
+  },
   logout: { path: '/logout', getHref: () => '/logout' },
-  profileSetUp: { path: '/profile/set-up', getHref: () => '/profile/set-up' },
+  profileSetUp: {
+    path: '/profile/set-up',
+    getHref: (query: { origin?: ProfileSetUpOrigin; goBack?: string } = {}) => withQuery('/profile/set-up', query),
+  },
   profileEdit: { path: '/profile/edit', getHref: () => '/profile/edit' },
   profile: {
     path: '/:username',
@@ -84,7 +94,11 @@ export const paths = {
     path: '/search',
     getHref: (query: { q?: string; show?: SearchTab } = {}) => withQuery('/search', query),
   },
-  searchSchools: { path: '/search_schools', getHref: () => '/search_schools' },
+  searchSchools: {
+    path: '/search_schools',
+    /** `school` (a campus slug) opens that school's modal. */
+    getHref: (query: { school?: string } = {}) => withQuery('/search_schools', query),
+  },
   ads: { path: '/ads', getHref: () => '/ads' },
   ad: { path: '/ads/:adId', getHref: (adId: string) => `/ads/${segment(adId)}` },
   cart: { path: '/cart', getHref: () => '/cart' },
@@ -96,6 +110,10 @@ export const paths = {
     schoolEmail: {
       path: '/settings/account/school_email',
       getHref: (query: { campus?: string } = {}) => withQuery('/settings/account/school_email', query),
+    },
+    verifySchoolEmail: {
+      path: '/settings/account/verify_school_email',
+      getHref: (query: { email: string; campus?: string }) => withQuery('/settings/account/verify_school_email', query),
     },
     payments: { path: '/settings/payments', getHref: () => '/settings/payments' },
     about: { path: '/settings/about', getHref: () => '/settings/about' },

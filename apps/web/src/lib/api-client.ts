@@ -34,10 +34,20 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   return search ? `${path}?${search}` : path;
 }
 
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
   const parsed = ApiErrorSchema.safeParse(body);
   if (parsed.success) return new ApiError(parsed.data.statusCode, parsed.data.code, parsed.data.message);
+  // The auth library (/api/auth/*) answers `{ code, message }` without `statusCode`.
+  if (typeof body === 'object' && body !== null) {
+    const { code, message } = body as { code?: unknown; message?: unknown };
+    const stableCode = nonEmptyString(code);
+    if (stableCode) return new ApiError(response.status, stableCode, nonEmptyString(message) ?? FALLBACK_MESSAGE);
+  }
   return new ApiError(response.status, `HTTP_${response.status}`, FALLBACK_MESSAGE);
 }
 

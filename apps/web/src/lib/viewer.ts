@@ -1,5 +1,6 @@
-import type { Viewer } from '@campus/contract';
+import type { CampusResponse, Viewer } from '@campus/contract';
 import { createContext, useContext } from 'react';
+import { paths } from '@/config/paths.ts';
 
 export type { Viewer };
 
@@ -12,4 +13,18 @@ export const ViewerContext = createContext<Viewer | null>(null);
 
 export function useViewer(): Viewer | null {
   return useContext(ViewerContext);
+}
+
+/**
+ * Where a signed-in person belongs when a sign-in page no longer applies to them (spec 1 §4
+ * 'Authentication' and 'Redirects', §6): an unverified email is forced to /verify; the hub
+ * sends everyone on to find their school; without a verified school email the campus sends
+ * them to join it; everyone else goes home. Decision record 007 explains why the last two
+ * steps are taken here at once instead of bouncing through /home.
+ */
+export function landingPathFor(viewer: Viewer, campus: Pick<CampusResponse, 'isHub'>): string {
+  if (!viewer.verified) return paths.verify.getHref();
+  if (campus.isHub) return paths.searchSchools.getHref();
+  if (!viewer.schoolVerified) return paths.settings.schoolEmail.getHref();
+  return paths.home.getHref();
 }

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { AccountBanner } from './account-banner.tsx';
 import styles from './app-shell.module.css';
 import { Footer } from './footer.tsx';
 import { RouteHeader } from './headers/route-header.tsx';
@@ -23,6 +24,7 @@ export function AppShell() {
       </a>
       <SideNav />
       <div className={styles.center}>
+        <AccountBanner />
         <main id={MAIN_ID} className={styles.main} tabIndex={-1}>
           <RouteHeader />
           <Outlet />

@@ -1,6 +1,7 @@
 import { Bell, House, Mail, Plus, School, Search } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
+import { useAuthModal } from '@/components/auth-modal/index.ts';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { CountBadge } from '@/components/ui/badge.tsx';
 import { paths } from '@/config/paths.ts';
@@ -25,6 +26,7 @@ export function MobileTabBar() {
   const campus = useCampus();
   const viewer = useViewer();
   const unread = useUnreadCounts();
+  const authModal = useAuthModal();
 
   if (campus.isHub) {
     return (
@@ -54,16 +56,22 @@ export function MobileTabBar() {
           <Search size={26} aria-hidden="true" />
         </Tab>
         <li>
-          <Link
-            // Visitors sign up first; the composer page arrives with the posting feature.
-            to={viewer ? paths.createPost.getHref() : paths.userRegistration.getHref()}
-            className={styles.tab}
-          >
-            <span className={styles.create}>
-              <Plus size={24} strokeWidth={2.5} aria-hidden="true" />
-            </span>
-            <span className="visually-hidden">Create Post</span>
-          </Link>
+          {viewer ? (
+            <Link to={paths.createPost.getHref()} className={styles.tab}>
+              <span className={styles.create}>
+                <Plus size={24} strokeWidth={2.5} aria-hidden="true" />
+              </span>
+              <span className="visually-hidden">Create Post</span>
+            </Link>
+          ) : (
+            // A visitor creating a post from the bar gets the login modal of type post (spec 1 §6).
+            <button type="button" className={styles.tab} onClick={() => authModal.open('post')}>
+              <span className={styles.create}>
+                <Plus size={24} strokeWidth={2.5} aria-hidden="true" />
+              </span>
+              <span className="visually-hidden">Create Post</span>
+            </button>
+          )}
         </li>
         <Tab to={paths.messages.getHref()} label="Messages">
           <Mail size={26} aria-hidden="true" />

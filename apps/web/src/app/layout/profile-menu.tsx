@@ -1,33 +1,37 @@
+import { AUTH_SCREEN_TEXTS } from '@campus/contract';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Bookmark, LogOut, Mail, Megaphone, Settings } from 'lucide-react';
 import { Link } from 'react-router';
+import { useGeoGate, useGoogleSignIn } from '@/components/auth-modal/index.ts';
+import { GoogleMark } from '@/components/google-mark.tsx';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { CountBadge } from '@/components/ui/badge.tsx';
 import { paths } from '@/config/paths.ts';
+import { useCampus } from '@/lib/campus.ts';
 import { useUnreadCounts } from '@/lib/unread.ts';
 import { useViewer, type Viewer } from '@/lib/viewer.ts';
-import { GoogleMark } from './google-mark.tsx';
 import styles from './profile-menu.module.css';
 
 function VisitorItems() {
+  const campus = useCampus();
+  const google = useGoogleSignIn();
   return (
     <>
       <DropdownMenu.Label className={styles.label}>
-        <p className={styles.labelTitle}>Log In / Sign Up</p>
-        <p className={styles.labelHint}>Takes less than a few seconds.</p>
+        <p className={styles.labelTitle}>{AUTH_SCREEN_TEXTS.logInSignUp}</p>
+        <p className={styles.labelHint}>{AUTH_SCREEN_TEXTS.takesSeconds}</p>
       </DropdownMenu.Label>
       <DropdownMenu.Group className={styles.provider}>
-        {/* Both providers start on the authentication landing page, which offers each sign-in route. */}
-        <DropdownMenu.Item asChild>
-          <Link className={styles.providerButton} to={paths.userRegistration.getHref()}>
+        {campus.signIn.google && (
+          <DropdownMenu.Item className={styles.providerButton} disabled={google.pending} onSelect={google.start}>
             <GoogleMark />
-            Continue with Google
-          </Link>
-        </DropdownMenu.Item>
+            {AUTH_SCREEN_TEXTS.continueWithGoogle}
+          </DropdownMenu.Item>
+        )}
         <DropdownMenu.Item asChild>
           <Link className={styles.providerButton} to={paths.userRegistration.getHref()}>
             <Mail aria-hidden="true" size={18} />
-            Continue with Email
+            {AUTH_SCREEN_TEXTS.continueWithEmail}
           </Link>
         </DropdownMenu.Item>
       </DropdownMenu.Group>
@@ -89,8 +93,14 @@ interface ProfileMenuProps {
 export function ProfileMenu({ showUnread = false }: ProfileMenuProps) {
   const viewer = useViewer();
   const unread = useUnreadCounts();
+  const geoGate = useGeoGate();
+  // The geographic gate runs before a visitor sees sign-in options (spec 1 §6); its answer is
+  // cached, so this costs one request per page load at most.
+  const handleOpenChange = (open: boolean) => {
+    if (open && !viewer) void geoGate();
+  };
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root onOpenChange={handleOpenChange}>
       <DropdownMenu.Trigger className={styles.trigger} aria-label={viewer ? 'Account menu' : 'Log in or sign up'}>
         <Avatar className={styles.avatar} src={viewer?.imgSmall} size={36} />
         {showUnread && (

@@ -1,8 +1,8 @@
 import { AtSign, Lock, Mail, MapPin, Share2, Users } from 'lucide-react';
+import { useAuthModal } from '@/components/auth-modal/index.ts';
 import { CampusLogo } from '@/components/campus-logo.tsx';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
-import { Button, ButtonLink } from '@/components/ui/button.tsx';
-import { paths } from '@/config/paths.ts';
+import { Button } from '@/components/ui/button.tsx';
 import { siteName, useCampus } from '@/lib/campus.ts';
 import { formatCount } from '@/lib/format.ts';
 import { useViewer } from '@/lib/viewer.ts';
@@ -34,6 +34,7 @@ function ShareGroupButton() {
 export function AboutGroupPanel() {
   const campus = useCampus();
   const viewer = useViewer();
+  const authModal = useAuthModal();
   const location = [campus.location.city, campus.location.state].filter(Boolean).join(', ');
   return (
     <section className={styles.panel} aria-labelledby="about-group-title">
@@ -67,9 +68,9 @@ export function AboutGroupPanel() {
       {viewer ? (
         <ShareGroupButton />
       ) : (
-        <ButtonLink to={paths.userRegistration.getHref()} block>
+        <Button block onClick={() => authModal.open('join campus')}>
           Join Group
-        </ButtonLink>
+        </Button>
       )}
     </section>
   );

@@ -1,15 +1,16 @@
 import { Bell, Bookmark, House, Mail, School, Search, Settings, SquarePen, UserRound } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Link, NavLink } from 'react-router';
+import { useAuthModal } from '@/components/auth-modal/index.ts';
 import { CampusLogo } from '@/components/campus-logo.tsx';
+import { SignupDisclaimer } from '@/components/signup-disclaimer.tsx';
 import { CountBadge } from '@/components/ui/badge.tsx';
-import { ButtonLink } from '@/components/ui/button.tsx';
+import { Button, ButtonLink } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
 import { siteName, useCampus } from '@/lib/campus.ts';
 import { useUnreadCounts } from '@/lib/unread.ts';
 import { useViewer } from '@/lib/viewer.ts';
 import styles from './side-nav.module.css';
-import { SignupDisclaimer } from './signup-disclaimer.tsx';
 
 interface NavEntry {
   label: string;
@@ -59,6 +60,7 @@ export function SideNav() {
   const campus = useCampus();
   const viewer = useViewer();
   const entries = useNavEntries();
+  const authModal = useAuthModal();
 
   return (
     <header className={styles.sideNav}>
@@ -82,17 +84,19 @@ export function SideNav() {
             ))}
           </ul>
         </nav>
-        {!campus.isHub && (
-          <ButtonLink
-            className={styles.create}
-            size="lg"
-            // Visitors sign up first; the composer itself arrives with the posting feature.
-            to={viewer ? paths.createPost.getHref() : paths.userRegistration.getHref()}
-          >
-            <SquarePen className={styles.createIcon} size={22} aria-hidden="true" />
-            <span className={styles.createLabel}>Create Post</span>
-          </ButtonLink>
-        )}
+        {!campus.isHub &&
+          (viewer ? (
+            <ButtonLink className={styles.create} size="lg" to={paths.createPost.getHref()}>
+              <SquarePen className={styles.createIcon} size={22} aria-hidden="true" />
+              <span className={styles.createLabel}>Create Post</span>
+            </ButtonLink>
+          ) : (
+            // Visitors are asked to join first (spec 1 §6: the login modal of type post).
+            <Button className={styles.create} size="lg" onClick={() => authModal.open('post')}>
+              <SquarePen className={styles.createIcon} size={22} aria-hidden="true" />
+              <span className={styles.createLabel}>Create Post</span>
+            </Button>
+          ))}
         {!viewer && <SignupDisclaimer className={styles.disclaimer} />}
       </div>
     </header>

@@ -1,4 +1,5 @@
 import { type Location, Outlet, ScrollRestoration } from 'react-router';
+import { AuthModalsProvider } from '@/components/auth-modal/index.ts';
 import { AlertProvider } from '@/components/ui/alert-provider.tsx';
 
 /**
@@ -11,12 +12,17 @@ function scrollKey(location: Location): string {
   return location.hash ? `${location.key}${location.hash}` : location.key;
 }
 
-/** Above every page: the alert system (it needs the router for its links) and scroll restoration. */
+/**
+ * Above every page: the alert system (it needs the router for its links), the sign-in and
+ * verify-school modals any page may open, and scroll restoration.
+ */
 export function Root() {
   return (
     <AlertProvider>
-      <ScrollRestoration getKey={scrollKey} />
-      <Outlet />
+      <AuthModalsProvider>
+        <ScrollRestoration getKey={scrollKey} />
+        <Outlet />
+      </AuthModalsProvider>
     </AlertProvider>
   );
 }

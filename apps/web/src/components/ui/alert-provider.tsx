@@ -47,7 +47,7 @@ export function AlertProvider({ children }: { children: ReactNode }) {
   return (
     <AlertContext.Provider value={api}>
       {children}
-      <div className={styles.region} role="status" aria-live="polite" aria-atomic="true">
+      <div className={styles.region} role="status" aria-live="polite" aria-atomic="true" data-alert-region="">
         {alert && <Alert key={alert.id} alert={alert} onDismiss={hideAlert} />}
       </div>
     </AlertContext.Provider>

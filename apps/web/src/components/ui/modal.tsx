@@ -20,6 +20,14 @@ interface ModalProps {
   children: ReactNode;
 }
 
+/**
+ * Alerts sit above every dialog (e.g. 'Only photos are allowed!' while a modal is open);
+ * dismissing one is not a click outside the dialog and must not close it.
+ */
+export function keepOpenForAlerts(event: Event): void {
+  if (event.target instanceof Element && event.target.closest('[data-alert-region]')) event.preventDefault();
+}
+
 /** A dialog on wide screens; at 769 px or less it covers the whole screen like a page. */
 export function Modal({ open, onOpenChange, title, hideTitle, description, size = 'md', children }: ModalProps) {
   return (
@@ -28,6 +36,7 @@ export function Modal({ open, onOpenChange, title, hideTitle, description, size 
         <Dialog.Overlay className={styles.overlay} />
         <Dialog.Content
           className={`${styles.content} ${styles[size]}`}
+          onInteractOutside={keepOpenForAlerts}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className={styles.header}>

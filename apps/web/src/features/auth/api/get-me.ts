@@ -1,5 +1,5 @@
 import { MeResponseSchema, type Viewer } from '@campus/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 
 export const meQueryKey = ['me'] as const;
@@ -19,4 +19,24 @@ export const meQueryOptions = () =>
 
 export function useMeQuery() {
   return useQuery(meQueryOptions());
+}
+
+/**
+ * After signing in, registering or verifying: ask the server who is signed in now. Resolves
+ * once every screen sees the new viewer (the route guards then move the person on).
+ */
+export async function refreshViewer(queryClient: QueryClient): Promise<void> {
+  await queryClient.invalidateQueries({ queryKey: meQueryKey });
+}
+
+/** Queries that describe the site rather than the person; everything else goes on sign-out. */
+const KEPT_AFTER_SIGN_OUT: ReadonlySet<string> = new Set([meQueryKey[0], 'campus', 'campuses']);
+
+/**
+ * After signing out: the viewer is gone, and so is everything cached on their behalf. The
+ * campus stays (it belongs to the site, not the person).
+ */
+export function forgetViewer(queryClient: QueryClient): void {
+  queryClient.setQueryData(meQueryKey, null);
+  queryClient.removeQueries({ predicate: (query) => !KEPT_AFTER_SIGN_OUT.has(String(query.queryKey[0])) });
 }
