@@ -79,7 +79,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppDeps): Pr
   const secret = resolveAuthSecret(config);
   const auth = createAuth({ db, config, secret, mailer: app.mailer });
   app.decorate('auth', auth);
-  await app.register(sessionPlugin, { auth });
+  await app.register(sessionPlugin, { auth, db });
 
   await app.register(healthRoutes, { db });
   await app.register(geoRoutes, { firewall: config.firewall });

@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Database } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
 import { errors } from '../lib/errors.ts';
 import { toWebRequest } from '../modules/auth/auth.routes.ts';
 import type { Auth } from '../modules/auth/auth.ts';
@@ -21,22 +24,32 @@ declare module 'fastify' {
 
 const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 
+/**
+ * The session (from its signed cookie, usually without a database trip: better-auth's cookie
+ * cache) says who is asking; the user's current state is read fresh by primary key, so a
+ * change such as joining a campus counts from the very next request.
+ */
 export const sessionPlugin = fp(
-  async (app: FastifyInstance, { auth }: { auth: Auth }) => {
+  async (app: FastifyInstance, { auth, db }: { auth: Auth; db: Database }) => {
+    async function load(request: FastifyRequest): Promise<SessionUser | null> {
+      const session = await auth.api.getSession({ headers: toWebRequest(request).headers });
+      if (!session) return null;
+      const [user] = await db
+        .select({
+          id: users.id,
+          email: users.email,
+          verified: users.verified,
+          schoolVerified: users.schoolVerified,
+          campusId: users.campusId,
+        })
+        .from(users)
+        .where(eq(users.id, session.user.id));
+      return user ?? null;
+    }
     app.decorateRequest('sessionUser', function (this: FastifyRequest) {
       let pending = cache.get(this);
       if (!pending) {
-        pending = auth.api.getSession({ headers: toWebRequest(this).headers }).then((session) => {
-          if (!session) return null;
-          const user = session.user as typeof session.user & { schoolVerified?: boolean; campusId?: string | null };
-          return {
-            id: user.id,
-            email: user.email,
-            verified: user.emailVerified,
-            schoolVerified: user.schoolVerified ?? false,
-            campusId: user.campusId ?? null,
-          };
-        });
+        pending = load(this);
         cache.set(this, pending);
       }
       return pending;

@@ -94,8 +94,6 @@ export function createAuth({ db, config, secret, mailer }: AuthDeps) {
         firstName: { type: 'string', required: false, input: false },
         lastName: { type: 'string', required: false, input: false },
         username: { type: 'string', required: false, input: false },
-        schoolVerified: { type: 'boolean', required: false, input: false },
-        campusId: { type: 'string', required: false, input: false },
       },
     },
     session: {
