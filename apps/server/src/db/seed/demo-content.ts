@@ -523,7 +523,13 @@ export async function seedDemoContent(deps: DemoContentDeps): Promise<number> {
     const campus = campusById(item.campusId);
     if (!campus) continue;
     let t = start + i * step;
-    const clock: Clock = { now: () => new Date((t += 7 * 60 * 1000)) };
+    // Each write (the post, then its comments and replies) happens 7 minutes after the last.
+    const clock: Clock = {
+      now: () => {
+        t += 7 * 60 * 1000;
+        return new Date(t);
+      },
+    };
     const postDeps = { db, storage, clock, log };
     const files = await Promise.all(
       (item.photos ?? []).map(async (label, n) => {
