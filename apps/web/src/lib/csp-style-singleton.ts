@@ -51,7 +51,6 @@ export const styleHookSingleton = () => {
 
 export const styleSingleton = () => {
   const useStyle = styleHookSingleton();
-  // biome-ignore lint/correctness/noComponentHookFactories: the package's API is a component factory; callers create it once
   const Sheet = ({ styles, dynamic }: { styles: string; dynamic?: boolean }) => {
     useStyle(styles, dynamic);
     return null;
