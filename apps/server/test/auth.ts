@@ -59,19 +59,6 @@ export class TestBrowser {
   }
 }
 
-/** The 4-digit code in the newest mail to `email` (its subject starts with the code). */
-export async function latestCode(db: Database, email: string): Promise<string> {
-  const [mail] = await db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, email))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(1);
-  const code = mail?.subject.match(/^(\d{4}) is your/)?.[1];
-  if (!code) throw new Error(`no code mailed to ${email}`);
-  return code;
-}
-
 export async function latestMail(db: Database, email: string) {
   const [mail] = await db
     .select()
@@ -80,6 +67,13 @@ export async function latestMail(db: Database, email: string) {
     .orderBy(desc(mailOutbox.createdAt))
     .limit(1);
   return mail;
+}
+
+/** The 4-digit code in the newest mail to `email` (its subject starts with the code). */
+export async function latestCode(db: Database, email: string): Promise<string> {
+  const code = (await latestMail(db, email))?.subject.match(/^(\d{4}) is your/)?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
 }
 
 let counter = 0;
