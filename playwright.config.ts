@@ -73,6 +73,8 @@ export default defineConfig({
         // Tests that sign in many times act as separate visitors (an X-Forwarded-For of their
         // own, see e2e/auth.spec.ts) so the per-visitor auth rate limits apply as in real use.
         TRUST_PROXY: 'on',
+        // A build of its own (vite build --outDir …) keeps a run safe from rebuilds of apps/web/dist.
+        ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
       },
       url: `http://localhost:${PORT}/api/health`,
       reuseExistingServer: !isCI,

@@ -1,17 +1,44 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
+interface ExpectedFailure {
+  status: number;
+  pathPrefix: string;
+}
+
 /**
  * Every test fails on an uncaught page error or a console error: a screen that logs errors
- * is broken even when it looks right.
+ * is broken even when it looks right. Chromium also logs every 4xx/5xx answer to a fetch as a
+ * console error; a journey that provokes one on purpose (a wrong password answers 401) says
+ * so with `expectFailedRequest(status, pathPrefix)`, which excuses exactly those answers.
  */
-export const test = base.extend<{ pageErrors: string[] }>({
+export const test = base.extend<{
+  expectedFailures: ExpectedFailure[];
+  expectFailedRequest: (status: number, pathPrefix: string) => void;
+  pageErrors: string[];
+}>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+  expectedFailures: async ({}, use) => {
+    await use([]);
+  },
+  expectFailedRequest: async ({ expectedFailures }, use) => {
+    await use((status, pathPrefix) => {
+      expectedFailures.push({ status, pathPrefix });
+    });
+  },
   pageErrors: [
-    async ({ page }, use) => {
+    async ({ page, expectedFailures }, use) => {
       const errors: string[] = [];
+      const isExpected = (text: string, url: string) => {
+        const status = Number(text.match(/responded with a status of (\d{3})/)?.[1]);
+        if (!status || !url) return false;
+        const path = new URL(url).pathname;
+        return expectedFailures.some((e) => e.status === status && path.startsWith(e.pathPrefix));
+      };
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
       page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
+        if (message.type() !== 'error' || isExpected(message.text(), message.location().url)) return;
+        errors.push(`console.error: ${message.text()}`);
       });
       await use(errors);
       expect(errors, 'the page logged errors').toEqual([]);

@@ -91,7 +91,7 @@ describe('routes', () => {
   });
 
   it('shows the not-found page for unknown paths and for routes still to come', async () => {
-    for (const path of ['/no/such/page', '/search_schools']) {
+    for (const path of ['/no/such/page', '/checkout']) {
       renderAt(path);
       await screen.findByRole('heading', { level: 1, name: "This page doesn't exist." });
       expect(screen.getByText('Try searching for something else.')).toBeTruthy();

@@ -62,12 +62,42 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // Compose pages of narrow screens (spec 1 §2); on wide screens they hand over to the
+        // composer dialog on the goBack page. Full pages of their own, outside the shell.
+        element: <RequireViewer need="school" />,
+        children: [
+          { path: paths.createPost.path, lazy: () => import('./routes/create/post.tsx') },
+          { path: paths.createComment.path, lazy: () => import('./routes/create/comment.tsx') },
+          { path: paths.createCategories.path, lazy: () => import('./routes/create/categories.tsx') },
+        ],
+      },
+      {
         Component: AppShell,
         children: [
           {
             path: paths.home.path,
             lazy: () => import('./routes/home.tsx'),
             handle: handle({ header: { variant: 'home' } }),
+          },
+          {
+            path: paths.media.path,
+            lazy: () => import('./routes/media.tsx'),
+            handle: handle({ header: { variant: 'home' } }),
+          },
+          {
+            path: paths.post.path,
+            lazy: () => import('./routes/post.tsx'),
+            handle: handle({ header: { variant: 'post' } }),
+          },
+          {
+            element: <RequireViewer need="school" />,
+            children: [
+              {
+                path: paths.saved.path,
+                lazy: () => import('./routes/saved.tsx'),
+                handle: handle({ header: { variant: 'saved' } }),
+              },
+            ],
           },
           {
             path: paths.searchSchools.path,

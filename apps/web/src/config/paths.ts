@@ -25,16 +25,23 @@ export const paths = {
   root: { path: '/', getHref: () => '/' },
   home: {
     path: '/home',
-    getHref: (query: { filter?: 'notify-posted' } = {}) => withQuery('/home', query),
+    /** `category`: the feed's category filter (a category value; absent means all). */
+    getHref: (query: { filter?: 'notify-posted'; category?: string } = {}) => withQuery('/home', query),
   },
   media: { path: '/media', getHref: () => '/media' },
   post: {
     path: '/post/:postId',
     getHref: (postId: string, query: { redirect?: boolean } = {}) => withQuery(`/post/${segment(postId)}`, query),
   },
+  /** Boosting a post (spec 3); its page comes with the boost feature. */
+  postBoost: { path: '/post/:postId/boost', getHref: (postId: string) => `/post/${segment(postId)}/boost` },
   messages: { path: '/messages', getHref: () => '/messages' },
   chat: { path: '/messages/:chatId', getHref: (chatId: string) => `/messages/${segment(chatId)}` },
-  newMessage: { path: '/messages/new', getHref: () => '/messages/new' },
+  /** `to`: the username of the person to write to (from a post's Send Message). */
+  newMessage: {
+    path: '/messages/new',
+    getHref: (query: { to?: string } = {}) => withQuery('/messages/new', query),
+  },
   notifications: { path: '/notifications', getHref: () => '/notifications' },
   notificationMentions: { path: '/notifications/mentions', getHref: () => '/notifications/mentions' },
   saved: { path: '/saved', getHref: () => '/saved' },

@@ -14,3 +14,9 @@ export function safeGoBack(value: string | null | undefined, fallback: string): 
     return fallback;
   }
 }
+
+/** The router keeps the position in this tab's history as `idx`; 0 is where the visit began. */
+export function hasHistoryToGoBackTo(): boolean {
+  const state: unknown = window.history.state;
+  return typeof state === 'object' && state !== null && Number((state as { idx?: unknown }).idx) > 0;
+}

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { ComposerHost } from '@/features/composer/index.ts';
 import { AccountBanner } from './account-banner.tsx';
 import styles from './app-shell.module.css';
 import { Footer } from './footer.tsx';
@@ -41,6 +42,7 @@ export function AppShell() {
         </aside>
       )}
       <MobileTabBar />
+      <ComposerHost />
     </div>
   );
 }

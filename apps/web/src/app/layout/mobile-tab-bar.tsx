@@ -1,10 +1,11 @@
 import { Bell, House, Mail, Plus, School, Search } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
 import { useAuthModal } from '@/components/auth-modal/index.ts';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { CountBadge } from '@/components/ui/badge.tsx';
 import { paths } from '@/config/paths.ts';
+import { useComposer } from '@/features/composer/index.ts';
 import { useCampus } from '@/lib/campus.ts';
 import { useUnreadCounts } from '@/lib/unread.ts';
 import { useViewer } from '@/lib/viewer.ts';
@@ -27,6 +28,7 @@ export function MobileTabBar() {
   const viewer = useViewer();
   const unread = useUnreadCounts();
   const authModal = useAuthModal();
+  const composer = useComposer();
 
   if (campus.isHub) {
     return (
@@ -57,12 +59,12 @@ export function MobileTabBar() {
         </Tab>
         <li>
           {viewer ? (
-            <Link to={paths.createPost.getHref()} className={styles.tab}>
+            <button type="button" className={styles.tab} onClick={() => composer.open()}>
               <span className={styles.create}>
                 <Plus size={24} strokeWidth={2.5} aria-hidden="true" />
               </span>
               <span className="visually-hidden">Create Post</span>
-            </Link>
+            </button>
           ) : (
             // A visitor creating a post from the bar gets the login modal of type post (spec 1 §6).
             <button type="button" className={styles.tab} onClick={() => authModal.open('post')}>

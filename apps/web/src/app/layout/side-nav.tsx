@@ -5,8 +5,9 @@ import { useAuthModal } from '@/components/auth-modal/index.ts';
 import { CampusLogo } from '@/components/campus-logo.tsx';
 import { SignupDisclaimer } from '@/components/signup-disclaimer.tsx';
 import { CountBadge } from '@/components/ui/badge.tsx';
-import { Button, ButtonLink } from '@/components/ui/button.tsx';
+import { Button } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
+import { useComposer } from '@/features/composer/index.ts';
 import { siteName, useCampus } from '@/lib/campus.ts';
 import { useUnreadCounts } from '@/lib/unread.ts';
 import { useViewer } from '@/lib/viewer.ts';
@@ -61,6 +62,7 @@ export function SideNav() {
   const viewer = useViewer();
   const entries = useNavEntries();
   const authModal = useAuthModal();
+  const composer = useComposer();
 
   return (
     <header className={styles.sideNav}>
@@ -86,10 +88,10 @@ export function SideNav() {
         </nav>
         {!campus.isHub &&
           (viewer ? (
-            <ButtonLink className={styles.create} size="lg" to={paths.createPost.getHref()}>
+            <Button className={styles.create} size="lg" onClick={() => composer.open()}>
               <SquarePen className={styles.createIcon} size={22} aria-hidden="true" />
               <span className={styles.createLabel}>Create Post</span>
-            </ButtonLink>
+            </Button>
           ) : (
             // Visitors are asked to join first (spec 1 §6: the login modal of type post).
             <Button className={styles.create} size="lg" onClick={() => authModal.open('post')}>

@@ -1,13 +1,18 @@
 import { HubHome } from '@/features/home/components/hub-home.tsx';
-import { PrivateCommunity } from '@/features/home/components/private-community.tsx';
+import { HomeFeed } from '@/features/posts/components/home-feed.tsx';
 import { useCampus } from '@/lib/campus.ts';
+import { CommunityGate } from './community-gate.tsx';
 
 /**
- * /home. The hub welcomes and sends people to their school; a campus shows logged-out
- * visitors that it is private (every campus is). The feed for members comes with the feed
- * feature and takes over here when a viewer is signed in.
+ * /home. The hub welcomes and sends people to their school; on a campus, members see the
+ * feed and logged-out visitors see that the community is private (every campus is).
  */
 export function Component() {
   const campus = useCampus();
-  return campus.isHub ? <HubHome /> : <PrivateCommunity />;
+  if (campus.isHub) return <HubHome />;
+  return (
+    <CommunityGate>
+      <HomeFeed />
+    </CommunityGate>
+  );
 }

@@ -22,10 +22,14 @@ interface ModalProps {
 
 /**
  * Alerts sit above every dialog (e.g. 'Only photos are allowed!' while a modal is open);
- * dismissing one is not a click outside the dialog and must not close it.
+ * dismissing one is not a click outside the dialog and must not close it. Radix reports a
+ * pointer-down outside only once the click is over, when the dismissed alert has already left
+ * the page: a target no longer in the document was such a passing element, not the backdrop.
  */
 export function keepOpenForAlerts(event: Event): void {
-  if (event.target instanceof Element && event.target.closest('[data-alert-region]')) event.preventDefault();
+  const target = event.target;
+  if (!(target instanceof Element)) return;
+  if (!target.isConnected || target.closest('[data-alert-region]')) event.preventDefault();
 }
 
 /** A dialog on wide screens; at 769 px or less it covers the whole screen like a page. */

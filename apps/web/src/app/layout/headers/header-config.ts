@@ -1,15 +1,18 @@
 /**
  * Header variants of spec 1 §2. A route picks one in its `handle.header`; the shell draws it
  * at the top of the main column (and as the mobile header that hides on scroll).
- * Variants still to come with their features: notifications, saved, profile, profile edit,
- * post ("{first name}'s post"), media post, liked by, boost — add them here and in
- * route-header.tsx.
+ * Variants still to come with their features: notifications, profile, profile edit,
+ * media post, liked by, boost — add them here and in route-header.tsx.
  */
 export type HeaderConfig =
   /** Search box and profile menu; on mobile also the back button and the campus logo. */
   | { variant: 'home' }
   /** A plain title ('Saved', 'Edit Profile'), with an optional back button. */
-  | { variant: 'title'; title: string; back?: BackConfig };
+  | { variant: 'title'; title: string; back?: BackConfig }
+  /** The post page: "{first name}'s post" (the author of the post in the address) and a back button. */
+  | { variant: 'post' }
+  /** The saved posts: 'Saved', with a back button on phones. */
+  | { variant: 'saved' };
 
 export interface BackConfig {
   to: string;

@@ -4,15 +4,10 @@ import { CampusLogo } from '@/components/campus-logo.tsx';
 import { IconButton } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
 import { MEDIA, useMediaQuery } from '@/lib/media-query.ts';
+import { hasHistoryToGoBackTo } from '@/lib/navigation.ts';
 import { ProfileMenu } from '../profile-menu.tsx';
 import { SearchBox } from '../search-box.tsx';
 import styles from './header.module.css';
-
-/** The router keeps the position in this tab's history as `idx`; 0 is where the visit began. */
-function hasHistoryToGoBackTo(): boolean {
-  const state: unknown = window.history.state;
-  return typeof state === 'object' && state !== null && Number((state as { idx?: unknown }).idx) > 0;
-}
 
 /** Home variant: back button (mobile), campus logo (mobile), search box and profile menu. */
 export function HomeHeader({ hidden = false }: { hidden?: boolean }) {

@@ -21,16 +21,19 @@ export function useMeQuery() {
   return useQuery(meQueryOptions());
 }
 
+/** Queries that describe the site rather than the person. */
+const SITE_QUERIES: ReadonlySet<string> = new Set([meQueryKey[0], 'campus', 'campuses']);
+const isPersonal = (query: { queryKey: readonly unknown[] }) => !SITE_QUERIES.has(String(query.queryKey[0]));
+
 /**
  * After signing in, registering or verifying: ask the server who is signed in now. Resolves
- * once every screen sees the new viewer (the route guards then move the person on).
+ * once every screen sees the new viewer (the route guards then move the person on). What was
+ * loaded for the visitor before (a feed, likes) is marked stale, to be reloaded when shown.
  */
 export async function refreshViewer(queryClient: QueryClient): Promise<void> {
+  void queryClient.invalidateQueries({ predicate: isPersonal, refetchType: 'none' });
   await queryClient.invalidateQueries({ queryKey: meQueryKey });
 }
-
-/** Queries that describe the site rather than the person; everything else goes on sign-out. */
-const KEPT_AFTER_SIGN_OUT: ReadonlySet<string> = new Set([meQueryKey[0], 'campus', 'campuses']);
 
 /**
  * After signing out: the viewer is gone, and so is everything cached on their behalf. The
@@ -38,5 +41,5 @@ const KEPT_AFTER_SIGN_OUT: ReadonlySet<string> = new Set([meQueryKey[0], 'campus
  */
 export function forgetViewer(queryClient: QueryClient): void {
   queryClient.setQueryData(meQueryKey, null);
-  queryClient.removeQueries({ predicate: (query) => !KEPT_AFTER_SIGN_OUT.has(String(query.queryKey[0])) });
+  queryClient.removeQueries({ predicate: isPersonal });
 }

@@ -1,0 +1,5 @@
+import { LogoutConfirm } from '@/features/auth/components/logout-confirm.tsx';
+
+export function Component() {
+  return <LogoutConfirm />;
+}

@@ -1,0 +1,5 @@
+import { RegisterForm } from '@/features/auth/components/register-form.tsx';
+
+export function Component() {
+  return <RegisterForm />;
+}

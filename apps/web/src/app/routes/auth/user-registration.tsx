@@ -1,0 +1,5 @@
+import { RegistrationLanding } from '@/features/auth/components/registration-landing.tsx';
+
+export function Component() {
+  return <RegistrationLanding />;
+}

@@ -1,0 +1,50 @@
+import { GeoCheckResponseSchema } from '@campus/contract';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths.ts';
+import { api } from '@/lib/api-client.ts';
+
+/** A slow lookup must not hold sign-in hostage: past this, the visitor proceeds (spec 1 §6). */
+const CHECK_TIMEOUT_MS = 4000;
+
+/** GET /api/geo/check: may this visitor proceed? (US address whose time zone matches the browser's) */
+export async function getGeoCheck(timeZone: string) {
+  return GeoCheckResponseSchema.parse(
+    await api.get<unknown>('/api/geo/check', { query: { timeZone }, signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) }),
+  );
+}
+
+let answer: Promise<boolean> | undefined;
+
+async function askOnce(): Promise<boolean> {
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // Without a zone there is nothing to compare: treated like a failed lookup.
+  if (!timeZone) return true;
+  try {
+    return (await getGeoCheck(timeZone)).allowed;
+  } catch {
+    // A failed lookup lets the visitor proceed (spec 1 §6) — and is asked again next time.
+    answer = undefined;
+    return true;
+  }
+}
+
+/** The gate's answer, asked once per page load (it only changes if the visitor moves). */
+export function checkGeoAccess(): Promise<boolean> {
+  answer ??= askOnce();
+  return answer;
+}
+
+/**
+ * The geographic gate before any sign-in option is shown (spec 1 §6: from the authentication
+ * modal and the mobile menu). Resolves false — after sending the visitor to /404 — when the
+ * visitor may not proceed.
+ */
+export function useGeoGate(): () => Promise<boolean> {
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    const allowed = await checkGeoAccess();
+    if (!allowed) navigate(paths.error404.getHref(), { replace: true });
+    return allowed;
+  }, [navigate]);
+}

@@ -1,0 +1,202 @@
+import { AUTH_SCREEN_TEXTS, BANNER_TEXTS } from '@campus/contract';
+import * as Dialog from '@radix-ui/react-dialog';
+import { BadgeCheck, Mail, X } from 'lucide-react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { CampusLogo } from '@/components/campus-logo.tsx';
+import { SignupDisclaimer } from '@/components/signup-disclaimer.tsx';
+import { ButtonLink, IconButton } from '@/components/ui/button.tsx';
+import { paths } from '@/config/paths.ts';
+import { siteName, useCampus } from '@/lib/campus.ts';
+import { useGeoGate } from './api/geo-check.ts';
+import styles from './auth-modals.module.css';
+import { GoogleSignInButton } from './google-sign-in-button.tsx';
+
+/** What a visitor tried to do when the login/join modal opened (spec 1 §2 'Modals'). */
+export type AuthModalTrigger = 'search' | 'post' | 'like' | 'comment' | 'message' | 'join campus';
+
+/** The tailored message per trigger; the spec names the triggers but not the words. */
+function triggerCopy(trigger: AuthModalTrigger, site: string): { headline: string; text: string } {
+  switch (trigger) {
+    case 'search':
+      return {
+        headline: `Sign up to search ${site}`,
+        text: 'Find textbooks, furniture, tickets and more from students on your campus.',
+      };
+    case 'post':
+      return {
+        headline: `Sign up to sell on ${site}`,
+        text: 'List an item in under 30 seconds and reach students on your campus.',
+      };
+    case 'like':
+      return {
+        headline: 'Sign up to save posts',
+        text: 'Keep the things you like in one place and come back to them.',
+      };
+    case 'comment':
+      return { headline: 'Sign up to join the conversation', text: 'Ask about an item or reply to students nearby.' };
+    case 'message':
+      return { headline: 'Sign up to message sellers', text: 'Chat privately with buyers and sellers on your campus.' };
+    case 'join campus':
+      return {
+        headline: `Join ${site}`,
+        text: 'A private community for verified students: buy, sell and meet people on your campus.',
+      };
+  }
+}
+
+interface AuthModalsApi {
+  openAuth: (trigger: AuthModalTrigger) => Promise<void>;
+  openVerifySchool: () => void;
+}
+
+const AuthModalsContext = createContext<AuthModalsApi | null>(null);
+
+function useAuthModals(): AuthModalsApi {
+  const api = useContext(AuthModalsContext);
+  if (!api) throw new Error('the auth modals need <AuthModalsProvider> above them');
+  return api;
+}
+
+/**
+ * The login/join modal: `open(trigger)` for a visitor who tried something that needs an
+ * account. The geographic gate runs first; a visitor it turns away goes to /404 instead.
+ */
+export function useAuthModal(): { open: (trigger: AuthModalTrigger) => Promise<void> } {
+  const { openAuth } = useAuthModals();
+  return useMemo(() => ({ open: openAuth }), [openAuth]);
+}
+
+/** The verify-school modal: for a signed-in person without a verified school email. */
+export function useVerifySchoolModal(): { open: () => void } {
+  const { openVerifySchool } = useAuthModals();
+  return useMemo(() => ({ open: openVerifySchool }), [openVerifySchool]);
+}
+
+/** Shared frame of both modals: small and centred on wide screens, a bottom sheet on phones. */
+function SheetDialog({
+  open,
+  onOpenChange,
+  title,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content className={styles.sheet} aria-describedby={undefined}>
+          <div className={styles.top}>
+            <Dialog.Title className={styles.title}>{title}</Dialog.Title>
+            <Dialog.Close asChild>
+              <IconButton label="Close">
+                <X aria-hidden="true" size={20} />
+              </IconButton>
+            </Dialog.Close>
+          </div>
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function AuthModal({ trigger, onClose }: { trigger: AuthModalTrigger | null; onClose: () => void }) {
+  const campus = useCampus();
+  // Keep the last trigger's words while the dialog animates closed.
+  const [shown, setShown] = useState<AuthModalTrigger>('join campus');
+  useEffect(() => {
+    if (trigger) setShown(trigger);
+  }, [trigger]);
+  const copy = triggerCopy(trigger ?? shown, siteName(campus));
+
+  return (
+    <SheetDialog
+      open={trigger !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={AUTH_SCREEN_TEXTS.logInSignUp}
+    >
+      <div className={styles.body} data-trigger={trigger ?? shown}>
+        <CampusLogo className={styles.logo} size={56} decorative />
+        <p className={styles.headline}>{copy.headline}</p>
+        <p className={styles.text}>{copy.text}</p>
+        <div className={styles.actions}>
+          <GoogleSignInButton />
+          <ButtonLink to={paths.userRegistration.getHref()} variant="dark" size="lg" block onClick={onClose}>
+            <Mail aria-hidden="true" size={20} />
+            {AUTH_SCREEN_TEXTS.continueWithEmail}
+          </ButtonLink>
+        </div>
+        <p className={styles.hint}>{AUTH_SCREEN_TEXTS.takesSeconds}</p>
+        <p className={styles.switch}>
+          Already have an account?{' '}
+          <Link to={paths.login.getHref()} onClick={onClose}>
+            Log in
+          </Link>
+        </p>
+        <SignupDisclaimer className={styles.disclaimer} />
+      </div>
+    </SheetDialog>
+  );
+}
+
+function VerifySchoolModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const campus = useCampus();
+  return (
+    <SheetDialog open={open} onOpenChange={(next) => !next && onClose()} title={BANNER_TEXTS.verifyYourAccount}>
+      <div className={styles.body}>
+        <span className={styles.badge}>
+          <BadgeCheck aria-hidden="true" size={32} />
+        </span>
+        <p className={styles.headline}>Verify your school email</p>
+        <p className={styles.text}>
+          Only verified students can post, comment, save posts and send messages on {siteName(campus)}. It takes a
+          minute: we send a 4-digit PIN to your school email.
+        </p>
+        <div className={styles.actions}>
+          <ButtonLink to={paths.settings.schoolEmail.getHref()} size="lg" block onClick={onClose}>
+            {BANNER_TEXTS.verifyAccount}
+          </ButtonLink>
+        </div>
+      </div>
+    </SheetDialog>
+  );
+}
+
+/** Holds the login/join and verify-school modals for the whole app (inside the router). */
+export function AuthModalsProvider({ children }: { children: ReactNode }) {
+  const [trigger, setTrigger] = useState<AuthModalTrigger | null>(null);
+  const [verifyOpen, setVerifyOpen] = useState(false);
+  const geoGate = useGeoGate();
+  const { pathname } = useLocation();
+
+  const openAuth = useCallback(
+    async (next: AuthModalTrigger) => {
+      if (await geoGate()) setTrigger(next);
+    },
+    [geoGate],
+  );
+  const openVerifySchool = useCallback(() => setVerifyOpen(true), []);
+  const closeAuth = useCallback(() => setTrigger(null), []);
+  const closeVerify = useCallback(() => setVerifyOpen(false), []);
+
+  // Going to another page closes them (e.g. the browser's back button).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every page change
+  useEffect(() => {
+    setTrigger(null);
+    setVerifyOpen(false);
+  }, [pathname]);
+
+  const api = useMemo(() => ({ openAuth, openVerifySchool }), [openAuth, openVerifySchool]);
+  return (
+    <AuthModalsContext.Provider value={api}>
+      {children}
+      <AuthModal trigger={trigger} onClose={closeAuth} />
+      <VerifySchoolModal open={verifyOpen} onClose={closeVerify} />
+    </AuthModalsContext.Provider>
+  );
+}

@@ -1,0 +1,198 @@
+import { AUTH_SCREEN_TEXTS, EmailSchema, PasswordSchema, SETTINGS_MESSAGES } from '@campus/contract';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { GoogleSignInButton } from '@/components/auth-modal/index.ts';
+import { useAlert } from '@/components/ui/alert-provider.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { paths } from '@/config/paths.ts';
+import { siteName, useCampus } from '@/lib/campus.ts';
+import { useSendSignInLink } from '../api/send-sign-in-link.ts';
+import { useSignInWithEmail } from '../api/sign-in-email.ts';
+import { authErrorAlert, googleErrorMessage, signInLinkErrorMessage } from '../lib/auth-errors.ts';
+import { fieldError } from '../lib/validate.ts';
+import { AuthCard, OrDivider } from './auth-card.tsx';
+import styles from './auth-form.module.css';
+import { PasswordField, TextField } from './text-field.tsx';
+import { WrongEmailNotice } from './wrong-email-notice.tsx';
+
+/** A failed Google sign-in comes back as /login?error=CODE: say what happened once, then tidy the address. */
+function useGoogleErrorAlert() {
+  const [params, setParams] = useSearchParams();
+  const { showAlert } = useAlert();
+  const shown = useRef(false);
+  const code = params.get('redirect') === 'true' ? null : params.get('error');
+  useEffect(() => {
+    if (!code || shown.current) return;
+    shown.current = true;
+    showAlert(googleErrorMessage(code), { type: 'danger' });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('error');
+        next.delete('error_description');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [code, showAlert, setParams]);
+}
+
+/**
+ * /login (spec 1 §2): email and password, or email only for an emailed sign-in link
+ * (?method=noPassword, OU only). ?email fills the address; ?redirect=true means an emailed
+ * link failed ('Failed: Wrong Email.').
+ */
+export function LoginForm() {
+  const campus = useCampus();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const { showAlert } = useAlert();
+  const passwordless = campus.signIn.emailLink && params.get('method') === 'noPassword';
+  const failedLink = params.get('redirect') === 'true';
+
+  const [email, setEmail] = useState(() => params.get('email') ?? '');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({});
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const signIn = useSignInWithEmail();
+  const sendLink = useSendSignInLink();
+  const pending = signIn.isPending || sendLink.isPending;
+  useGoogleErrorAlert();
+
+  const switchMethod = (method: 'password' | 'noPassword') => {
+    setErrors({});
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('method', method);
+        next.delete('redirect');
+        if (email.trim()) next.set('email', email.trim());
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    const emailError = fieldError(EmailSchema, email);
+    const passwordError = passwordless ? null : fieldError(PasswordSchema, password);
+    setErrors({ email: emailError, password: passwordError });
+    if (emailError) return emailRef.current?.focus();
+    if (passwordError) return passwordRef.current?.focus();
+
+    const address = email.trim();
+    if (passwordless) {
+      sendLink.mutate(
+        { email: address },
+        {
+          onSuccess: () => navigate(paths.loginSent.getHref({ email: address })),
+          onError: (error) => showAlert(signInLinkErrorMessage(error), { type: 'danger' }),
+        },
+      );
+      return;
+    }
+    // On success the viewer is refreshed and the route guard takes the person on.
+    signIn.mutate(
+      { email: address, password },
+      {
+        onError: (error) => {
+          const { message, options } = authErrorAlert(error);
+          showAlert(message, options);
+        },
+      },
+    );
+  };
+
+  const title = `Log in to ${siteName(campus)}`;
+  const lead = passwordless ? "We'll email you a link that signs you in — no password needed." : undefined;
+
+  return (
+    <AuthCard
+      title={title}
+      lead={lead}
+      back={{ to: paths.userRegistration.getHref() }}
+      footer={
+        <>
+          <p>
+            Don't have an account?{' '}
+            <Link className={styles.link} to={paths.register.getHref({ email: email.trim() || undefined })}>
+              Sign Up
+            </Link>
+          </p>
+          <p>
+            Trouble logging in?{' '}
+            <Link className={styles.link} to={paths.settings.help.getHref()}>
+              Contact us
+            </Link>
+          </p>
+        </>
+      }
+    >
+      {failedLink && <WrongEmailNotice />}
+      {campus.signIn.google && (
+        <>
+          <div className={styles.stack}>
+            <GoogleSignInButton />
+          </div>
+          <OrDivider />
+        </>
+      )}
+      <form className={styles.form} onSubmit={handleSubmit} noValidate>
+        <TextField
+          ref={emailRef}
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+        />
+        {!passwordless && (
+          <PasswordField
+            ref={passwordRef}
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            maxLength={30}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={errors.password}
+            labelAside={
+              campus.signIn.forgotPassword && (
+                <Link
+                  className={styles.smallLink}
+                  to={paths.forgotPassword.getHref({ email: email.trim() || undefined })}
+                >
+                  {AUTH_SCREEN_TEXTS.forgotPassword}
+                </Link>
+              )
+            }
+          />
+        )}
+        <Button type="submit" size="lg" block disabled={pending}>
+          {pending ? SETTINGS_MESSAGES.processing : passwordless ? 'Email me a link' : 'Log in'}
+        </Button>
+      </form>
+      {campus.signIn.emailLink && (
+        <p className={styles.note}>
+          {passwordless ? (
+            <button type="button" className={styles.textButton} onClick={() => switchMethod('password')}>
+              {AUTH_SCREEN_TEXTS.logInWithPassword}
+            </button>
+          ) : (
+            <button type="button" className={styles.textButton} onClick={() => switchMethod('noPassword')}>
+              {AUTH_SCREEN_TEXTS.continueWithoutPassword}
+            </button>
+          )}
+        </p>
+      )}
+    </AuthCard>
+  );
+}

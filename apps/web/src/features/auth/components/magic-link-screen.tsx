@@ -1,0 +1,171 @@
+import { AUTH_SCREEN_TEXTS, EmailSchema, SETTINGS_MESSAGES } from '@campus/contract';
+import { MailQuestion, Send } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useAlert } from '@/components/ui/alert-provider.tsx';
+import { Button, ButtonLink } from '@/components/ui/button.tsx';
+import { paths } from '@/config/paths.ts';
+import { useCampus } from '@/lib/campus.ts';
+import { useSendSignInLink } from '../api/send-sign-in-link.ts';
+import { signInLinkErrorMessage } from '../lib/auth-errors.ts';
+import {
+  decideMagicLinkReturn,
+  forgetSignInEmail,
+  isRegistrationLink,
+  type MagicLinkParams,
+  storedSignInEmail,
+} from '../lib/magic-link.ts';
+import { fieldError } from '../lib/validate.ts';
+import { AuthCard } from './auth-card.tsx';
+import styles from './auth-form.module.css';
+import { TextField } from './text-field.tsx';
+
+/** 'Your magic link is on its way!' with Resend Email and the way back to passwords. */
+function LinkOnItsWay({ params }: { params: MagicLinkParams }) {
+  const campus = useCampus();
+  const { showAlert } = useAlert();
+  const send = useSendSignInLink();
+  const { email } = params;
+  const name = isRegistrationLink(params) ? `${params.first} ${params.last}` : undefined;
+
+  const handleResend = () => {
+    if (!email || send.isPending) return;
+    send.mutate(
+      { email, name },
+      {
+        onSuccess: () => showAlert(SETTINGS_MESSAGES.emailSent, { type: 'okay' }),
+        onError: (e) => showAlert(signInLinkErrorMessage(e), { type: 'danger' }),
+      },
+    );
+  };
+
+  return (
+    <AuthCard
+      title={AUTH_SCREEN_TEXTS.magicLinkSent}
+      art={
+        <span className={styles.art}>
+          <Send aria-hidden="true" size={28} />
+        </span>
+      }
+      lead={
+        email ? (
+          <p>
+            We emailed a sign-in link to <strong>{email}</strong>. Open it on this device to continue — it works for one
+            hour.
+          </p>
+        ) : (
+          <p>Open the sign-in link we emailed you on this device to continue.</p>
+        )
+      }
+    >
+      <div className={styles.stack}>
+        {email && campus.signIn.emailLink && (
+          <Button variant="dark" size="lg" block onClick={handleResend} disabled={send.isPending}>
+            {send.isPending ? SETTINGS_MESSAGES.processing : AUTH_SCREEN_TEXTS.resendEmail}
+          </Button>
+        )}
+        <ButtonLink
+          to={paths.login.getHref({ method: 'password', email: email ?? undefined })}
+          variant="secondary"
+          size="lg"
+          block
+        >
+          {AUTH_SCREEN_TEXTS.logInWithPassword}
+        </ButtonLink>
+      </div>
+    </AuthCard>
+  );
+}
+
+/** The link was opened where the address is not known (another browser or device): ask for it. */
+function ConfirmEmail({ onConfirm }: { onConfirm: (email: string) => void }) {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = fieldError(EmailSchema, email);
+    setError(problem);
+    if (problem) return inputRef.current?.focus();
+    onConfirm(email.trim());
+  };
+  return (
+    <AuthCard
+      title="Confirm your email"
+      art={
+        <span className={styles.art}>
+          <MailQuestion aria-hidden="true" size={30} />
+        </span>
+      }
+      lead="This link was opened on another device or browser. To keep your account safe, enter the email you asked for it with."
+    >
+      <form className={styles.form} onSubmit={handleSubmit} noValidate>
+        <TextField
+          ref={inputRef}
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={email}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            if (error) setError(null);
+          }}
+          error={error}
+        />
+        <Button type="submit" size="lg" block>
+          Continue
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}
+
+function SigningIn() {
+  return (
+    <AuthCard title="Signing you in…">
+      <div className={styles.spinner} role="progressbar" aria-label="Signing you in" />
+    </AuthCard>
+  );
+}
+
+/**
+ * /login/sent (spec 1 §2, §4): without a token, the link is on its way; with one (the mailed
+ * link), the address this device asked with must match the link's before the server redeems it.
+ */
+export function MagicLinkScreen() {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const params: MagicLinkParams = {
+    token: search.get('token'),
+    email: search.get('email'),
+    first: search.get('first'),
+    last: search.get('last'),
+  };
+  const [knownEmail, setKnownEmail] = useState(storedSignInEmail);
+  const decision = decideMagicLinkReturn(params, knownEmail);
+  const target = decision.kind === 'redeem' || decision.kind === 'wrong-email' ? decision.href : null;
+
+  useEffect(() => {
+    if (!target) return;
+    if (decision.kind === 'redeem') {
+      forgetSignInEmail();
+      // A full page load: the server signs in, sets the cookie and redirects back into the app.
+      window.location.replace(target);
+    } else {
+      navigate(target, { replace: true });
+    }
+  }, [decision.kind, target, navigate]);
+
+  switch (decision.kind) {
+    case 'waiting':
+      return <LinkOnItsWay params={params} />;
+    case 'ask-email':
+      return <ConfirmEmail onConfirm={setKnownEmail} />;
+    default:
+      return <SigningIn />;
+  }
+}

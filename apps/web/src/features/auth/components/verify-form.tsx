@@ -1,0 +1,119 @@
+import { AUTH_SCREEN_TEXTS, SETTINGS_MESSAGES, VerificationCodeSchema } from '@campus/contract';
+import { MailCheck } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useAlert } from '@/components/ui/alert-provider.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import type { Viewer } from '@/lib/viewer.ts';
+import { useSendVerificationCode } from '../api/send-verification-code.ts';
+import { useSignOut } from '../api/sign-out.ts';
+import { useVerifyEmail } from '../api/verify-email.ts';
+import { authErrorMessage, verificationErrorMessage } from '../lib/auth-errors.ts';
+import { fieldError } from '../lib/validate.ts';
+import { AuthCard } from './auth-card.tsx';
+import styles from './auth-form.module.css';
+import { TextField } from './text-field.tsx';
+
+const CODE_LENGTH = 4;
+
+/**
+ * /verify (spec 1 §2, §4): a code is mailed on arrival (once per visit), the person types it,
+ * and the guard moves them on once the account is verified. The back arrow logs out.
+ */
+export function VerifyForm({ viewer }: { viewer: Viewer }) {
+  const { showAlert } = useAlert();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const send = useSendVerificationCode();
+  const verify = useVerifyEmail();
+  const signOut = useSignOut();
+
+  // One code per visit: a ref survives re-renders (and StrictMode's second effect run).
+  const requested = useRef(false);
+  useEffect(() => {
+    if (requested.current) return;
+    requested.current = true;
+    send.mutate(viewer.email, { onError: (e) => showAlert(authErrorMessage(e), { type: 'danger' }) });
+  }, [send, viewer.email, showAlert]);
+
+  const handleChange = (value: string) => {
+    // Digits only: a pasted '12 34' or '1234.' still works.
+    setCode(value.replace(/\D/g, '').slice(0, CODE_LENGTH));
+    setError(null);
+  };
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (verify.isPending) return;
+    const problem = fieldError(VerificationCodeSchema, code);
+    if (problem) {
+      setError(problem);
+      inputRef.current?.focus();
+      return;
+    }
+    verify.mutate(
+      { email: viewer.email, code },
+      {
+        onError: (e) => {
+          setError(verificationErrorMessage(e));
+          inputRef.current?.select();
+        },
+      },
+    );
+  };
+
+  const handleResend = () => {
+    if (send.isPending) return;
+    send.mutate(viewer.email, {
+      onSuccess: () => {
+        setCode('');
+        setError(null);
+        showAlert(SETTINGS_MESSAGES.codeEmailSent, { type: 'okay' });
+      },
+      onError: (e) => showAlert(authErrorMessage(e), { type: 'danger' }),
+    });
+  };
+
+  return (
+    <AuthCard
+      title="Check your email"
+      art={
+        <span className={styles.art}>
+          <MailCheck aria-hidden="true" size={30} />
+        </span>
+      }
+      lead={AUTH_SCREEN_TEXTS.codeSentTo(viewer.email)}
+      back={{
+        label: 'Log out',
+        onClick: () => signOut.mutate(),
+        disabled: signOut.isPending,
+      }}
+    >
+      <form className={styles.form} onSubmit={handleSubmit} noValidate>
+        <TextField
+          ref={inputRef}
+          label="Verification code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={CODE_LENGTH}
+          placeholder="••••"
+          inputClassName={styles.codeInput}
+          value={code}
+          onChange={(e) => handleChange(e.target.value)}
+          error={error}
+          hint="Enter the 4-digit code from the email. It works for 2 hours."
+        />
+        <Button type="submit" size="lg" block disabled={verify.isPending}>
+          {verify.isPending ? SETTINGS_MESSAGES.processing : 'Submit'}
+        </Button>
+      </form>
+      <p className={styles.note}>
+        <button type="button" className={styles.textButton} onClick={handleResend} disabled={send.isPending}>
+          {AUTH_SCREEN_TEXTS.didntReceiveCode}
+        </button>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,155 @@
+import { ALERT_TIMING, POST_MESSAGES, PROGRESS_MODAL_TEXTS } from '@campus/contract';
+import { ImagePlus } from 'lucide-react';
+import { type ChangeEvent, type FormEvent, lazy, Suspense, useCallback, useId, useRef } from 'react';
+import { useAlert } from '@/components/ui/alert-provider.tsx';
+import { Avatar } from '@/components/ui/avatar.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { ProgressModal } from '@/components/ui/progress-modal.tsx';
+import { useViewer } from '@/lib/viewer.ts';
+import { type ComposerPresentation, useSubmitDraft } from '../hooks/use-submit-draft.ts';
+import { canSubmitDraft, draftCount, draftKeyFor, draftStore, useDraft } from '../lib/draft-store.ts';
+import { FILE_ALERTS, POST_FILE_ACCEPT } from '../lib/file-rules.ts';
+import { loadComposerEditor } from '../lib/load.ts';
+import { createThrottle } from '../lib/throttle.ts';
+import { CategoryLink, CategoryMenu } from './category-field.tsx';
+import { CharacterCounter } from './character-counter.tsx';
+import styles from './composer.module.css';
+import { EditorFallback } from './composer-skeleton.tsx';
+import { MediaPreviews } from './media-previews.tsx';
+import { PriceField } from './price-field.tsx';
+
+const ComposerEditor = lazy(loadComposerEditor);
+
+export const COMPOSER_TEXTS = {
+  postPlaceholder: 'What are you selling?',
+  commentPlaceholder: 'Write a comment',
+  postLabel: 'Post text',
+  commentLabel: 'Comment text',
+  addMedia: 'Add photos or videos',
+  post: 'Post',
+  reply: 'Reply',
+} as const;
+
+export interface ComposerFormProps {
+  /** The post or comment answered; null for a new post. */
+  parentId: string | null;
+  presentation: ComposerPresentation;
+  /** Dialog: the post went out (the dialog closes). */
+  onPosted?: () => void;
+  /** Page: the /create/categories address that returns here. */
+  categoriesHref?: string;
+  /** This composer's own address, for profile set-up to come back to. */
+  composeHref: string;
+}
+
+/**
+ * The composer: text (Lexical, loaded on demand), photos and videos, and for a new post a
+ * category and a price. The draft lives in the draft store, so nothing is lost when the
+ * composer unmounts on the way to the category page, or when sending fails.
+ */
+export default function ComposerForm({
+  parentId,
+  presentation,
+  onPosted,
+  categoriesHref,
+  composeHref,
+}: ComposerFormProps) {
+  const draftKey = draftKeyFor(parentId);
+  const draft = useDraft(draftKey);
+  const viewer = useViewer();
+  const { showAlert } = useAlert();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const throttle = useRef(createThrottle(ALERT_TIMING.tooManyCharactersDebounceMs));
+  const counterId = useId();
+  const { submit, upload } = useSubmitDraft({ draftKey, parentId, presentation, onPosted, composeHref });
+  const isComment = parentId !== null;
+  const pending = upload !== null;
+  const canSubmit = canSubmitDraft(draft) && !pending;
+
+  const handleTextChange = useCallback(
+    (blocks: string[], editorState: unknown) => draftStore.setText(draftKey, blocks, editorState),
+    [draftKey],
+  );
+  const handleBlocked = useCallback(
+    () => throttle.current(() => showAlert(POST_MESSAGES.tooManyCharacters, { type: 'danger' })),
+    [showAlert],
+  );
+  const handleFiles = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = Array.from(event.target.files ?? []);
+    // Cleared so choosing the same file again still reports a change.
+    event.target.value = '';
+    if (chosen.length === 0) return;
+    const { alert } = draftStore.addFiles(draftKey, chosen);
+    if (alert) showAlert(FILE_ALERTS[alert].message, FILE_ALERTS[alert].options);
+  };
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (canSubmit) void submit(draft);
+  };
+
+  const placeholder = isComment ? COMPOSER_TEXTS.commentPlaceholder : COMPOSER_TEXTS.postPlaceholder;
+  return (
+    <form className={styles.form} data-presentation={presentation} onSubmit={handleSubmit} noValidate>
+      <div className={styles.row}>
+        <Avatar className={styles.avatar} src={viewer?.imgSmall} size={44} />
+        <div className={styles.main}>
+          <Suspense fallback={<EditorFallback placeholder={placeholder} />}>
+            <ComposerEditor
+              // A cleared draft starts a fresh, empty editor.
+              key={draft.version}
+              initialState={draft.editorState}
+              placeholder={placeholder}
+              label={isComment ? COMPOSER_TEXTS.commentLabel : COMPOSER_TEXTS.postLabel}
+              describedBy={counterId}
+              onChange={handleTextChange}
+              onBlocked={handleBlocked}
+            />
+          </Suspense>
+          <MediaPreviews files={draft.files} onRemove={(id) => draftStore.removeFile(draftKey, id)} />
+          {!isComment && (
+            <div className={styles.details}>
+              {presentation === 'dialog' || !categoriesHref ? (
+                <CategoryMenu value={draft.category} onChange={(value) => draftStore.setCategory(draftKey, value)} />
+              ) : (
+                <CategoryLink value={draft.category} to={categoriesHref} />
+              )}
+              <PriceField value={draft.priceText} onChange={(text) => draftStore.setPriceText(draftKey, text)} />
+            </div>
+          )}
+        </div>
+      </div>
+      <div className={styles.toolbar}>
+        <button
+          type="button"
+          className={styles.tool}
+          aria-label={COMPOSER_TEXTS.addMedia}
+          title={COMPOSER_TEXTS.addMedia}
+          onClick={() => fileInput.current?.click()}
+        >
+          <ImagePlus aria-hidden="true" size={22} />
+        </button>
+        <input
+          ref={fileInput}
+          className="visually-hidden"
+          type="file"
+          multiple
+          accept={POST_FILE_ACCEPT}
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={handleFiles}
+        />
+        <span className={styles.spacer} />
+        <CharacterCounter id={counterId} count={draftCount(draft)} />
+        <Button type="submit" className={styles.submit} disabled={!canSubmit}>
+          {pending ? POST_MESSAGES.processing : isComment ? COMPOSER_TEXTS.reply : COMPOSER_TEXTS.post}
+        </Button>
+      </div>
+      <ProgressModal
+        open={pending}
+        title={upload?.title ?? POST_MESSAGES.uploadingPost}
+        description={PROGRESS_MODAL_TEXTS.longWait}
+        progress={upload?.progress ?? 0}
+      />
+    </form>
+  );
+}

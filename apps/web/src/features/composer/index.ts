@@ -1,0 +1,12 @@
+/**
+ * The post composer (spec 1 §2, §4 'Posting', §5): new posts, comments and replies.
+ *
+ * - `useComposer().open({ parentId?, parentPost?, goBack? })` from any button;
+ * - `<ComposerHost />`, mounted once in the app shell, draws the desktop dialog and prompts.
+ *
+ * The pages of /create/post, /create/comment/:postId and /create/categories live in
+ * components/compose-page.tsx and components/category-page.tsx (imported by their lazy
+ * routes only, so they stay out of the first load).
+ */
+export { ComposerHost } from './components/composer-host.tsx';
+export { type OpenComposerOptions, useComposer } from './hooks/use-composer.ts';

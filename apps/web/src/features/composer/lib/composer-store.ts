@@ -1,0 +1,64 @@
+import type { Post, Viewer } from '@campus/contract';
+import { useSyncExternalStore } from 'react';
+
+/** What the composer answers: nothing (a new post), or a post or comment (a comment, a reply). */
+export interface ComposerTarget {
+  parentId: string | null;
+  /** The post answered, when the caller has it: shown above the editor. */
+  parentPost: Post | null;
+}
+
+export interface ComposerUiState {
+  /** The desktop composer dialog, when open. */
+  dialog: (ComposerTarget & { opener: HTMLElement | null }) | null;
+  /** 'Your profile is not complete', when shown: its button leads to profile set-up. */
+  profilePrompt: { setUpHref: string } | null;
+}
+
+/**
+ * Which composer dialogs are open. A store rather than context: the buttons that open the
+ * composer (side nav, tab bar, feed, post page) are not below the host that draws it.
+ */
+function createComposerUiStore() {
+  let state: ComposerUiState = { dialog: null, profilePrompt: null };
+  const listeners = new Set<() => void>();
+  const set = (change: Partial<ComposerUiState>) => {
+    state = { ...state, ...change };
+    for (const listener of listeners) listener();
+  };
+  return {
+    get: () => state,
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    openDialog(target: ComposerTarget, opener: HTMLElement | null = null) {
+      set({ dialog: { ...target, opener } });
+    },
+    closeDialog() {
+      set({ dialog: null });
+    },
+    openProfilePrompt(setUpHref: string) {
+      set({ profilePrompt: { setUpHref } });
+    },
+    closeProfilePrompt() {
+      set({ profilePrompt: null });
+    },
+  };
+}
+
+export const composerUiStore = createComposerUiStore();
+
+export function useComposerUi(): ComposerUiState {
+  return useSyncExternalStore(composerUiStore.subscribe, composerUiStore.get, composerUiStore.get);
+}
+
+/** Who may open the composer (spec 1 §5, §6), in the order the checks apply. */
+export type ComposerGate = 'visitor' | 'verify-school' | 'profile-incomplete' | 'ok';
+
+export function composerGate(viewer: Pick<Viewer, 'schoolVerified' | 'profileSetUp'> | null): ComposerGate {
+  if (!viewer) return 'visitor';
+  if (!viewer.schoolVerified) return 'verify-school';
+  if (!viewer.profileSetUp) return 'profile-incomplete';
+  return 'ok';
+}

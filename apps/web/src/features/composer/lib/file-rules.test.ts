@@ -1,0 +1,96 @@
+import { POST_FILE_LIMITS, POST_MESSAGES } from '@campus/contract';
+import { describe, expect, it } from 'vitest';
+import { FILE_ALERTS, fileExtension, isAllowedPostFile, postFileKind, selectPostFiles } from './file-rules.ts';
+
+const file = (name: string, type: string) => ({ name, type });
+const photos = (count: number) => Array.from({ length: count }, (_, i) => file(`p${i}.png`, 'image/png'));
+
+describe('isAllowedPostFile', () => {
+  it.each([
+    ['a.jpeg', 'image/jpeg'],
+    ['a.JPG', 'image/jpeg'],
+    ['a.png', 'image/png'],
+    ['a.gif', 'image/gif'],
+    ['a.webp', 'image/webp'],
+    ['clip.mp4', 'video/mp4'],
+    ['clip.MOV', 'video/quicktime'],
+    ['clip.avi', 'video/x-msvideo'],
+    ['clip.avi', 'video/avi'],
+    // No MIME type from the browser: the extension decides.
+    ['photo.png', ''],
+    ['clip.mov', 'application/octet-stream'],
+    // A known MIME type and an odd name.
+    ['camera-upload', 'image/jpeg'],
+  ])('accepts %s (%s)', (name, type) => {
+    expect(isAllowedPostFile(file(name, type))).toBe(true);
+  });
+
+  it.each([
+    ['notes.txt', 'text/plain'],
+    ['scan.pdf', 'application/pdf'],
+    ['logo.svg', 'image/svg+xml'],
+    ['iphone.heic', 'image/heic'],
+    ['clip.webm', 'video/webm'],
+    ['archive.zip', 'application/zip'],
+    // A photo's name does not make a text file a photo.
+    ['fake.png', 'text/plain'],
+    ['noextension', ''],
+  ])('refuses %s (%s)', (name, type) => {
+    expect(isAllowedPostFile(file(name, type))).toBe(false);
+  });
+});
+
+describe('fileExtension and postFileKind', () => {
+  it('reads the last extension, lower-cased', () => {
+    expect(fileExtension('IMG.Final.JPG')).toBe('jpg');
+    expect(fileExtension('.env')).toBe('');
+    expect(fileExtension('plain')).toBe('');
+  });
+
+  it('tells videos from photos by type or extension', () => {
+    expect(postFileKind(file('a.png', 'image/png'))).toBe('image');
+    expect(postFileKind(file('a.mp4', 'video/mp4'))).toBe('video');
+    expect(postFileKind(file('a.mov', ''))).toBe('video');
+  });
+});
+
+describe('selectPostFiles', () => {
+  it('takes everything allowed when there is room', () => {
+    const chosen = photos(3);
+    expect(selectPostFiles(2, chosen)).toEqual({ accepted: chosen, alert: null });
+  });
+
+  it('keeps the first ten of eleven and asks for up to 10 photos', () => {
+    const chosen = photos(11);
+    const { accepted, alert } = selectPostFiles(0, chosen);
+    expect(accepted).toEqual(chosen.slice(0, POST_FILE_LIMITS.maxFiles));
+    expect(alert).toBe('tooManyFiles');
+  });
+
+  it('counts the files already in the draft', () => {
+    const { accepted, alert } = selectPostFiles(8, photos(3));
+    expect(accepted).toHaveLength(2);
+    expect(alert).toBe('tooManyFiles');
+    expect(selectPostFiles(10, photos(1))).toEqual({ accepted: [], alert: 'tooManyFiles' });
+  });
+
+  it('leaves out other types and says only photos and videos are allowed', () => {
+    const png = file('a.png', 'image/png');
+    const { accepted, alert } = selectPostFiles(0, [png, file('notes.txt', 'text/plain')]);
+    expect(accepted).toEqual([png]);
+    expect(alert).toBe('onlyPhotosAndVideos');
+  });
+
+  it('reports a refused type before the count', () => {
+    expect(selectPostFiles(0, [...photos(11), file('notes.txt', 'text/plain')]).alert).toBe('onlyPhotosAndVideos');
+  });
+
+  it('maps each refusal to the words and colour of the spec', () => {
+    expect(FILE_ALERTS.tooManyFiles).toEqual({ message: POST_MESSAGES.tooManyFiles, options: { type: 'okay' } });
+    expect(FILE_ALERTS.onlyPhotosAndVideos).toEqual({
+      message: 'Only photos & videos are allowed!',
+      options: { type: 'danger' },
+    });
+    expect(FILE_ALERTS.tooManyFiles.message).toBe('Please choose up to 10 photos.');
+  });
+});

@@ -1,0 +1,67 @@
+import { POST_FILE_LIMITS, POST_FILE_TYPES, POST_MESSAGES } from '@campus/contract';
+import type { AlertOptions } from '@/components/ui/alert-rules.ts';
+
+/** What the file picker offers (spec 1 §5): png, gif, jpeg, jpg, webp images and any video. */
+export const POST_FILE_ACCEPT = 'image/png,image/gif,image/jpeg,image/webp,video/*';
+
+const ALLOWED_TYPES: ReadonlySet<string> = new Set(POST_FILE_TYPES);
+const VIDEO_EXTENSIONS: ReadonlySet<string> = new Set(['mp4', 'mov', 'avi']);
+
+type FileLike = Pick<File, 'name' | 'type'>;
+
+/** 'IMG_01.JPG' → 'jpg'; '' when the name has no extension. */
+export function fileExtension(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot <= 0 ? '' : name.slice(dot + 1).toLowerCase();
+}
+
+/**
+ * Whether a chosen file may go with a post (spec 1 §5: jpeg, jpg, png, gif, webp, mp4, mov,
+ * avi, quicktime). The browser's MIME type decides when it names one of those (image/png,
+ * video/quicktime); otherwise the extension does, unless the MIME type says the file is
+ * something else altogether (text/plain named .png). The server checks the bytes anyway.
+ */
+export function isAllowedPostFile(file: FileLike): boolean {
+  const type = file.type.toLowerCase();
+  const [kind = '', subtype = ''] = type.split('/');
+  const media = kind === 'image' || kind === 'video';
+  if (media && ALLOWED_TYPES.has(subtype)) return true;
+  const unknownType = type === '' || type === 'application/octet-stream';
+  return (media || unknownType) && ALLOWED_TYPES.has(fileExtension(file.name));
+}
+
+export function postFileKind(file: FileLike): 'image' | 'video' {
+  return file.type.toLowerCase().startsWith('video/') || VIDEO_EXTENSIONS.has(fileExtension(file.name))
+    ? 'video'
+    : 'image';
+}
+
+export type FileAlert = 'onlyPhotosAndVideos' | 'tooManyFiles';
+
+export interface FileSelection<F extends FileLike> {
+  /** The files to add, in the order chosen. */
+  accepted: F[];
+  /** The alert to show, if any: a refused type wins over the count, being the one to fix. */
+  alert: FileAlert | null;
+}
+
+/**
+ * Picks which newly chosen files join a draft that already holds `existingCount`: files of
+ * another type are left out ('Only photos & videos are allowed!'), and past 10 in all only the
+ * first ones are kept ('Please choose up to 10 photos.').
+ */
+export function selectPostFiles<F extends FileLike>(existingCount: number, chosen: readonly F[]): FileSelection<F> {
+  const allowed = chosen.filter(isAllowedPostFile);
+  const room = Math.max(0, POST_FILE_LIMITS.maxFiles - existingCount);
+  const accepted = allowed.slice(0, room);
+  let alert: FileAlert | null = null;
+  if (allowed.length < chosen.length) alert = 'onlyPhotosAndVideos';
+  else if (allowed.length > room) alert = 'tooManyFiles';
+  return { accepted, alert };
+}
+
+/** The alert of spec 1 §8 for each refusal: a wrong type is 'danger', too many is 'okay'. */
+export const FILE_ALERTS: Record<FileAlert, { message: string; options: AlertOptions }> = {
+  onlyPhotosAndVideos: { message: POST_MESSAGES.onlyPhotosAndVideos, options: { type: 'danger' } },
+  tooManyFiles: { message: POST_MESSAGES.tooManyFiles, options: { type: 'okay' } },
+};

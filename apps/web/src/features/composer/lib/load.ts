@@ -1,0 +1,13 @@
+/**
+ * The composer's code arrives in two lazy chunks: the form, and the Lexical editor (the
+ * bulk). Both start loading together the moment the composer is about to open — or sooner,
+ * when the browser is idle after the first page — so opening it never waits on a waterfall.
+ */
+export const loadComposerForm = () => import('../components/composer-form.tsx');
+export const loadComposerEditor = () => import('../editor/composer-editor.tsx');
+
+export function preloadComposer(): void {
+  // A failed preload is retried by React.lazy when the composer actually renders.
+  loadComposerForm().catch(() => {});
+  loadComposerEditor().catch(() => {});
+}

@@ -1,0 +1,24 @@
+import { type CampusSummary, CampusSummarySchema } from '@campus/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client.ts';
+
+export const campusesQueryKey = ['campuses'] as const;
+
+const CampusesResponseSchema = CampusSummarySchema.array();
+
+/** GET /api/campuses: every school, for Find Your School (spec 2 §2). */
+export async function getCampuses({ signal }: { signal?: AbortSignal } = {}): Promise<CampusSummary[]> {
+  return CampusesResponseSchema.parse(await api.get<unknown>('/api/campuses', { signal }));
+}
+
+export const campusesQueryOptions = () =>
+  queryOptions({
+    queryKey: campusesQueryKey,
+    queryFn: ({ signal }) => getCampuses({ signal }),
+    // The list of deployments changes with a release, not while a page is open.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export function useCampusesQuery() {
+  return useQuery(campusesQueryOptions());
+}

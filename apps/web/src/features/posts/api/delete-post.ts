@@ -1,0 +1,48 @@
+import type { PostList } from '@campus/contract';
+import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '@/lib/api-client.ts';
+import { removeFromListPages } from '../lib/post-cache.ts';
+
+/** What the server answers: how many posts went (the post and everything below it), and what it was. */
+export interface DeleteResponse {
+  deleted: number;
+  kind: 'post' | 'comment';
+}
+
+function isDeleteResponse(value: unknown): value is DeleteResponse {
+  if (typeof value !== 'object' || value === null) return false;
+  const { deleted, kind } = value as Partial<DeleteResponse>;
+  return typeof deleted === 'number' && (kind === 'post' || kind === 'comment');
+}
+
+/** DELETE /api/posts/:id: the author removes a post or comment with everything below it. */
+export async function deletePost(postId: string): Promise<DeleteResponse> {
+  const body = await api.delete<unknown>(`/api/posts/${encodeURIComponent(postId)}`);
+  if (!isDeleteResponse(body)) throw new ApiError(200, 'BAD_RESPONSE', 'Something went wrong');
+  return body;
+}
+
+/**
+ * Deleting changes every list (the post is gone, comment counts drop): the post leaves the
+ * cached lists at once (a list shown again before its refetch must not ask for its deleted
+ * photos), then they all refetch. Post pages refetch too, except the deleted one, which the
+ * caller leaves before dropping it.
+ */
+export function useDeletePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deletePost,
+    onSuccess: async (_result, postId) => {
+      queryClient.setQueriesData<InfiniteData<PostList>>({ queryKey: ['posts'] }, (data) =>
+        removeFromListPages(data, postId),
+      );
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['posts'] }),
+        queryClient.invalidateQueries({
+          queryKey: ['post'],
+          predicate: (query) => query.queryKey[1] !== postId,
+        }),
+      ]);
+    },
+  });
+}

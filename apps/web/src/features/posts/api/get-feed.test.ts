@@ -1,0 +1,24 @@
+import type { Post } from '@campus/contract';
+import { describe, expect, it } from 'vitest';
+import { nextCursorOf } from './get-feed.ts';
+
+const page = (count: number, nextCursor: string | null) => ({
+  posts: Array.from({ length: count }, (_, i) => ({ id: String(i) }) as Post),
+  nextCursor,
+});
+
+describe('nextCursorOf (spec 1 §4: stop when fewer than 2 come back)', () => {
+  it('goes on while pages are full enough and the server has more', () => {
+    expect(nextCursorOf(page(15, 'c'), 2)).toBe('c');
+    expect(nextCursorOf(page(2, 'c'), 2)).toBe('c');
+  });
+
+  it('stops below the threshold even if the server offers a cursor', () => {
+    expect(nextCursorOf(page(1, 'c'), 2)).toBeUndefined();
+    expect(nextCursorOf(page(8, 'c'), 9)).toBeUndefined();
+  });
+
+  it('stops when the server says the page was the last', () => {
+    expect(nextCursorOf(page(15, null), 2)).toBeUndefined();
+  });
+});

@@ -1,0 +1,27 @@
+import { type PostList, PostListSchema, SCROLL } from '@campus/contract';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client.ts';
+import { nextCursorOf } from './get-feed.ts';
+
+export const savedQueryKey = ['posts', 'saved'] as const;
+
+/** GET /api/saved: one page (10) of the viewer's saved posts on this campus. */
+export async function getSavedPage(
+  { cursor }: { cursor?: string },
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<PostList> {
+  return PostListSchema.parse(await api.get<unknown>('/api/saved', { query: { cursor }, signal }));
+}
+
+export const savedQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: savedQueryKey,
+    queryFn: ({ pageParam, signal }) => getSavedPage({ cursor: pageParam }, { signal }),
+    initialPageParam: undefined as string | undefined,
+    // Saved lists stop below 9 (spec 2 §4), not below 2 like the feed.
+    getNextPageParam: (page) => nextCursorOf(page, SCROLL.listsStopBelow),
+  });
+
+export function useSavedQuery() {
+  return useInfiniteQuery(savedQueryOptions());
+}

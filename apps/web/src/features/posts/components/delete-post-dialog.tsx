@@ -1,0 +1,54 @@
+import { POST_MESSAGES, type Post, PROFILE_MESSAGES } from '@campus/contract';
+import { useAlert } from '@/components/ui/alert-provider.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { type DeleteResponse, useDeletePost } from '../api/delete-post.ts';
+
+/** The delete-comment modal: the spec names it without words, so these are ours. */
+export const DELETE_COMMENT_TEXTS = {
+  title: 'Delete Comment?',
+  body: 'This can’t be undone. Replies to it will be removed too.',
+} as const;
+
+interface DeletePostDialogProps {
+  post: Post;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** After the server removed it and the alert is up; e.g. leave the page of the deleted post. */
+  onDeleted?: (result: DeleteResponse) => void;
+}
+
+/**
+ * 'Delete Post?' (spec 2 §2, word for word) for a post, 'Delete Comment?' for a comment or
+ * reply; confirming deletes it with everything below it and says 'Your post was deleted' or
+ * 'Comment Removed' (spec 1 §4).
+ */
+export function DeletePostDialog({ post, open, onOpenChange, onDeleted }: DeletePostDialogProps) {
+  const remove = useDeletePost();
+  const { showAlert } = useAlert();
+  const isComment = post.parentId !== null;
+  const handleConfirm = () => {
+    remove.mutate(post.id, {
+      onSuccess: (result) => {
+        onOpenChange(false);
+        showAlert(result.kind === 'comment' ? POST_MESSAGES.commentRemoved : POST_MESSAGES.postDeleted);
+        onDeleted?.(result);
+      },
+      onError: (error) => {
+        showAlert(error instanceof ApiError ? error.message : POST_MESSAGES.submitFailed, { type: 'danger' });
+      },
+    });
+  };
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={isComment ? DELETE_COMMENT_TEXTS.title : PROFILE_MESSAGES.deletePostTitle}
+      body={isComment ? DELETE_COMMENT_TEXTS.body : PROFILE_MESSAGES.deletePostBody}
+      confirmLabel={PROFILE_MESSAGES.delete}
+      tone="danger"
+      pending={remove.isPending}
+      onConfirm={handleConfirm}
+    />
+  );
+}

@@ -1,0 +1,107 @@
+import { categoryByValue, FEED_MESSAGES, POST_MESSAGES } from '@campus/contract';
+import { Sparkles, SquarePen } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { useAlert } from '@/components/ui/alert-provider.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { ALL_CATEGORIES, useFeedQuery } from '../api/get-feed.ts';
+import { type FeedAd, insertAds } from '../lib/ads.ts';
+import { CategoryFilter } from './category-filter.tsx';
+import { useOpenComposer } from './composer-bridge.tsx';
+import { FeedTabs } from './feed-tabs.tsx';
+import { InfiniteList } from './infinite-list.tsx';
+import { EmptyState } from './list-states.tsx';
+import { PostCard } from './post-card.tsx';
+import { PostListSkeleton } from './post-skeletons.tsx';
+
+const CREATE_POST = 'Create Post';
+
+/**
+ * The sponsored posts the feed cycles through. Boosting (spec 3) is not built yet, so there
+ * are none; this is where the active ads will come from.
+ */
+const NO_ADS: readonly FeedAd[] = [];
+
+/** A category value from the address, or 'all' for anything that is not one. */
+function categoryFrom(value: string | null): string {
+  return value && categoryByValue(value) ? value : ALL_CATEGORIES;
+}
+
+/** /home?filter=notify-posted: 'Your post was sent', once, then the flag leaves the address. */
+function useNotifyPosted() {
+  const [params, setParams] = useSearchParams();
+  const { showAlert } = useAlert();
+  const shown = useRef(false);
+  const notify = params.get('filter') === 'notify-posted';
+  useEffect(() => {
+    if (!notify || shown.current) return;
+    shown.current = true;
+    showAlert(POST_MESSAGES.postSent);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('filter');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [notify, showAlert, setParams]);
+}
+
+/** The home feed of a member: Feed | Media, the category chips, and the posts newest first. */
+export function HomeFeed() {
+  const [params, setParams] = useSearchParams();
+  const category = categoryFrom(params.get('category'));
+  const query = useFeedQuery(category);
+  const { showAlert } = useAlert();
+  const openComposer = useOpenComposer();
+  useNotifyPosted();
+
+  const handleCategoryChange = (value: string) => {
+    setParams(value === ALL_CATEGORIES ? {} : { category: value }, { replace: true });
+    showAlert(POST_MESSAGES.categorySwitched);
+    window.scrollTo({ top: 0 });
+  };
+
+  const empty =
+    category === ALL_CATEGORIES ? (
+      <EmptyState
+        icon={<Sparkles aria-hidden="true" size={28} />}
+        title={FEED_MESSAGES.beTheFirst}
+        action={
+          openComposer && (
+            <Button onClick={() => openComposer()}>
+              <SquarePen aria-hidden="true" size={18} />
+              {CREATE_POST}
+            </Button>
+          )
+        }
+      />
+    ) : (
+      <EmptyState icon={<Sparkles aria-hidden="true" size={28} />} title={FEED_MESSAGES.nothingYet} />
+    );
+
+  return (
+    <>
+      <FeedTabs />
+      <CategoryFilter value={category} onChange={handleCategoryChange} />
+      <InfiniteList
+        query={query}
+        label="Feed"
+        skeleton={<PostListSkeleton />}
+        moreSkeleton={<PostListSkeleton count={2} />}
+        empty={empty}
+      >
+        {(posts) =>
+          insertAds(posts, NO_ADS).map((item) =>
+            item.kind === 'post' ? (
+              <PostCard key={item.key} post={item.post} />
+            ) : (
+              <PostCard key={item.key} post={item.ad.post} />
+            ),
+          )
+        }
+      </InfiniteList>
+    </>
+  );
+}

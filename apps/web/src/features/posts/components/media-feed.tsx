@@ -1,0 +1,93 @@
+import { FEED_MESSAGES, type Post, type PostMedia } from '@campus/contract';
+import { ImageOff, Images, Play } from 'lucide-react';
+import { Link } from 'react-router';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { paths } from '@/config/paths.ts';
+import { useMediaFeedQuery } from '../api/get-media-feed.ts';
+import { formatPrice } from '../lib/format-post.ts';
+import { fullName } from './author-line.tsx';
+import { FeedTabs } from './feed-tabs.tsx';
+import { InfiniteList } from './infinite-list.tsx';
+import { EmptyState } from './list-states.tsx';
+import styles from './media-feed.module.css';
+
+/** What a tile is called for screen readers: whose post, its price, and the start of its text. */
+function tileLabel(post: Post): string {
+  const price = formatPrice(post.priceCents);
+  const text = post.plainText.length > 80 ? `${post.plainText.slice(0, 80)}…` : post.plainText;
+  return [`Post by ${fullName(post.author)}`, price, text].filter(Boolean).join(', ');
+}
+
+function Thumbnail({ media }: { media: PostMedia }) {
+  if (media.kind === 'video') {
+    // The first frame stands in for a poster; it plays on the post page.
+    return <video className={styles.thumb} src={media.url} muted playsInline preload="metadata" />;
+  }
+  return (
+    <img className={styles.thumb} src={media.url} alt="" loading="lazy" decoding="async" width={240} height={240} />
+  );
+}
+
+function MediaTile({ post }: { post: Post }) {
+  const first = post.media[0];
+  if (!first) return null;
+  const price = formatPrice(post.priceCents);
+  return (
+    <li>
+      <Link to={paths.post.getHref(post.id)} className={styles.tile} aria-label={tileLabel(post)}>
+        <Thumbnail media={first} />
+        {first.kind === 'video' ? (
+          <span className={styles.badge}>
+            <Play aria-hidden="true" size={14} fill="currentColor" />
+          </span>
+        ) : (
+          post.media.length > 1 && (
+            <span className={styles.badge}>
+              <Images aria-hidden="true" size={14} />
+            </span>
+          )
+        )}
+        {price && <span className={styles.price}>{price}</span>}
+      </Link>
+    </li>
+  );
+}
+
+const SKELETON_TILES = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'] as const;
+
+function GridSkeleton({ count = 9 }: { count?: number }) {
+  return (
+    <ul className={styles.grid} aria-hidden="true">
+      {SKELETON_TILES.slice(0, count).map((key) => (
+        <li key={key}>
+          <Skeleton className={styles.skeletonTile} height="auto" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /media: Feed | Media and a 3-column grid of square thumbnails of the posts with photos or videos. */
+export function MediaFeed() {
+  const query = useMediaFeedQuery();
+  return (
+    <>
+      <FeedTabs />
+      <InfiniteList
+        query={query}
+        label="Photos and videos"
+        skeleton={<GridSkeleton />}
+        moreSkeleton={<GridSkeleton count={3} />}
+        empty={<EmptyState icon={<ImageOff aria-hidden="true" size={28} />} title={FEED_MESSAGES.noMedia} />}
+      >
+        {(posts) => (
+          <ul className={styles.grid}>
+            {posts.map((post) => (
+              <MediaTile key={post.id} post={post} />
+            ))}
+          </ul>
+        )}
+      </InfiniteList>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import type { Post } from '@campus/contract';
+import { Link } from 'react-router';
+import { Avatar } from '@/components/ui/avatar.tsx';
+import { paths } from '@/config/paths.ts';
+import { formatRelativeTime } from '../lib/format-post.ts';
+import { cutPreview } from '../lib/preview.ts';
+import { fullName } from './author-line.tsx';
+import styles from './parent-chain.module.css';
+import { PriceTag } from './post-tags.tsx';
+
+/**
+ * Above a reply: the posts it answers, top-level first, each one compact and linking to its
+ * own page, joined by a line down to the reply (spec 1 §2 'parent chain for replies').
+ */
+export function ParentChain({ ancestors }: { ancestors: Post[] }) {
+  if (ancestors.length === 0) return null;
+  return (
+    <nav aria-label="In reply to">
+      <ol className={styles.chain}>
+        {ancestors.map((post) => {
+          const thumb = post.media[0];
+          return (
+            <li key={post.id} className={styles.item}>
+              <Link to={paths.post.getHref(post.id)} className={styles.link}>
+                <span className={styles.rail}>
+                  <Avatar src={post.author.img} size={32} />
+                </span>
+                <span className={styles.body}>
+                  <span className={styles.head}>
+                    <span className={styles.name}>{fullName(post.author)}</span>
+                    <span className={styles.meta}>
+                      @{post.author.username} · {formatRelativeTime(post.createdAt)}
+                    </span>
+                  </span>
+                  {post.priceCents !== null && (
+                    <span className={styles.price}>
+                      <PriceTag priceCents={post.priceCents} />
+                    </span>
+                  )}
+                  {post.plainText && <span className={styles.text}>{cutPreview(post.plainText, 140).text}</span>}
+                </span>
+                {thumb && thumb.kind === 'image' && (
+                  <img className={styles.thumb} src={thumb.url} alt="" width={56} height={56} loading="lazy" />
+                )}
+              </Link>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

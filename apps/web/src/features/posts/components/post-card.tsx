@@ -1,0 +1,103 @@
+import { POST_MESSAGES, type Post } from '@campus/contract';
+import { PartyPopper } from 'lucide-react';
+import type { MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Avatar } from '@/components/ui/avatar.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { paths } from '@/config/paths.ts';
+import { formatFullDate, formatRelativeTime } from '../lib/format-post.ts';
+import { AuthorLine, fullName } from './author-line.tsx';
+import { PostActions } from './post-actions.tsx';
+import styles from './post-card.module.css';
+import { PostMediaStrip } from './post-media.tsx';
+import { CategoryTag, PriceTag } from './post-tags.tsx';
+import { PostText } from './post-text.tsx';
+
+/** Clicks on these go where they point; a click anywhere else on a card opens the post. */
+const OWN_CLICK = 'a, button, video, input, textarea, select, [role="dialog"]';
+
+function useOpenOnClick(postId: string) {
+  const navigate = useNavigate();
+  return (event: MouseEvent<HTMLElement>) => {
+    const target = event.target as HTMLElement;
+    if (target.closest(OWN_CLICK)) return;
+    // Selecting text to copy it is not a request to open the post.
+    if (window.getSelection()?.toString()) return;
+    navigate(paths.post.getHref(postId));
+  };
+}
+
+/** A student joined (a post of type 'new user'): one quiet line, no actions. */
+function JoinedCard({ post }: { post: Post }) {
+  return (
+    <article className={`${styles.card} ${styles.joined}`}>
+      <span className={styles.joinedIcon}>
+        <PartyPopper aria-hidden="true" size={18} />
+      </span>
+      <p className={styles.joinedText}>
+        <Link to={paths.profile.getHref(post.author.username)} className={styles.joinedName}>
+          {fullName(post.author)}
+        </Link>{' '}
+        {POST_MESSAGES.hasJoined}
+      </p>
+      <time className={styles.joinedTime} dateTime={post.createdAt} title={formatFullDate(post.createdAt)}>
+        {formatRelativeTime(post.createdAt)}
+      </time>
+    </article>
+  );
+}
+
+/** A post in a list: author, price and category, the text cut at 200 characters, media, actions. */
+export function PostCard({ post }: { post: Post }) {
+  const handleClick = useOpenOnClick(post.id);
+  if (post.type === 'new user') return <JoinedCard post={post} />;
+  const name = fullName(post.author);
+  const hasTags = post.priceCents !== null || post.category !== null;
+  return (
+    // The card is a large click target for pointers; keyboard users reach the post by its time link.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the time link inside is the keyboard route to the post
+    <article className={styles.card} onClick={handleClick} aria-label={`Post by ${name}`}>
+      <Link to={paths.profile.getHref(post.author.username)} className={styles.avatar} tabIndex={-1} aria-hidden="true">
+        <Avatar src={post.author.img} size={44} />
+      </Link>
+      <div className={styles.body}>
+        <AuthorLine author={post.author} createdAt={post.createdAt} postId={post.id} />
+        {hasTags && (
+          <div className={styles.tags}>
+            <PriceTag priceCents={post.priceCents} />
+            <CategoryTag category={post.category} />
+          </div>
+        )}
+        <PostText text={post.plainText} preview />
+        <PostMediaStrip media={post.media} ownerName={post.author.firstName} />
+        <PostActions post={post} />
+      </div>
+    </article>
+  );
+}
+
+/** The shape of a card while the list loads. */
+export function PostCardSkeleton({ media = false }: { media?: boolean }) {
+  return (
+    <div className={styles.card} aria-hidden="true">
+      <Skeleton circle width={44} height={44} />
+      <div className={styles.body}>
+        <Skeleton width="45%" height={14} />
+        <div className={styles.tags}>
+          <Skeleton width={56} height={24} />
+          <Skeleton width={96} height={24} />
+        </div>
+        <div className={styles.skeletonText}>
+          <Skeleton height={14} />
+          <Skeleton width="80%" height={14} />
+        </div>
+        {media && <Skeleton className={styles.skeletonMedia} height={240} />}
+        <div className={styles.skeletonActions}>
+          <Skeleton width={88} height={20} />
+          <Skeleton width={72} height={20} />
+          <Skeleton width={64} height={20} />
+        </div>
+      </div>
+    </div>
+  );
+}

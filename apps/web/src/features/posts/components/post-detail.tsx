@@ -1,0 +1,182 @@
+import { AD_MESSAGES, POST_DETAIL_MESSAGES, type Post, type PostPage, PROFILE_MESSAGES } from '@campus/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Check, Link2, MessageCircle, Rocket, Send, Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useMemberGate } from '@/components/auth-modal/index.ts';
+import { Avatar } from '@/components/ui/avatar.tsx';
+import { Button, ButtonLink } from '@/components/ui/button.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { paths } from '@/config/paths.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { useCampus } from '@/lib/campus.ts';
+import { useViewer } from '@/lib/viewer.ts';
+import { postQueryKey, usePostQuery } from '../api/get-post.ts';
+import { useCopyLink } from '../hooks/use-copy-link.ts';
+import { formatFullDate } from '../lib/format-post.ts';
+import { fullName } from './author-line.tsx';
+import { CommentThread } from './comment-thread.tsx';
+import { DeletePostDialog } from './delete-post-dialog.tsx';
+import { EmptyState, ErrorState } from './list-states.tsx';
+import { ParentChain } from './parent-chain.tsx';
+import { PostActions, useCommentOn } from './post-actions.tsx';
+import styles from './post-detail.module.css';
+import { PostMediaFull } from './post-media.tsx';
+import { PostNotFound } from './post-not-found.tsx';
+import { CampusTag, CategoryTag, PriceTag } from './post-tags.tsx';
+import { PostText } from './post-text.tsx';
+
+const COPIED = 'Copied';
+
+/** True for the answer of a post that does not exist (or not on this campus). */
+export function isPostNotFound(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.code === 'POST_NOT_FOUND');
+}
+
+/** Boost Post and Delete for the owner; Send Message for everyone else; Copy link for all. */
+function OwnerOrVisitorBar({ post }: { post: Post }) {
+  const viewer = useViewer();
+  const allow = useMemberGate();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { copied, copy } = useCopyLink(post.id);
+  const [deleting, setDeleting] = useState(false);
+  const deleted = useRef(false);
+  const isOwner = viewer?.id === post.author.id;
+
+  // Forget the deleted post once this page is gone: while it is still on screen, dropping its
+  // query would only make the page ask the server for it again (and get a 404).
+  useEffect(() => {
+    const postId = post.id;
+    return () => {
+      if (deleted.current) queryClient.removeQueries({ queryKey: postQueryKey(postId), exact: true });
+    };
+  }, [queryClient, post.id]);
+
+  const handleDeleted = () => {
+    deleted.current = true;
+    const parent = post.parentId;
+    navigate(parent ? paths.post.getHref(parent) : paths.home.getHref(), { replace: true });
+  };
+
+  return (
+    <div className={styles.bar}>
+      {isOwner ? (
+        <>
+          {post.parentId === null && (
+            <ButtonLink to={paths.postBoost.getHref(post.id)} size="sm">
+              <Rocket aria-hidden="true" size={16} />
+              {AD_MESSAGES.boostPost}
+            </ButtonLink>
+          )}
+          <Button variant="secondary" size="sm" className={styles.danger} onClick={() => setDeleting(true)}>
+            <Trash2 aria-hidden="true" size={16} />
+            {PROFILE_MESSAGES.delete}
+          </Button>
+        </>
+      ) : (
+        <Button
+          size="sm"
+          onClick={() => {
+            if (allow('message')) navigate(paths.newMessage.getHref({ to: post.author.username }));
+          }}
+        >
+          <Send aria-hidden="true" size={16} />
+          {PROFILE_MESSAGES.sendMessage}
+        </Button>
+      )}
+      <Button variant="secondary" size="sm" onClick={() => void copy()}>
+        {copied ? <Check aria-hidden="true" size={16} /> : <Link2 aria-hidden="true" size={16} />}
+        {copied ? COPIED : PROFILE_MESSAGES.copyLink}
+      </Button>
+      {deleting && (
+        <DeletePostDialog post={post} open={deleting} onOpenChange={setDeleting} onDeleted={handleDeleted} />
+      )}
+    </div>
+  );
+}
+
+function PostBody({ page }: { page: PostPage }) {
+  const campus = useCampus();
+  const commentOn = useCommentOn();
+  const { post, ancestors, comments } = page;
+  const name = fullName(post.author);
+  return (
+    <>
+      <ParentChain ancestors={ancestors} />
+      <article className={styles.post} aria-label={`Post by ${name}`}>
+        <header className={styles.author}>
+          <Link to={paths.profile.getHref(post.author.username)} className={styles.avatar}>
+            <Avatar src={post.author.img} size={48} alt="" />
+            <span className={styles.names}>
+              <span className={styles.name}>{name}</span>
+              <span className={styles.username}>@{post.author.username}</span>
+            </span>
+          </Link>
+        </header>
+        <div className={styles.tags}>
+          <PriceTag priceCents={post.priceCents} size="lg" />
+          <CampusTag shortName={campus.shortName} />
+          <CategoryTag category={post.category} />
+        </div>
+        <PostText text={post.plainText} size="lg" />
+        <PostMediaFull media={post.media} ownerName={post.author.firstName} />
+        <p className={styles.time}>
+          <time dateTime={post.createdAt}>{formatFullDate(post.createdAt)}</time>
+        </p>
+        <div className={styles.actions}>
+          <PostActions post={post} size="lg" />
+        </div>
+        <OwnerOrVisitorBar post={post} />
+      </article>
+      <section className={styles.comments} aria-label="Comments">
+        {comments.length > 0 ? (
+          <CommentThread comments={comments} />
+        ) : (
+          <EmptyState
+            icon={<MessageCircle aria-hidden="true" size={28} />}
+            title={POST_DETAIL_MESSAGES.beFirstToComment}
+            action={<Button onClick={() => commentOn(post)}>{POST_DETAIL_MESSAGES.createAComment}</Button>}
+          />
+        )}
+      </section>
+    </>
+  );
+}
+
+function PostDetailSkeleton() {
+  return (
+    <div className={styles.post} aria-busy="true">
+      <p className="visually-hidden" role="status">
+        Loading…
+      </p>
+      <div className={styles.skeletonHead}>
+        <Skeleton circle width={48} height={48} />
+        <div className={styles.skeletonNames}>
+          <Skeleton width={140} height={16} />
+          <Skeleton width={100} height={14} />
+        </div>
+      </div>
+      <div className={styles.tags}>
+        <Skeleton width={64} height={30} />
+        <Skeleton width={48} height={26} />
+      </div>
+      <div className={styles.skeletonText}>
+        <Skeleton height={18} />
+        <Skeleton width="70%" height={18} />
+      </div>
+      <Skeleton className={styles.skeletonMedia} height={300} />
+    </div>
+  );
+}
+
+/** /post/{id}: the post in full, its parents when it is a reply, and its comment thread. */
+export function PostDetail({ postId }: { postId: string }) {
+  const query = usePostQuery(postId);
+  if (query.isPending) return <PostDetailSkeleton />;
+  if (query.isError) {
+    if (isPostNotFound(query.error)) return <PostNotFound />;
+    return <ErrorState onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  }
+  return <PostBody page={query.data} />;
+}

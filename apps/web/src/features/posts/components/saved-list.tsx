@@ -1,0 +1,30 @@
+import { SAVED_TEXTS, SCROLL } from '@campus/contract';
+import { Bookmark } from 'lucide-react';
+import { useSavedQuery } from '../api/get-saved.ts';
+import { InfiniteList } from './infinite-list.tsx';
+import { EmptyState } from './list-states.tsx';
+import { PostCard } from './post-card.tsx';
+import { PostListSkeleton } from './post-skeletons.tsx';
+
+/** /saved: the viewer's saved posts of this campus, 10 a page, more at the very bottom (1 px). */
+export function SavedList() {
+  const query = useSavedQuery();
+  return (
+    <InfiniteList
+      query={query}
+      label="Saved posts"
+      thresholdPx={SCROLL.savedThresholdPx}
+      skeleton={<PostListSkeleton />}
+      moreSkeleton={<PostListSkeleton count={2} />}
+      empty={
+        <EmptyState
+          icon={<Bookmark aria-hidden="true" size={28} />}
+          title={SAVED_TEXTS.emptyTitle}
+          body={SAVED_TEXTS.emptyBody}
+        />
+      }
+    >
+      {(posts) => posts.map((post) => <PostCard key={post.id} post={post} />)}
+    </InfiniteList>
+  );
+}

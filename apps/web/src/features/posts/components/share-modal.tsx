@@ -1,0 +1,71 @@
+import { AtSign, Check, Link2, Mail } from 'lucide-react';
+import { Modal } from '@/components/ui/modal.tsx';
+import { siteName, useCampus } from '@/lib/campus.ts';
+import { useCopyLink } from '../hooks/use-copy-link.ts';
+import styles from './share-modal.module.css';
+
+const TEXTS = {
+  title: 'Share',
+  email: 'Email',
+  emailHint: 'Send the link by email',
+  instagram: 'Instagram',
+  copyLink: 'Copy link',
+} as const;
+
+interface ShareModalProps {
+  postId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Share (spec 1 §2 'Modals'): by email, the campus Instagram page, or the copied link. */
+export function ShareModal({ postId, open, onOpenChange }: ShareModalProps) {
+  const campus = useCampus();
+  const { copied, copy, link } = useCopyLink(postId);
+  const subject = `A post on ${siteName(campus)}`;
+  const mailto = `mailto:?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(link)}`;
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={TEXTS.title} size="sm">
+      <ul className={styles.options}>
+        <li>
+          <a className={styles.option} href={mailto}>
+            <span className={styles.icon}>
+              <Mail aria-hidden="true" size={20} />
+            </span>
+            <span className={styles.text}>
+              <span className={styles.label}>{TEXTS.email}</span>
+              <span className={styles.value}>{TEXTS.emailHint}</span>
+            </span>
+          </a>
+        </li>
+        <li>
+          <a
+            className={styles.option}
+            href={`https://instagram.com/${campus.instagram}`}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            <span className={styles.icon}>
+              <AtSign aria-hidden="true" size={20} />
+            </span>
+            <span className={styles.text}>
+              <span className={styles.label}>{TEXTS.instagram}</span>
+              <span className={styles.value}>@{campus.instagram}</span>
+            </span>
+          </a>
+        </li>
+        <li>
+          <button type="button" className={styles.option} onClick={() => void copy()}>
+            <span className={`${styles.icon} ${copied ? styles.done : ''}`}>
+              {copied ? <Check aria-hidden="true" size={20} /> : <Link2 aria-hidden="true" size={20} />}
+            </span>
+            <span className={styles.text}>
+              <span className={styles.label}>{TEXTS.copyLink}</span>
+              <span className={styles.value}>{link}</span>
+            </span>
+          </button>
+        </li>
+      </ul>
+    </Modal>
+  );
+}

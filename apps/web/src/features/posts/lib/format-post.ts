@@ -1,0 +1,55 @@
+/**
+ * How posts show money and time. Prices arrive in cents (null: no price, 0: free); the spec
+ * shows them in US dollars without decimals (spec 1 §9). Times are short and relative in
+ * lists ('5m', '3h', '2d', then 'Mar 4') and written out in full on the post page.
+ */
+
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+/** What a price of 0 reads as: a giveaway is clearer as a word than as '$0'. */
+export const FREE_LABEL = 'Free';
+
+/** '$25', '$1,200', 'Free' for 0, null when the post has no price. Cents are rounded to the dollar. */
+export function formatPrice(priceCents: number | null): string | null {
+  if (priceCents === null) return null;
+  if (priceCents === 0) return FREE_LABEL;
+  return usd.format(priceCents / 100);
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const WEEK = 7 * DAY;
+
+const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+const monthDayYear = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/**
+ * Compact age of a post as social feeds write it: 'now' under a minute, '5m', '3h', '2d',
+ * then the date ('Mar 4'; with the year when it is not this year's). A clock a little ahead of
+ * the server's gives 'now' rather than a negative age.
+ */
+export function formatRelativeTime(iso: string, now: Date = new Date()): string {
+  const at = new Date(iso);
+  const age = now.getTime() - at.getTime();
+  if (Number.isNaN(age)) return '';
+  if (age < MINUTE) return 'now';
+  if (age < HOUR) return `${Math.floor(age / MINUTE)}m`;
+  if (age < DAY) return `${Math.floor(age / HOUR)}h`;
+  if (age < WEEK) return `${Math.floor(age / DAY)}d`;
+  return at.getFullYear() === now.getFullYear() ? monthDay.format(at) : monthDayYear.format(at);
+}
+
+const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/** '3:45 PM · Mar 4, 2025': the time under a post on its own page. */
+export function formatFullDate(iso: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '';
+  return `${timeOfDay.format(at)} · ${monthDayYear.format(at)}`;
+}

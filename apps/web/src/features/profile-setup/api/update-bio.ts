@@ -1,0 +1,17 @@
+import { type Viewer, ViewerSchema } from '@campus/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { meQueryKey } from '@/features/auth/api/get-me.ts';
+import { apiRequest } from '@/lib/api-client.ts';
+
+/** PUT /api/me/bio: at most 160 characters; answers the updated viewer. */
+export async function updateBio(bio: string): Promise<Viewer> {
+  return ViewerSchema.parse(await apiRequest<unknown>('/api/me/bio', { method: 'PUT', body: { bio } }));
+}
+
+export function useUpdateBio() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateBio,
+    onSuccess: (viewer) => queryClient.setQueryData(meQueryKey, viewer),
+  });
+}

@@ -1,0 +1,77 @@
+import { codePointLength, LIMITS, POST_MESSAGES, PROFILE_MESSAGES } from '@campus/contract';
+import { type FormEvent, useId } from 'react';
+import { useAlert } from '@/components/ui/alert-provider.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { useUpdateBio } from '../api/update-bio.ts';
+import { setUpFailureMessage } from './photo-step.tsx';
+import styles from './profile-set-up.module.css';
+import { STEP_TEXTS } from './step-texts.ts';
+
+/** Cuts text to the bio limit by code points, so an emoji is never split in half. */
+export function clipBio(text: string): string {
+  return codePointLength(text) <= LIMITS.bioMax ? text : [...text].slice(0, LIMITS.bioMax).join('');
+}
+
+interface BioStepProps {
+  /** The stored bio: Save shows only when the text differs from it (spec 1 §4). */
+  savedBio: string;
+  bio: string;
+  onBioChange: (bio: string) => void;
+  onBack: () => void;
+  onDone: () => void;
+}
+
+/** Step 2 'Describe yourself': the bio with its live 'n / 160' counter. */
+export function BioStep({ savedBio, bio, onBioChange, onBack, onDone }: BioStepProps) {
+  const { showAlert } = useAlert();
+  const save = useUpdateBio();
+  const fieldId = useId();
+  const counterId = useId();
+  const leadId = useId();
+  const changed = bio.trim() !== savedBio;
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    if (!changed) {
+      onDone();
+      return;
+    }
+    save.mutate(bio.trim(), {
+      onSuccess: onDone,
+      onError: (error) => showAlert(setUpFailureMessage(error), { type: 'danger' }),
+    });
+  };
+
+  return (
+    <form className={styles.step} onSubmit={handleSubmit} noValidate>
+      <p id={leadId} className={styles.lead}>
+        {STEP_TEXTS.bioLead}
+      </p>
+      <div className={styles.bioField}>
+        <label htmlFor={fieldId} className={styles.label}>
+          {STEP_TEXTS.bioLabel}
+        </label>
+        <textarea
+          id={fieldId}
+          className={styles.textarea}
+          rows={4}
+          value={bio}
+          aria-describedby={`${leadId} ${counterId}`}
+          onChange={(event) => onBioChange(clipBio(event.target.value))}
+        />
+        <p id={counterId} className={styles.counter}>
+          {PROFILE_MESSAGES.counter(codePointLength(bio), LIMITS.bioMax)}
+        </p>
+      </div>
+      <div className={`${styles.actions} ${styles.actionsSplit}`}>
+        <Button variant="secondary" size="lg" onClick={onBack} disabled={save.isPending}>
+          {STEP_TEXTS.back}
+        </Button>
+        <Button type="submit" size="lg" disabled={save.isPending} className={styles.grow}>
+          {save.isPending ? POST_MESSAGES.processing : changed ? STEP_TEXTS.save : STEP_TEXTS.next}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import { codePointLength, LIMITS, SETTINGS_MESSAGES } from '@campus/contract';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api-client.ts';
+import { clipBio } from './bio-step.tsx';
+import { isAllowedPhotoName, setUpFailureMessage } from './photo-step.tsx';
+
+describe('isAllowedPhotoName', () => {
+  it('accepts png, gif, jpeg and jpg in any case', () => {
+    for (const name of ['me.png', 'ME.PNG', 'a.gif', 'b.jpeg', 'c.JPG', 'with.dots.jpg']) {
+      expect(isAllowedPhotoName(name), name).toBe(true);
+    }
+  });
+
+  it('refuses every other extension, and names without one', () => {
+    for (const name of ['notes.txt', 'logo.svg', 'modern.webp', 'photo.heic', 'png', 'archive.png.zip', '']) {
+      expect(isAllowedPhotoName(name), name).toBe(false);
+    }
+  });
+});
+
+describe('clipBio', () => {
+  it('keeps a bio within 160 characters as it is', () => {
+    const bio = 'a'.repeat(LIMITS.bioMax);
+    expect(clipBio(bio)).toBe(bio);
+  });
+
+  it('cuts at 160 code points without splitting an emoji', () => {
+    const clipped = clipBio(`${'a'.repeat(LIMITS.bioMax - 1)}😀😀`);
+    expect(codePointLength(clipped)).toBe(LIMITS.bioMax);
+    expect(clipped.endsWith('😀')).toBe(true);
+  });
+});
+
+describe('setUpFailureMessage', () => {
+  it("passes on the server's 'Only photos are allowed!' and says 'Something went wrong' otherwise", () => {
+    expect(setUpFailureMessage(new ApiError(400, 'ONLY_PHOTOS', 'Only photos are allowed!'))).toBe(
+      'Only photos are allowed!',
+    );
+    expect(setUpFailureMessage(new ApiError(500, 'INTERNAL', 'Internal server error.'))).toBe(
+      SETTINGS_MESSAGES.somethingWentWrong,
+    );
+    expect(setUpFailureMessage(new TypeError('x'))).toBe(SETTINGS_MESSAGES.somethingWentWrong);
+  });
+});

@@ -1,0 +1,24 @@
+import { type SchoolEmailVerifyResponse, SchoolEmailVerifyResponseSchema } from '@campus/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { meQueryKey } from '@/features/auth/api/get-me.ts';
+import { api } from '@/lib/api-client.ts';
+
+export interface VerifySchoolCodeInput {
+  email: string;
+  code: string;
+  campusId?: string;
+}
+
+/** POST /api/school-email/verify: a correct PIN makes the user a member of the campus. */
+export async function verifySchoolCode(input: VerifySchoolCodeInput): Promise<SchoolEmailVerifyResponse> {
+  return SchoolEmailVerifyResponseSchema.parse(await api.post<unknown>('/api/school-email/verify', input));
+}
+
+/** On success the `me` query holds the new member at once, so guards and banners follow. */
+export function useVerifySchoolCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifySchoolCode,
+    onSuccess: (response) => queryClient.setQueryData(meQueryKey, response.viewer),
+  });
+}

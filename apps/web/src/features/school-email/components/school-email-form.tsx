@@ -1,0 +1,109 @@
+import { type CampusDefinition, SETTINGS_MESSAGES, schoolEmailSchema } from '@campus/contract';
+import { GraduationCap } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useAlert } from '@/components/ui/alert-provider.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { useSendSchoolCode } from '../api/send-school-code.ts';
+import styles from './pin-form.module.css';
+
+const EMAIL_LABEL = 'School email';
+
+interface SchoolEmailFormProps {
+  /** The campus being joined (spec 2 §2 'shows the campus full name'). */
+  campus: Pick<CampusDefinition, 'name' | 'emailDomains' | 'themeColor'>;
+  /** The user's present school email: sending it again is refused. */
+  currentSchoolEmail: string | null;
+  /** Sent to the API only when the campus was picked in Find Your School. */
+  campusId?: string;
+  onSent: (email: string) => void;
+}
+
+/**
+ * Step 1 of joining a campus: the school email (spec 2 §2 'School email screen', §5). The
+ * address is checked here with the contract's rules and the campus's domains, so a wrong
+ * domain is answered at once and nothing is mailed; the server checks the same again.
+ */
+export function SchoolEmailForm({ campus, currentSchoolEmail, campusId, onSent }: SchoolEmailFormProps) {
+  const { showAlert } = useAlert();
+  const send = useSendSchoolCode();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const inputId = useId();
+  const errorId = useId();
+  const noteId = useId();
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (send.isPending) return;
+    const parsed = schoolEmailSchema(campus.emailDomains, currentSchoolEmail).safeParse(email);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? SETTINGS_MESSAGES.somethingWentWrong);
+      return;
+    }
+    setError(null);
+    send.mutate(
+      { email: parsed.data, campusId },
+      {
+        onSuccess: () => {
+          showAlert(SETTINGS_MESSAGES.codeEmailSent, { type: 'okay' });
+          onSent(parsed.data);
+        },
+        onError: (failure) => {
+          // The server's answer about the address belongs under the field; anything else is an alert.
+          if (failure instanceof ApiError && failure.status === 400) setError(failure.message);
+          else showAlert(SETTINGS_MESSAGES.somethingWentWrong, { type: 'danger' });
+        },
+      },
+    );
+  };
+
+  const domain = campus.emailDomains[0];
+
+  return (
+    <div className={styles.body}>
+      <div className={styles.campus}>
+        <span className={styles.campusIcon} style={{ backgroundColor: campus.themeColor }}>
+          <GraduationCap size={22} aria-hidden="true" />
+        </span>
+        <p className={styles.campusName}>{campus.name}</p>
+      </div>
+      <p id={noteId} className={styles.note}>
+        {SETTINGS_MESSAGES.schoolEmailNote}
+      </p>
+      <form className={styles.form} noValidate onSubmit={handleSubmit}>
+        <div className={styles.field}>
+          <label htmlFor={inputId} className={styles.label}>
+            {EMAIL_LABEL}
+          </label>
+          <input
+            id={inputId}
+            className={styles.input}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={254}
+            placeholder={domain ? `you@${domain}` : undefined}
+            value={email}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${errorId} ${noteId}` : noteId}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              if (error) setError(null);
+            }}
+          />
+          {error && (
+            <p id={errorId} className={styles.error} role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+        <Button type="submit" size="lg" block disabled={send.isPending}>
+          {send.isPending ? SETTINGS_MESSAGES.processing : SETTINGS_MESSAGES.sendPin}
+        </Button>
+      </form>
+    </div>
+  );
+}
