@@ -1,7 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { HubHome } from '@/features/home/components/hub-home.tsx';
-import { HomeFeed } from '@/features/posts/components/home-feed.tsx';
+import { HomeFeedSkeleton } from '@/features/posts/components/post-skeletons.tsx';
 import { useCampus } from '@/lib/campus.ts';
 import { CommunityGate } from './community-gate.tsx';
+
+// Members only: visitors (and the hub) never download the feed's code.
+const HomeFeed = lazy(() =>
+  import('@/features/posts/components/home-feed.tsx').then((module) => ({ default: module.HomeFeed })),
+);
 
 /**
  * /home. The hub welcomes and sends people to their school; on a campus, members see the
@@ -12,7 +18,9 @@ export function Component() {
   if (campus.isHub) return <HubHome />;
   return (
     <CommunityGate>
-      <HomeFeed />
+      <Suspense fallback={<HomeFeedSkeleton />}>
+        <HomeFeed />
+      </Suspense>
     </CommunityGate>
   );
 }

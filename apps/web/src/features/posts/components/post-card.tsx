@@ -3,7 +3,6 @@ import { PartyPopper } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '@/components/ui/avatar.tsx';
-import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
 import { formatFullDate, formatRelativeTime } from '../lib/format-post.ts';
 import { AuthorLine, fullName } from './author-line.tsx';
@@ -73,31 +72,5 @@ export function PostCard({ post }: { post: Post }) {
         <PostActions post={post} />
       </div>
     </article>
-  );
-}
-
-/** The shape of a card while the list loads. */
-export function PostCardSkeleton({ media = false }: { media?: boolean }) {
-  return (
-    <div className={styles.card} aria-hidden="true">
-      <Skeleton circle width={44} height={44} />
-      <div className={styles.body}>
-        <Skeleton width="45%" height={14} />
-        <div className={styles.tags}>
-          <Skeleton width={56} height={24} />
-          <Skeleton width={96} height={24} />
-        </div>
-        <div className={styles.skeletonText}>
-          <Skeleton height={14} />
-          <Skeleton width="80%" height={14} />
-        </div>
-        {media && <Skeleton className={styles.skeletonMedia} height={240} />}
-        <div className={styles.skeletonActions}>
-          <Skeleton width={88} height={20} />
-          <Skeleton width={72} height={20} />
-          <Skeleton width={64} height={20} />
-        </div>
-      </div>
-    </div>
   );
 }

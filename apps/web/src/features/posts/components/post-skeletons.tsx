@@ -1,9 +1,37 @@
-import { PostCardSkeleton } from './post-card.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { FeedTabs } from './feed-tabs.tsx';
+import styles from './post-skeletons.module.css';
 
 /** Stable keys for placeholder cards (they never reorder). */
 const ROWS = ['a', 'b', 'c', 'd'] as const;
 
-/** Four placeholder cards for a list's first page, every other one with a photo. */
+/** The shape of a post card while a list loads. */
+function PostCardSkeleton({ media }: { media: boolean }) {
+  return (
+    <div className={styles.card} aria-hidden="true">
+      <Skeleton circle width={44} height={44} />
+      <div className={styles.body}>
+        <Skeleton width="45%" height={14} />
+        <div className={styles.tags}>
+          <Skeleton width={56} height={24} />
+          <Skeleton width={96} height={24} />
+        </div>
+        <div className={styles.text}>
+          <Skeleton height={14} />
+          <Skeleton width="80%" height={14} />
+        </div>
+        {media && <Skeleton className={styles.media} height={240} />}
+        <div className={styles.actions}>
+          <Skeleton width={88} height={20} />
+          <Skeleton width={72} height={20} />
+          <Skeleton width={64} height={20} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Placeholder cards for a list's first page (four) or the next one (two), every other with a photo. */
 export function PostListSkeleton({ count = 4 }: { count?: number }) {
   return (
     <>
@@ -11,5 +39,24 @@ export function PostListSkeleton({ count = 4 }: { count?: number }) {
         <PostCardSkeleton key={row} media={index % 2 === 0} />
       ))}
     </>
+  );
+}
+
+/** The home feed while its code loads: the tabs, the row of chips, and placeholder cards. */
+export function HomeFeedSkeleton() {
+  return (
+    <div aria-busy="true">
+      <p className="visually-hidden" role="status">
+        Loading…
+      </p>
+      <FeedTabs />
+      <div className={styles.chips} aria-hidden="true">
+        <Skeleton width={48} height={34} />
+        <Skeleton width={150} height={34} />
+        <Skeleton width={120} height={34} />
+        <Skeleton width={100} height={34} />
+      </div>
+      <PostListSkeleton />
+    </div>
   );
 }
