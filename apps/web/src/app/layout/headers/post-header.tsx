@@ -5,6 +5,7 @@ import { IconButton } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
 import { usePostQuery } from '@/features/posts/api/get-post.ts';
+import { useCampus } from '@/lib/campus.ts';
 import { hasHistoryToGoBackTo } from '@/lib/navigation.ts';
 import { useViewer } from '@/lib/viewer.ts';
 import styles from './header.module.css';
@@ -12,12 +13,14 @@ import styles from './header.module.css';
 /** Title while the post is missing (deleted, never existed): there is no first name to show. */
 const POST_TITLE = 'Post';
 
-/** The header's own query: members only, like the page below it (visitors see no post). */
+/** The page's own query (one request for both): members of a campus only, like the page below. */
 function usePostTitle(postId: string): string | null {
   const viewer = useViewer();
-  const query = usePostQuery(postId, { enabled: Boolean(viewer?.schoolVerified) });
+  const campus = useCampus();
+  const member = Boolean(viewer?.schoolVerified) && !campus.isHub;
+  const query = usePostQuery(postId, { enabled: member });
   if (query.data) return POST_MESSAGES.postOf(query.data.post.author.firstName);
-  if (query.isError || !viewer?.schoolVerified) return POST_TITLE;
+  if (query.isError || !member) return POST_TITLE;
   return null;
 }
 
