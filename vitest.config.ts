@@ -30,6 +30,9 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Route tests load lazy chunks through Vite's transform; on a busy 2-core machine
+          // the first import can take seconds.
+          testTimeout: 20_000,
         },
       },
     ],
