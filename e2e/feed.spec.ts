@@ -263,7 +263,7 @@ test.describe('post page', () => {
     );
     await page.evaluate(() => navigator.clipboard.writeText(''));
     await share.getByRole('button', { name: /Copy link/ }).click();
-    await expect(alertWith(page, 'Copied to clipboard')).toBeVisible();
+    await expect(share.getByText('Copied to clipboard')).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
     await keepScreenshot(page, 'feed-share');
     await page.keyboard.press('Escape');
@@ -378,10 +378,13 @@ async function withJourneyLock<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A same-origin call from inside the page (the test runner cannot resolve ut.localhost). */
+/**
+ * A same-origin call from inside the page (the test runner cannot resolve ut.localhost),
+ * past the browser's cache: photos are cached for a year, so a cached copy would answer 200.
+ */
 async function fetchInPage(page: Page, url: string): Promise<{ status: number; body: unknown }> {
   return page.evaluate(async (address) => {
-    const res = await fetch(address);
+    const res = await fetch(address, { cache: 'no-store' });
     const type = res.headers.get('content-type') ?? '';
     return { status: res.status, body: type.includes('json') ? await res.json() : null };
   }, url);

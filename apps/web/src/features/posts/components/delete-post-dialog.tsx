@@ -5,7 +5,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { type DeleteResponse, useDeletePost } from '../api/delete-post.ts';
 
 /** The delete-comment modal: the spec names it without words, so these are ours. */
-export const DELETE_COMMENT_TEXTS = {
+const DELETE_COMMENT_TEXTS = {
   title: 'Delete Comment?',
   body: 'This can’t be undone. Replies to it will be removed too.',
 } as const;

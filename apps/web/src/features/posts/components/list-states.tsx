@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import styles from './list-states.module.css';
 
-export const ERROR_TEXTS = {
+const ERROR_TEXTS = {
   title: 'Something went wrong',
   body: 'We couldn’t load these posts. Check your connection and try again.',
   retry: 'Try again',

@@ -29,7 +29,7 @@ import { PostText } from './post-text.tsx';
 const COPIED = 'Copied';
 
 /** True for the answer of a post that does not exist (or not on this campus). */
-export function isPostNotFound(error: unknown): boolean {
+function isPostNotFound(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 404 || error.code === 'POST_NOT_FOUND');
 }
 

@@ -1,3 +1,4 @@
+import { POST_MESSAGES } from '@campus/contract';
 import { AtSign, Check, Link2, Mail } from 'lucide-react';
 import { Modal } from '@/components/ui/modal.tsx';
 import { siteName, useCampus } from '@/lib/campus.ts';
@@ -61,7 +62,10 @@ export function ShareModal({ postId, open, onOpenChange }: ShareModalProps) {
             </span>
             <span className={styles.text}>
               <span className={styles.label}>{TEXTS.copyLink}</span>
-              <span className={styles.value}>{link}</span>
+              {/* Said here too: while the dialog is open, the page's alert is hidden from screen readers. */}
+              <span className={styles.value} aria-live="polite">
+                {copied ? POST_MESSAGES.copiedToClipboard : link}
+              </span>
             </span>
           </button>
         </li>

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths.ts';
 import { useCampus } from '@/lib/campus.ts';
 
 /** The shared form of a post's address on this campus's site (spec 1 §2, spec 2 §2). */
-export function useShareLink(postId: string): string {
+function useShareLink(postId: string): string {
   const campus = useCampus();
   return `${campus.siteUrl.replace(/\/+$/, '')}${paths.post.getHref(postId, { redirect: true })}`;
 }
@@ -28,7 +28,7 @@ function copyWithTextarea(text: string): boolean {
   }
 }
 
-export async function copyText(text: string): Promise<boolean> {
+async function copyText(text: string): Promise<boolean> {
   try {
     if (navigator.clipboard?.writeText) {
       await navigator.clipboard.writeText(text);

@@ -12,7 +12,7 @@ const usd = new Intl.NumberFormat('en-US', {
 });
 
 /** What a price of 0 reads as: a giveaway is clearer as a word than as '$0'. */
-export const FREE_LABEL = 'Free';
+const FREE_LABEL = 'Free';
 
 /** '$25', '$1,200', 'Free' for 0, null when the post has no price. Cents are rounded to the dollar. */
 export function formatPrice(priceCents: number | null): string | null {
