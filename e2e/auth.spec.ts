@@ -461,7 +461,9 @@ test.describe('emailed sign-in link (OU)', () => {
     await expect(page).toHaveURL(/\/login\/sent\?email=/);
 
     await page.goto(linkOf(await waitForMail(api, email)));
-    await expect(page).toHaveURL(/\/home$/);
+    // Signed in with a verified email but no school yet: the feed's guard sends them on to
+    // join their campus (spec 1 §4 'Redirects').
+    await expect(page).toHaveURL(/\/settings\/account\/school_email$/);
     expect(await viewerOf(page)).toMatchObject({ email, verified: true });
   });
 

@@ -34,7 +34,7 @@ describe('unknown paths', () => {
   });
 
   it('serves the web app for any page address (SPA fallback)', async () => {
-    for (const url of ['/', '/home', '/settings/terms', '/no/such/page']) {
+    for (const url of ['/', '/home', '/settings/terms', '/no/such/page', '/media', '/media?tab=1']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');

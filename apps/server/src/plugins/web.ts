@@ -28,6 +28,14 @@ export const webPlugin = fp(
       app.log.warn(`no web build at ${opts.webDist}; run "npm run build" to serve the site`);
     }
 
+    // The media feed page shares its path with the uploads prefix (/media/{key}); the uploads
+    // scope's own not-found answer would otherwise catch a page load of /media itself.
+    if (indexHtml) {
+      app.get('/media', { schema: { hide: true } }, (_request, reply) =>
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml),
+      );
+    }
+
     app.setNotFoundHandler((request, reply) => {
       const isApi = request.url === '/api' || request.url.startsWith('/api/');
       const isPage = request.method === 'GET' || request.method === 'HEAD';
