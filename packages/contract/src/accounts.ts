@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CampusIdSchema } from './campuses.ts';
-import { BioSchema } from './names.ts';
+import { VALIDATION_MESSAGES } from './messages.ts';
+import { BioSchema, RegistrationNameSchema } from './names.ts';
+import { codePointLength } from './text-length.ts';
 
 /**
  * The signed-in user as they see themselves (`GET /api/me`). Other people's profiles use a
@@ -51,3 +53,33 @@ export const SchoolEmailVerifyResponseSchema = z.object({
   viewer: ViewerSchema,
 });
 export type SchoolEmailVerifyResponse = z.infer<typeof SchoolEmailVerifyResponseSchema>;
+
+/**
+ * Account protections (issue 8). Codes are 4 digits, so guessing is bounded per account, not
+ * per address: 10 wrong guesses in 24 hours over all of an account's codes, whatever the
+ * number of addresses they come from.
+ */
+export const ACCOUNT_SAFETY_LIMITS = {
+  codeWrongGuessesPerDay: 10,
+  codeRequestsPerHour: 6,
+  /** A code requested again within this time, while the last one is still valid, is not re-sent. */
+  codeResendAfterSeconds: 60,
+  /** Password sign-in from one address: this many failures in a row pause it for passwordLockMinutes. */
+  passwordFailuresPerAddress: 5,
+  passwordLockMinutes: 15,
+  /** The whole display name (first, middle, last words); each stored name is at most 20. */
+  displayNameMax: 60,
+  /** JSON bodies sent to /api/auth/*: a sign-up form is a few hundred bytes. */
+  authBodyMaxBytes: 16 * 1024,
+  /** Nesting of those bodies: better-auth's largest body is two levels deep. */
+  authBodyMaxDepth: 8,
+} as const;
+
+/**
+ * The name sent with sign-up or an emailed sign-in link: the registration rules plus a
+ * length cap, so a 10,000-character name is refused ('Name is Invalid') instead of stored.
+ */
+export const SignUpNameSchema = RegistrationNameSchema.refine(
+  (name) => codePointLength(name) <= ACCOUNT_SAFETY_LIMITS.displayNameMax,
+  { error: VALIDATION_MESSAGES.nameInvalid },
+);

@@ -115,6 +115,17 @@ export const UNSPECIFIED_MESSAGES = {
   emailTooLong: 'Email must be at most 254 characters.',
 } as const;
 
+/**
+ * Account protections the spec does not have (issue 8): our wording, shown as danger alerts.
+ * Codes are the server's (CODE_GUESSES_EXCEEDED, CODE_REQUESTS_EXCEEDED).
+ */
+export const ACCOUNT_SAFETY_MESSAGES = {
+  /** 10 wrong codes in 24 hours: every code of the account stops working for the rest of the day. */
+  codeGuessesExceeded: 'Too many incorrect codes. For your security, codes for this account are disabled for 24 hours.',
+  /** Too many codes requested within an hour. */
+  codeRequestsExceeded: 'Too many codes requested. Please wait an hour before asking for a new one.',
+} as const;
+
 /** Composing, posting and deleting posts and comments (spec 1 §2, §4, §5, §8 'Content and posting', 'Confirmations'). */
 export const POST_MESSAGES = {
   tooManyCharacters: 'Error: Too many characters!',

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
+import { bannedEmails, sessions, users } from '../db/schema/index.ts';
 import { errors } from '../lib/errors.ts';
-import { toWebRequest } from '../modules/auth/auth.routes.ts';
 import type { Auth } from '../modules/auth/auth.ts';
 
 export interface SessionUser {
@@ -24,16 +24,56 @@ declare module 'fastify' {
 
 const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 
+/** better-auth's session tokens are 32 letters and digits; anything else is not looked up. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+
+/** The value of one cookie from a Cookie header (URL-decoded), or undefined. */
+function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
 /**
- * The session (from its signed cookie, usually without a database trip: better-auth's cookie
- * cache) says who is asking; the user's current state is read fresh by primary key, so a
- * change such as joining a campus counts from the very next request.
+ * The session token of a signed session cookie (`token.base64(HMAC-SHA256(token, secret))`,
+ * better-call's format), or null when the cookie is missing, malformed or not ours.
+ */
+export function verifiedSessionToken(cookie: string | undefined, secret: string): string | null {
+  if (!cookie) return null;
+  const dot = cookie.lastIndexOf('.');
+  if (dot < 1) return null;
+  const token = cookie.slice(0, dot);
+  const signature = cookie.slice(dot + 1);
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const expected = Buffer.from(createHmac('sha256', secret).update(token).digest('base64'));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? token : null;
+}
+
+/**
+ * Who is asking, from the signed session cookie, in ONE indexed query: the session row by
+ * its unique token, joined to the user by primary key, refused when the session has expired
+ * or the user's email is banned. There is no cached copy of the session, so a session ends
+ * the moment its row goes (sign-out, password change, ban) and the user's state (joining a
+ * campus, verifying) counts from the very next request.
  */
 export const sessionPlugin = fp(
   async (app: FastifyInstance, { auth, db }: { auth: Auth; db: Database }) => {
+    const context = await auth.$context;
+    const cookieName = context.authCookies.sessionToken.name;
+    const secret = context.secret;
+
     async function load(request: FastifyRequest): Promise<SessionUser | null> {
-      const session = await auth.api.getSession({ headers: toWebRequest(request).headers });
-      if (!session) return null;
+      const token = verifiedSessionToken(readCookie(request.headers.cookie, cookieName), secret);
+      if (!token) return null;
       const [user] = await db
         .select({
           id: users.id,
@@ -42,8 +82,12 @@ export const sessionPlugin = fp(
           schoolVerified: users.schoolVerified,
           campusId: users.campusId,
         })
-        .from(users)
-        .where(eq(users.id, session.user.id));
+        .from(sessions)
+        .innerJoin(users, sql`${users.id} = ${sessions.userId}`)
+        .where(
+          sql`${sessions.token} = ${token} AND ${sessions.expiresAt} > now()
+            AND NOT EXISTS (SELECT 1 FROM ${bannedEmails} WHERE ${bannedEmails.email} = ${users.email})`,
+        );
       return user ?? null;
     }
     app.decorateRequest('sessionUser', function (this: FastifyRequest) {

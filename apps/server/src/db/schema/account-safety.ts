@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { campuses } from './campuses.ts';
 import { users } from './users.ts';
 
@@ -13,12 +13,35 @@ export const bannedEmails = pgTable('banned_emails', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
-/** Failed password sign-ins per account; a run of them disables password sign-in for a while. */
-export const loginLockouts = pgTable('login_lockouts', {
+/**
+ * Password sign-in attempts per account and client address; a run of failures disables
+ * password sign-in from that address for a while. Keyed on both so that a stranger guessing
+ * from elsewhere cannot lock the owner out. An attempt is counted before the password is
+ * checked (see account-safety.repo.ts), so parallel guesses cannot slip past the limit.
+ */
+export const loginLockouts = pgTable(
+  'login_lockouts',
+  {
+    email: citext('email').notNull(),
+    clientIp: text('client_ip').notNull().default(''),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lockedUntil: ts('locked_until'),
+    lastFailedAt: ts('last_failed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.clientIp] })],
+);
+
+/**
+ * Wrong guesses and code requests per account across all its codes (email verification
+ * code, school-email PIN): fixed windows that start with the first guess / request.
+ */
+export const accountCodeGuards = pgTable('account_code_guards', {
   email: citext('email').primaryKey(),
-  failedAttempts: integer('failed_attempts').notNull().default(0),
-  lockedUntil: ts('locked_until'),
-  lastFailedAt: ts('last_failed_at').notNull().defaultNow(),
+  wrongGuesses: integer('wrong_guesses').notNull().default(0),
+  guessesSince: ts('guesses_since'),
+  sends: integer('sends').notNull().default(0),
+  sendsSince: ts('sends_since'),
+  lastSentAt: ts('last_sent_at'),
 });
 
 /**

@@ -1,5 +1,48 @@
+import { ACCOUNT_SAFETY_LIMITS } from '@campus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errors } from '../../lib/errors.ts';
 import type { Auth } from './auth.ts';
+
+/**
+ * The better-auth endpoints the product uses, by method and path below /api/auth. Everything
+ * else better-auth (and its plugins) would mount answers 404 on every campus: no code sign-in,
+ * no code password reset, no update-user, no account linking (issue 8 items 1 and 5).
+ * Campus rules (OU-only link sign-in and password reset) and ban checks live in auth.ts.
+ */
+const ALLOWED: ReadonlyArray<readonly [method: 'GET' | 'POST', path: RegExp]> = [
+  ['POST', /^\/sign-up\/email$/],
+  ['POST', /^\/sign-in\/email$/],
+  ['POST', /^\/sign-out$/],
+  ['GET', /^\/get-session$/],
+  // Forgot password: the emailed link (OU only).
+  ['POST', /^\/request-password-reset$/],
+  ['GET', /^\/reset-password\/[A-Za-z0-9_-]+$/],
+  ['POST', /^\/reset-password$/],
+  // Email verification code (type=email-verification only, checked in auth.ts).
+  ['POST', /^\/email-otp\/send-verification-otp$/],
+  ['POST', /^\/email-otp\/verify-email$/],
+  // Emailed sign-in link (OU only).
+  ['POST', /^\/sign-in\/magic-link$/],
+  ['GET', /^\/magic-link\/verify$/],
+  // Google.
+  ['POST', /^\/sign-in\/social$/],
+  ['GET', /^\/callback\/google$/],
+  ['POST', /^\/callback\/google$/],
+  ['GET', /^\/oauth2\/callback\/google$/],
+  ['POST', /^\/oauth2\/callback\/google$/],
+  ['GET', /^\/error$/],
+  // Account settings: password change (ends the other sessions) and the session list.
+  ['POST', /^\/change-password$/],
+  ['GET', /^\/list-sessions$/],
+  ['POST', /^\/revoke-session$/],
+  ['POST', /^\/revoke-sessions$/],
+  ['POST', /^\/revoke-other-sessions$/],
+];
+
+export function isAllowedAuthRoute(method: string, url: string): boolean {
+  const path = url.split('?')[0]?.replace(/^\/api\/auth/, '') ?? '';
+  return ALLOWED.some(([m, pattern]) => m === method && pattern.test(path));
+}
 
 /** The Fastify request as a Web Request for better-auth, with the client IP it may trust. */
 export function toWebRequest(request: FastifyRequest): Request {
@@ -18,28 +61,84 @@ export function toWebRequest(request: FastifyRequest): Request {
   });
 }
 
-/**
- * The session lives in an HttpOnly cookie; better-auth also echoes its token in JSON bodies
- * (for bearer clients we do not have). Dropping it keeps the token out of page scripts' reach.
- */
-export function withoutSessionTokens(body: unknown): unknown {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
-  const { token: _token, ...rest } = body as Record<string, unknown>;
-  const session = rest.session as Record<string, unknown> | undefined;
-  if (session && typeof session === 'object') {
-    const { token: _sessionToken, ...safeSession } = session;
-    rest.session = safeSession;
-  }
+function withoutToken(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const { token: _token, ...rest } = value as Record<string, unknown>;
   return rest;
 }
 
-/** Mounts better-auth's endpoints at /api/auth/* (documented by better-auth itself). */
+/**
+ * The session lives in an HttpOnly cookie; better-auth also echoes its token in JSON bodies
+ * (for bearer clients we do not have): at the top level, in `session`, and as the `token` of
+ * every entry of list-sessions. Dropping them keeps tokens out of page scripts' reach.
+ */
+export function withoutSessionTokens(body: unknown): unknown {
+  if (Array.isArray(body)) return body.map(withoutToken);
+  if (!body || typeof body !== 'object') return body;
+  const rest = withoutToken(body) as Record<string, unknown>;
+  if (rest.session && typeof rest.session === 'object') rest.session = withoutToken(rest.session);
+  return rest;
+}
+
+/**
+ * Checks a JSON body before anything parses it: size (bodyLimit), no NUL character (raw or
+ * escaped — PostgreSQL refuses it in text), nesting at most authBodyMaxDepth (a 200,000-deep
+ * body would overflow the stack of whatever walks it), and valid JSON. The raw text is what
+ * better-auth receives.
+ */
+export function checkAuthJson(text: string): string | null {
+  if (text.includes('\u0000') || /\\u0000/i.test(text)) return 'The request contains a NUL character.';
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (inString) {
+      if (ch === '\\') i++;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === '{' || ch === '[') {
+      depth++;
+      if (depth > ACCOUNT_SAFETY_LIMITS.authBodyMaxDepth) return 'The request is nested too deeply.';
+    } else if (ch === '}' || ch === ']') depth--;
+  }
+  try {
+    JSON.parse(text);
+  } catch {
+    return 'The request body is not valid JSON.';
+  }
+  return null;
+}
+
+/** Mounts the allowed better-auth endpoints at /api/auth/* (documented by better-auth itself). */
 export async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth }) {
+  // This plugin is encapsulated: the parser below applies to /api/auth/* only.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: ACCOUNT_SAFETY_LIMITS.authBodyMaxBytes },
+    (_request, body, done) => {
+      const text = String(body);
+      if (text.length === 0) return done(null, undefined);
+      const problem = checkAuthJson(text);
+      if (problem) return done(errors.badRequest(problem, 'INVALID_BODY'), undefined);
+      done(null, text);
+    },
+  );
+
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     schema: { hide: true },
     async handler(request, reply) {
+      if (!isAllowedAuthRoute(request.method, request.url)) throw errors.notFound();
+      let decodedUrl: string;
+      try {
+        decodedUrl = decodeURIComponent(request.url);
+      } catch {
+        throw errors.badRequest('Malformed URL.', 'INVALID_URL');
+      }
+      if (decodedUrl.includes('\u0000'))
+        throw errors.badRequest('The request contains a NUL character.', 'INVALID_URL');
       const response = await auth.handler(toWebRequest(request));
       reply.status(response.status);
       response.headers.forEach((value, name) => {

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
+  ACCOUNT_SAFETY_MESSAGES,
   AUTH_MESSAGES,
   CAMPUS_IDS,
   CAMPUSES,
@@ -7,12 +8,13 @@ import {
   EmailSchema,
   LIMITS,
   parseDisplayName,
-  RegistrationNameSchema,
+  SignUpNameSchema,
 } from '@campus/contract';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { emailOTP, genericOAuth, magicLink } from 'better-auth/plugins';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
@@ -20,7 +22,14 @@ import { newId } from '../../lib/ids.ts';
 import { buildHostMap, resolveCampus } from '../../plugins/campus.ts';
 import type { Mailer } from '../mail/mail.plugin.ts';
 import { passwordResetMail, signInLinkMail, verificationCodeMail } from '../mail/templates.ts';
-import { clearFailures, isBanned, isLocked, recordFailure } from './account-safety.repo.ts';
+import {
+  clearFailures,
+  isBanned,
+  refundCodeGuess,
+  reserveCodeGuess,
+  reserveCodeSend,
+  reserveSignInAttempt,
+} from './account-safety.repo.ts';
 import { freeUsername } from './usernames.ts';
 
 export interface AuthDeps {
@@ -36,9 +45,25 @@ const EMAIL_ENTRY_PATHS = new Set([
   '/sign-up/email',
   '/sign-in/magic-link',
   '/request-password-reset',
+  '/email-otp/send-verification-otp',
+  '/email-otp/verify-email',
 ]);
 /** Offered on OU only (spec 1 §6). */
-const OU_ONLY_PATHS = new Set(['/sign-in/magic-link', '/request-password-reset']);
+const OU_ONLY_PATHS = new Set([
+  '/sign-in/magic-link',
+  '/magic-link/verify',
+  '/request-password-reset',
+  '/reset-password/:token',
+]);
+/** Wrong guesses a single code allows; the account-wide cap (account-safety.repo.ts) is the real bound. */
+const CODE_ATTEMPTS = 5;
+
+const codeGuessesExceeded = () =>
+  new APIError('TOO_MANY_REQUESTS', {
+    message: ACCOUNT_SAFETY_MESSAGES.codeGuessesExceeded,
+    code: 'CODE_GUESSES_EXCEEDED',
+  });
+const banned = () => new APIError('FORBIDDEN', { message: AUTH_MESSAGES.banned, code: 'ACCOUNT_BANNED' });
 
 export const GOOGLE_PROVIDER_ID = 'google';
 
@@ -99,9 +124,10 @@ export function createAuth({ db, config, secret, mailer }: AuthDeps) {
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
-      // A signed copy of the session in a cookie spares a database round trip on most
-      // requests (bench/feed.ts); a revoked session may live on for at most this long.
-      cookieCache: { enabled: true, maxAge: 60 },
+      // No signed copy of the session in a cookie: it kept a revoked session alive for its
+      // lifetime. Our own requests resolve the session with one indexed join instead
+      // (plugins/session.ts); better-auth's endpoints read the session row.
+      cookieCache: { enabled: false },
     },
     advanced: {
       database: { generateId: () => newId() },
@@ -153,8 +179,12 @@ export function createAuth({ db, config, secret, mailer }: AuthDeps) {
       emailOTP({
         otpLength: 4,
         expiresIn: LIMITS.verificationCodeTtlMs / 1000,
-        storeOTP: 'hashed',
-        allowedAttempts: 5,
+        // Encrypted with the server secret rather than hashed: an unkeyed hash of a 4-digit
+        // code is reversed by trying 9,000 values, and 'reuse' needs the code back — asking
+        // again re-sends the code already mailed instead of voiding it (issue 8 item 10).
+        storeOTP: 'encrypted',
+        resendStrategy: 'reuse',
+        allowedAttempts: CODE_ATTEMPTS,
         overrideDefaultEmailVerification: true,
         // 1000–9999 (spec 2 §9), never a code with a leading zero.
         generateOTP: () => String(randomInt(LIMITS.verificationCodeMin, LIMITS.verificationCodeMax + 1)),
@@ -209,27 +239,55 @@ export function createAuth({ db, config, secret, mailer }: AuthDeps) {
     ],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        const body = (ctx.body ?? {}) as { email?: unknown; name?: unknown };
+        const body = (ctx.body ?? {}) as { email?: unknown; name?: unknown; type?: unknown };
         if (OU_ONLY_PATHS.has(ctx.path) && campusOf(ctx.request).id !== CAMPUS_IDS.ou) {
           throw new APIError('FORBIDDEN', { message: 'Not available on this campus.', code: 'NOT_ON_THIS_CAMPUS' });
         }
-        if (!EMAIL_ENTRY_PATHS.has(ctx.path) || typeof body.email !== 'string') return;
+        if (ctx.path === '/change-password') {
+          // A new password ends every other session (issue 8 item 4), whatever the client asks.
+          return { context: { body: { ...(ctx.body as object), revokeOtherSessions: true } } };
+        }
+        if (ctx.path === '/email-otp/send-verification-otp' && body.type !== 'email-verification') {
+          // Codes only verify an email: no code sign-in, no code password reset (issue 8 item 1).
+          throw new APIError('BAD_REQUEST', { message: 'Invalid OTP type', code: 'INVALID_OTP_TYPE' });
+        }
+        if (!EMAIL_ENTRY_PATHS.has(ctx.path)) return;
+        if (typeof body.email !== 'string') {
+          throw new APIError('BAD_REQUEST', { message: AUTH_MESSAGES.invalidEmail, code: 'INVALID_EMAIL' });
+        }
         const email = body.email.trim().toLowerCase();
         if (!EmailSchema.safeParse(email).success) {
           throw new APIError('BAD_REQUEST', { message: AUTH_MESSAGES.invalidEmail, code: 'INVALID_EMAIL' });
         }
-        if (await isBanned(db, email)) {
-          throw new APIError('FORBIDDEN', { message: AUTH_MESSAGES.banned, code: 'ACCOUNT_BANNED' });
-        }
-        if (ctx.path === '/sign-in/email' && (await isLocked(db, email))) {
-          throw new APIError('TOO_MANY_REQUESTS', { message: AUTH_MESSAGES.tooManyAttempts, code: 'ACCOUNT_LOCKED' });
-        }
-        if (ctx.path === '/sign-up/email') {
-          const name = RegistrationNameSchema.safeParse(body.name);
+        if (await isBanned(db, email)) throw banned();
+        if (ctx.path === '/sign-up/email' || (ctx.path === '/sign-in/magic-link' && body.name !== undefined)) {
+          const name = SignUpNameSchema.safeParse(body.name);
           if (!name.success) {
             const message = name.error.issues[0]?.message ?? AUTH_MESSAGES.unknown;
             throw new APIError('BAD_REQUEST', { message, code: 'INVALID_NAME' });
           }
+        }
+        if (ctx.path === '/sign-in/email') {
+          const clientIp =
+            ctx.request?.headers.get('x-campus-client-ip') ?? ctx.headers?.get('x-campus-client-ip') ?? '';
+          if (!(await reserveSignInAttempt(db, email, clientIp))) {
+            throw new APIError('TOO_MANY_REQUESTS', { message: AUTH_MESSAGES.tooManyAttempts, code: 'ACCOUNT_LOCKED' });
+          }
+        }
+        if (ctx.path === '/email-otp/verify-email' && !(await reserveCodeGuess(db, email))) {
+          throw codeGuessesExceeded();
+        }
+        if (ctx.path === '/email-otp/send-verification-otp') {
+          const decision = await reserveCodeSend(db, email, await hasUsableCode(db, email));
+          if (decision === 'locked') throw codeGuessesExceeded();
+          if (decision === 'capped') {
+            throw new APIError('TOO_MANY_REQUESTS', {
+              message: ACCOUNT_SAFETY_MESSAGES.codeRequestsExceeded,
+              code: 'CODE_REQUESTS_EXCEEDED',
+            });
+          }
+          // The code mailed moments ago still works: nothing new is sent (reloading /verify).
+          if (decision === 'recent') return ctx.json({ success: true });
         }
         if (ctx.path === '/request-password-reset') {
           const user = await db.query.users.findFirst({
@@ -245,13 +303,14 @@ export function createAuth({ db, config, secret, mailer }: AuthDeps) {
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-in/email') return;
+        if (ctx.path !== '/sign-in/email' && ctx.path !== '/email-otp/verify-email') return;
         const email = String((ctx.body as { email?: unknown })?.email ?? '')
           .trim()
           .toLowerCase();
-        const failed = ctx.context.returned instanceof APIError;
-        if (failed && (ctx.context.returned as APIError).statusCode === 401) await recordFailure(db, email);
-        else if (!failed) await clearFailures(db, email);
+        // Attempts were counted before checking (before hook); a success gives them back.
+        if (ctx.context.returned instanceof APIError) return;
+        if (ctx.path === '/sign-in/email') await clearFailures(db, email);
+        else await refundCodeGuess(db, email);
       }),
     },
     databaseHooks: {
@@ -260,12 +319,25 @@ export function createAuth({ db, config, secret, mailer }: AuthDeps) {
           // Every way of signing up (password, email link, Google) ends here: refuse banned
           // addresses, derive first/last name from the display name, and pick a free username.
           before: async (user) => {
-            if (await isBanned(db, user.email)) {
-              throw new APIError('FORBIDDEN', { message: AUTH_MESSAGES.banned, code: 'ACCOUNT_BANNED' });
-            }
+            if (await isBanned(db, user.email)) throw banned();
             const { first_name, last_name } = parseDisplayName(user.name ?? '');
             const username = await freeUsername(db, first_name, last_name);
             return { data: { ...user, firstName: first_name, lastName: last_name, username } };
+          },
+        },
+      },
+      session: {
+        create: {
+          // Every way of signing in (password, Google, emailed link, code) creates a session
+          // here: a banned address gets none.
+          before: async (session) => {
+            const [owner] = await db
+              .select({
+                banned: sql<boolean>`EXISTS (SELECT 1 FROM ${schema.bannedEmails} b WHERE b.email = ${schema.users}.email)`,
+              })
+              .from(schema.users)
+              .where(eq(schema.users.id, session.userId));
+            if (owner?.banned) throw banned();
           },
         },
       },
@@ -274,3 +346,20 @@ export function createAuth({ db, config, secret, mailer }: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Whether the account's email verification code still works (unexpired, attempts left). */
+async function hasUsableCode(db: Database, email: string): Promise<boolean> {
+  const v = schema.authVerifications;
+  const [row] = await db
+    .select({ id: v.id })
+    .from(v)
+    .where(
+      and(
+        eq(v.identifier, `email-verification-otp-${email}`),
+        gt(v.expiresAt, sql`now()`),
+        sql`coalesce(substring(${v.value} from ':([0-9]+)$')::int, 0) < ${CODE_ATTEMPTS}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

@@ -115,21 +115,46 @@ function linkExpiry(expiresInMinutes: number | undefined): string {
   return `This link expires ${when} and can be used only once.`;
 }
 
-/** The 4-digit code that verifies a school email or a new sign-in email (spec 2 §7). */
-export function verificationCodeMail(input: { code: string; campusShortName: string; siteUrl: string }): RenderedMail {
+/** What a 4-digit code does; the mail says so, so that nobody reads it as a sign-in code. */
+export type CodePurpose = 'verify-email' | 'school-email' | 'change-email';
+
+function codePurposeText(purpose: CodePurpose, brand: string, email: string | undefined): string {
+  switch (purpose) {
+    case 'school-email':
+      return `Enter this code on ${brand} to confirm ${email ?? 'your school email'} as your school email and join your campus:`;
+    case 'change-email':
+      return `Enter this code on ${brand} to make ${email ?? 'this address'} the email you sign in with:`;
+    case 'verify-email':
+      return `Enter this code on ${brand} to verify your email address:`;
+  }
+}
+
+/**
+ * The 4-digit code that verifies the account's email, a school email or a new sign-in email
+ * (spec 2 §7). Codes never sign anyone in nor reset a password, and the mail says so.
+ */
+export function verificationCodeMail(input: {
+  code: string;
+  campusShortName: string;
+  siteUrl: string;
+  purpose?: CodePurpose;
+  /** The address being confirmed (school email, new sign-in email). */
+  email?: string;
+}): RenderedMail {
+  const brand = `${input.campusShortName} Buy / Sell`;
   return renderMail({
     subject: SETTINGS_MESSAGES.verificationEmailSubject(input.code, input.campusShortName),
     campusShortName: input.campusShortName,
     siteUrl: input.siteUrl,
     heading: 'Your verification code',
     blocks: [
-      {
-        kind: 'paragraph',
-        text: `Enter this code on ${input.campusShortName} Buy / Sell to verify your email address:`,
-      },
+      { kind: 'paragraph', text: codePurposeText(input.purpose ?? 'verify-email', brand, input.email) },
       { kind: 'code', code: input.code },
       { kind: 'paragraph', text: 'Codes expire after two hours.' },
-      { kind: 'note', text: "If you didn't ask for this code, you can ignore this email." },
+      {
+        kind: 'note',
+        text: `This code only confirms an email address: it does not sign you in or change your password, and ${brand} will never ask you for it. If you didn't ask for this code, you can ignore this email.`,
+      },
     ],
   });
 }

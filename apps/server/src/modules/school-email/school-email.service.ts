@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_SAFETY_MESSAGES,
   type CampusDefinition,
   campusById,
   schoolEmailSchema,
@@ -9,9 +10,10 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { posts, users, verificationCodes } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { errors } from '../../lib/errors.ts';
+import { AppError, errors } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SessionUser } from '../../plugins/session.ts';
+import { refundCodeGuess, reserveCodeGuess, reserveCodeSend } from '../auth/account-safety.repo.ts';
 import type { Mailer } from '../mail/mail.plugin.ts';
 import { verificationCodeMail } from '../mail/templates.ts';
 import { findUser, type UserRow } from '../users/users.repo.ts';
@@ -50,7 +52,13 @@ async function requireAccount(db: Database, id: string): Promise<UserRow> {
   return user;
 }
 
-/** Sends a PIN to the school email (spec 2 §4 'School verification'); an earlier PIN stops working. */
+const guessesExceeded = () => new AppError(429, 'CODE_GUESSES_EXCEEDED', ACCOUNT_SAFETY_MESSAGES.codeGuessesExceeded);
+
+/**
+ * Sends a PIN to the school email (spec 2 §4 'School verification'); an earlier PIN stops
+ * working. PINs count against the account's code budget (account-safety.repo.ts): requests
+ * per hour, and none once its wrong guesses for the day are used up.
+ */
 export async function sendSchoolCode(
   deps: SchoolEmailDeps,
   viewer: SessionUser,
@@ -60,6 +68,11 @@ export async function sendSchoolCode(
   const user = await requireAccount(db, viewer.id);
   const campus = targetCampus(input.siteCampus, input.campusId);
   const email = validSchoolEmail(campus, input.email, user.schoolEmail);
+  const decision = await reserveCodeSend(db, user.email, false);
+  if (decision === 'locked') throw guessesExceeded();
+  if (decision !== 'send') {
+    throw new AppError(429, 'CODE_REQUESTS_EXCEEDED', ACCOUNT_SAFETY_MESSAGES.codeRequestsExceeded);
+  }
   const code = generateCode();
   const now = clock.now();
   await db.transaction(async (tx) => {
@@ -78,7 +91,13 @@ export async function sendSchoolCode(
     });
     await mailer.enqueue(tx, {
       to: email,
-      ...verificationCodeMail({ code, campusShortName: campus.shortName, siteUrl: input.siteUrl }),
+      ...verificationCodeMail({
+        code,
+        campusShortName: campus.shortName,
+        siteUrl: input.siteUrl,
+        purpose: 'school-email',
+        email,
+      }),
     });
   });
   mailer.kick();
@@ -105,6 +124,8 @@ export async function verifySchoolCode(
   const campus = targetCampus(input.siteCampus, input.campusId);
   const email = input.email.trim().toLowerCase();
   const now = clock.now();
+  // Counted before checking, so that parallel guesses cannot exceed the account's budget.
+  if (!(await reserveCodeGuess(db, user.email))) throw guessesExceeded();
 
   const joined = await db.transaction(async (tx) => {
     const [pending] = await tx
@@ -147,5 +168,6 @@ export async function verifySchoolCode(
     return updated;
   });
   if (!joined) throw errors.badRequest(VALIDATION_MESSAGES.verificationCodeIncorrect, 'INCORRECT_CODE');
+  await refundCodeGuess(db, user.email);
   return { user: joined, redirectTo: input.siteCampus.isHub ? '/search_schools' : '/home' };
 }

@@ -2,7 +2,7 @@ import { MeResponseSchema, PROFILE_MESSAGES, UpdateBioBodySchema, ViewerSchema }
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import { errors } from '../../lib/errors.ts';
-import { requireUser, requireVerifiedUser } from '../../plugins/session.ts';
+import { requireVerifiedUser } from '../../plugins/session.ts';
 import type { StorageDriver } from '../../plugins/storage.ts';
 import { presentViewer } from './users.presenter.ts';
 import { findUser, updateBio } from './users.repo.ts';
@@ -42,7 +42,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Storage
       },
     },
     async (request) => {
-      const session = await requireUser(request);
+      const session = await requireVerifiedUser(request);
       const user = await updateBio(db, session.id, request.body.bio);
       if (!user) throw errors.notFound("Could't edit bio", 'USER_NOT_FOUND');
       return presentViewer(user);
