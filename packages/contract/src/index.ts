@@ -3,6 +3,7 @@ export * from './api.ts';
 export * from './campuses.ts';
 export * from './categories.ts';
 export * from './constants.ts';
+export * from './errors.ts';
 export * from './geo.ts';
 export * from './messages.ts';
 export * from './names.ts';
