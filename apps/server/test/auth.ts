@@ -47,6 +47,13 @@ export class TestBrowser {
     return this.request('GET', url);
   }
 
+  /** Another device (its own address) holding a copy of this browser's cookies: a stolen cookie. */
+  copy(ip = freshIp()): TestBrowser {
+    const other = new TestBrowser(this.app, this.host, ip);
+    for (const [name, value] of this.cookies) other.cookies.set(name, value);
+    return other;
+  }
+
   post(url: string, body: unknown = {}) {
     return this.request('POST', url, body);
   }
@@ -67,6 +74,29 @@ export async function latestMail(db: Database, email: string) {
     .orderBy(desc(mailOutbox.createdAt))
     .limit(1);
   return mail;
+}
+
+/** How many mails were queued for `email`. */
+export async function mailCount(db: Database, email: string): Promise<number> {
+  const rows = await db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.to, email));
+  return rows.length;
+}
+
+/** A 4-digit code that is not `code`. */
+export function wrongCode(code: string): string {
+  return code === '9999' ? '1000' : String(Number(code) + 1);
+}
+
+/** Registers an account and leaves it unverified (no code sent yet); returns its browser. */
+export async function unverifiedUser(app: FastifyInstance, db: Database, options: { host?: string } = {}) {
+  const browser = new TestBrowser(app, options.host);
+  const email = uniqueEmail('unverified');
+  const password = 'secret123';
+  const signUp = await browser.post('/api/auth/sign-up/email', { name: 'Una Verified', email, password });
+  if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.body}`);
+  const user = await db.query.users.findFirst({ where: eq(users.email, email) });
+  if (!user) throw new Error('user missing');
+  return { browser, email, password, user };
 }
 
 /** The 4-digit code in the newest mail to `email` (its subject starts with the code). */

@@ -1,5 +1,5 @@
 import { ACCOUNT_SAFETY_LIMITS } from '@campus/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { accountCodeGuards, bannedEmails, loginLockouts } from '../../db/schema/index.ts';
 
@@ -39,9 +39,15 @@ export async function reserveSignInAttempt(db: Database, email: string, clientIp
   return result.rows.length > 0;
 }
 
-/** A right password (or a password reset) ends every pause of the account. */
-export async function clearFailures(db: Database, email: string): Promise<void> {
-  await db.delete(loginLockouts).where(eq(loginLockouts.email, email.toLowerCase()));
+/**
+ * A right password clears the count of the address it came from; a password reset (no
+ * address given) ends every pause of the account (spec 1 §8: 'restore it by resetting').
+ */
+export async function clearFailures(db: Database, email: string, clientIp?: string): Promise<void> {
+  const account = eq(loginLockouts.email, email.toLowerCase());
+  await db
+    .delete(loginLockouts)
+    .where(clientIp === undefined ? account : and(account, eq(loginLockouts.clientIp, clientIp)));
 }
 
 const guessWindowOver = sql`(${accountCodeGuards.guessesSince} IS NULL OR ${accountCodeGuards.guessesSince} <= now() - interval '24 hours')`;

@@ -1,5 +1,6 @@
 import { ACCOUNT_SAFETY_LIMITS } from '@campus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DatabaseUnavailableError } from '../../db/client.ts';
 import { errors } from '../../lib/errors.ts';
 import type { Auth } from './auth.ts';
 
@@ -139,7 +140,12 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth })
       }
       if (decodedUrl.includes('\u0000'))
         throw errors.badRequest('The request contains a NUL character.', 'INVALID_URL');
+      const failuresBefore = app.databaseHealth.failures;
       const response = await auth.handler(toWebRequest(request));
+      // better-auth answers a failed query 500: while the database is unreachable, that is a 503.
+      const health = app.databaseHealth;
+      if (response.status >= 500 && (!health.up || health.failures !== failuresBefore))
+        throw new DatabaseUnavailableError();
       reply.status(response.status);
       response.headers.forEach((value, name) => {
         if (name !== 'set-cookie') reply.header(name, value);

@@ -15,11 +15,13 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { emailOTP, genericOAuth, magicLink } from 'better-auth/plugins';
 import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { buildHostMap, resolveCampus } from '../../plugins/campus.ts';
+import { betterAuthLogger } from '../../plugins/logging.ts';
 import type { Mailer } from '../mail/mail.plugin.ts';
 import { passwordResetMail, signInLinkMail, verificationCodeMail } from '../mail/templates.ts';
 import {
@@ -37,6 +39,8 @@ export interface AuthDeps {
   config: Config;
   secret: string;
   mailer: Mailer;
+  /** Where better-auth's own messages go (through pino); none when absent. */
+  log?: FastifyBaseLogger;
 }
 
 /** Paths (relative to /api/auth) that take an email in the body and must refuse banned ones. */
@@ -73,7 +77,7 @@ export const GOOGLE_PROVIDER_ID = 'google';
  * only, Google through OpenID discovery, and our own hooks for banned emails, per-account
  * lockout and usernames.
  */
-export function createAuth({ db, config, secret, mailer }: AuthDeps) {
+export function createAuth({ db, config, secret, mailer, log }: AuthDeps) {
   const hosts = buildHostMap(config.campusHosts);
   const campusOf = (request: Request | undefined): CampusDefinition =>
     resolveCampus(request ? new URL(request.url).hostname : 'localhost', hosts);
@@ -102,6 +106,7 @@ export function createAuth({ db, config, secret, mailer }: AuthDeps) {
     // A state-changing request must come from the site it is sent to (same-origin check).
     trustedOrigins: (request) => [originOf(request)],
     telemetry: { enabled: false },
+    logger: betterAuthLogger(log),
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {
@@ -268,9 +273,7 @@ export function createAuth({ db, config, secret, mailer }: AuthDeps) {
           }
         }
         if (ctx.path === '/sign-in/email') {
-          const clientIp =
-            ctx.request?.headers.get('x-campus-client-ip') ?? ctx.headers?.get('x-campus-client-ip') ?? '';
-          if (!(await reserveSignInAttempt(db, email, clientIp))) {
+          if (!(await reserveSignInAttempt(db, email, clientIpOf(ctx)))) {
             throw new APIError('TOO_MANY_REQUESTS', { message: AUTH_MESSAGES.tooManyAttempts, code: 'ACCOUNT_LOCKED' });
           }
         }
@@ -309,7 +312,7 @@ export function createAuth({ db, config, secret, mailer }: AuthDeps) {
           .toLowerCase();
         // Attempts were counted before checking (before hook); a success gives them back.
         if (ctx.context.returned instanceof APIError) return;
-        if (ctx.path === '/sign-in/email') await clearFailures(db, email);
+        if (ctx.path === '/sign-in/email') await clearFailures(db, email, clientIpOf(ctx));
         else await refundCodeGuess(db, email);
       }),
     },
@@ -346,6 +349,11 @@ export function createAuth({ db, config, secret, mailer }: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The client address auth.routes.ts put in the request (never the client's own header). */
+function clientIpOf(ctx: { request?: Request; headers?: Headers }): string {
+  return ctx.request?.headers.get('x-campus-client-ip') ?? ctx.headers?.get('x-campus-client-ip') ?? '';
+}
 
 /** Whether the account's email verification code still works (unexpired, attempts left). */
 async function hasUsableCode(db: Database, email: string): Promise<boolean> {
