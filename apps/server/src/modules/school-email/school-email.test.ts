@@ -1,10 +1,11 @@
-import { CAMPUS_IDS, VALIDATION_MESSAGES } from '@campus/contract';
+import { ACCOUNT_SAFETY_LIMITS, ACCOUNT_SAFETY_MESSAGES, CAMPUS_IDS, VALIDATION_MESSAGES } from '@campus/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.ts';
-import { latestCode, latestMail, TestBrowser, uniqueEmail, verifiedUser } from '../../../test/auth.ts';
-import { posts, users, verificationCodes } from '../../db/schema/index.ts';
+import { latestCode, latestMail, TestBrowser, uniqueEmail, verifiedUser, wrongCode } from '../../../test/auth.ts';
+import { accountCodeGuards, posts, users, verificationCodes } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { MAX_WRONG_CODE_GUESSES } from '../auth/account-safety.repo.ts';
 import { MAX_CODE_ATTEMPTS } from './codes.ts';
 
 /** A clock the tests move forward to pass the 2-hour validity. */
@@ -117,5 +118,57 @@ describe('who may join', () => {
     const res = await unverified.post('/api/school-email/code', { email: ouEmail() });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('EMAIL_NOT_VERIFIED');
+  });
+});
+
+describe('PINs count against the account (issue 8 item 2)', () => {
+  it(`refuses the ${MAX_WRONG_CODE_GUESSES + 1}th wrong PIN of the day, even the right one, and sends no more`, async () => {
+    const { browser, user } = await verifiedUser(app, db);
+    const schoolEmail = ouEmail();
+    for (let i = 0; i < MAX_WRONG_CODE_GUESSES; i++) {
+      // A PIN allows MAX_CODE_ATTEMPTS wrong guesses; then a new one is asked for.
+      if (i % MAX_CODE_ATTEMPTS === 0) {
+        expect((await browser.post('/api/school-email/code', { email: schoolEmail })).statusCode).toBe(204);
+      }
+      const code = await latestCode(db, schoolEmail);
+      const wrong = await browser.post('/api/school-email/verify', { email: schoolEmail, code: wrongCode(code) });
+      expect(wrong.json().message).toBe(VALIDATION_MESSAGES.verificationCodeIncorrect);
+    }
+    const send = await browser.post('/api/school-email/code', { email: schoolEmail });
+    expect(send.statusCode).toBe(429);
+    expect(send.json()).toMatchObject({
+      code: 'CODE_GUESSES_EXCEEDED',
+      message: ACCOUNT_SAFETY_MESSAGES.codeGuessesExceeded,
+    });
+    const right = await browser.post('/api/school-email/verify', {
+      email: schoolEmail,
+      code: await latestCode(db, schoolEmail),
+    });
+    expect(right.statusCode).toBe(429);
+    expect((await db.query.users.findFirst({ where: eq(users.id, user.id) }))?.schoolVerified).toBe(false);
+    expect(await db.select().from(posts).where(eq(posts.userId, user.id))).toEqual([]);
+  });
+
+  it('shares the budget with the email verification code', async () => {
+    const { browser, email, user } = await verifiedUser(app, db);
+    await db
+      .update(accountCodeGuards)
+      .set({ wrongGuesses: MAX_WRONG_CODE_GUESSES, guessesSince: new Date() })
+      .where(eq(accountCodeGuards.email, email));
+    const send = await browser.post('/api/school-email/code', { email: ouEmail() });
+    expect(send.json().code).toBe('CODE_GUESSES_EXCEEDED');
+    expect(await db.select().from(verificationCodes).where(eq(verificationCodes.userId, user.id))).toEqual([]);
+  });
+
+  it(`caps PIN requests at ${ACCOUNT_SAFETY_LIMITS.codeRequestsPerHour} an hour`, async () => {
+    const { browser, email } = await verifiedUser(app, db);
+    // The account's own verification code was the first request of the hour.
+    const statuses: number[] = [];
+    for (let i = 1; i <= ACCOUNT_SAFETY_LIMITS.codeRequestsPerHour; i++) {
+      statuses.push((await browser.post('/api/school-email/code', { email: ouEmail() })).statusCode);
+    }
+    expect(statuses).toEqual([...Array(ACCOUNT_SAFETY_LIMITS.codeRequestsPerHour - 1).fill(204), 429]);
+    const [guard] = await db.select().from(accountCodeGuards).where(eq(accountCodeGuards.email, email));
+    expect(guard?.sends).toBe(ACCOUNT_SAFETY_LIMITS.codeRequestsPerHour);
   });
 });
