@@ -15,8 +15,11 @@ import { mailPlugin } from './modules/mail/mail.plugin.ts';
 import { postsRoutes } from './modules/posts/posts.routes.ts';
 import { schoolEmailRoutes } from './modules/school-email/school-email.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
 import { campusPlugin } from './plugins/campus.ts';
+import { dbFaultsPlugin } from './plugins/db-faults.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { loggerOptions, requestLogController, requestLogPlugin } from './plugins/logging.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -39,17 +42,9 @@ export interface AppDeps {
 /** Registers plugins and modules, nothing else: starting and stopping live in server.ts. */
 export async function buildApp({ config, db, clock = systemClock }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            // Sign-in links and reset links carry tokens in their query: log paths only.
-            serializers: {
-              req: (req) => ({ method: req.method, url: req.url.split('?')[0], host: req.host, remoteAddress: req.ip }),
-            },
-            ...(config.env === 'development' && process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}),
-          },
+    logger: loggerOptions(config),
+    // One line per request instead of two (plugins/logging.ts).
+    logController: requestLogController(),
     trustProxy: config.trustProxy,
     // Fastify answers 503 to requests that arrive while it drains on shutdown.
     return503OnClosing: true,
@@ -67,8 +62,11 @@ export async function buildApp({ config, db, clock = systemClock }: AppDeps): Pr
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(requestLogPlugin);
+  await app.register(dbFaultsPlugin, { db });
+  await app.register(cacheHeadersPlugin);
   await app.register(securityPlugin);
-  await app.register(mailPlugin, { db, config });
+  await app.register(mailPlugin, { db, config, clock });
   await app.register(compress);
   // Upload routes set their own size limits; these are the outer bounds.
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 10, fields: 20 } });
@@ -77,7 +75,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppDeps): Pr
   await app.register(storagePlugin, { dataDir: config.dataDir });
 
   const secret = resolveAuthSecret(config);
-  const auth = createAuth({ db, config, secret, mailer: app.mailer });
+  const auth = createAuth({ db, config, secret, mailer: app.mailer, log: app.log });
   app.decorate('auth', auth);
   await app.register(sessionPlugin, { auth, db });
 

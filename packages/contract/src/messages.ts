@@ -113,6 +113,8 @@ export const UNSPECIFIED_MESSAGES = {
   usernameTooLong: 'Username must be at most 50 characters.',
   phoneTooLong: 'Phone # must be at most 20 characters.',
   emailTooLong: 'Email must be at most 254 characters.',
+  /** The database is stopped or hung (503 DATABASE_UNAVAILABLE); the page may simply be retried. */
+  databaseUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
 } as const;
 
 /**

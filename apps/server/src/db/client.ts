@@ -4,9 +4,285 @@ import * as schema from './schema/index.ts';
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
-export function createDatabase(url: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+/**
+ * Time limits of the request pool (issue 8 item 9). A request must answer 503 within a second
+ * when PostgreSQL is stopped or hung, so:
+ * - a new connection (or a wait for a free one) gives up after `connectTimeoutMs`;
+ * - a statement still running after `watchAfterMs` makes the pool probe the server on a fresh
+ *   connection; if the probe gets no answer within `probeTimeoutMs`, the server is declared
+ *   down, every connection is dropped (so the hung statements fail at once) and new requests
+ *   fail fast until a background probe succeeds again;
+ * - the server itself cancels any statement after `statementTimeoutMs` (long jobs and
+ *   migrations use their own connections or pass 0).
+ */
+export interface DatabaseOptions {
+  max?: number;
+  connectTimeoutMs?: number;
+  statementTimeoutMs?: number;
+  watchAfterMs?: number;
+  probeTimeoutMs?: number;
+}
+
+const DEFAULTS = {
+  connectTimeoutMs: 500,
+  statementTimeoutMs: 5_000,
+  watchAfterMs: 200,
+  probeTimeoutMs: 400,
+} as const;
+/** While down, the server is probed again after this long, doubling up to the maximum. */
+const REPROBE_MIN_MS = 100;
+const REPROBE_MAX_MS = 2_000;
+
+/** Connection-level failures: the server is stopped, unreachable, hung, restarting or full. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'DATABASE_UNAVAILABLE',
+]);
+/** SQLSTATEs: 08 connection exception, 57P0x shutdown/crash/starting, too many connections, statement timeout. */
+const UNAVAILABLE_SQLSTATES = /^(08...|57P0[1-3]|53300|57014|25P03)$/;
+const DRIVER_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection error|the database system is (starting up|shutting down|in recovery mode)/i;
+
+/** True when `error` (or its cause, e.g. inside Drizzle's DrizzleQueryError) says the database cannot answer now. */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  const e = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === 'string' && (NETWORK_CODES.has(e.code) || UNAVAILABLE_SQLSTATES.test(e.code))) return true;
+  if (typeof e.message === 'string' && DRIVER_MESSAGES.test(e.message) && !('severity' in e)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
+}
+
+/** What the pool throws while the database is known to be down, without trying to connect. */
+export class DatabaseUnavailableError extends Error {
+  readonly code = 'DATABASE_UNAVAILABLE';
+  constructor(cause?: unknown) {
+    super('The database is not reachable.', { cause });
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+export interface DatabaseHealth {
+  /** False from the moment the server stops answering until a probe succeeds again. */
+  readonly up: boolean;
+  /** Counts connection-level failures seen; a request compares it before and after. */
+  readonly failures: number;
+  /** Calls `listener` with the new state whenever it changes. */
+  onChange(listener: (up: boolean) => void): () => void;
+  /** Stops the background probes (the pool's end() does it too). */
+  close(): void;
+}
+
+const healthByPool = new WeakMap<pg.Pool, DatabaseHealth>();
+
+/** The health of the pool behind `db` (every Database made by createDatabase has one). */
+export function databaseHealth(db: Pick<Database, '$client'>): DatabaseHealth {
+  const health = healthByPool.get(db.$client);
+  if (!health) throw new Error('databaseHealth: this database was not made by createDatabase');
+  return health;
+}
+
+type Callback = (error: Error | undefined, ...rest: unknown[]) => void;
+
+export function createDatabase(url: string, options: DatabaseOptions = {}): Database {
+  const limits = { ...DEFAULTS, ...options };
+  const monitor = new HealthMonitor(url, limits);
+
+  /** Every client of this pool: when the server is declared down they are all dropped. */
+  class WatchedClient extends pg.Client {
+    constructor(config: pg.ClientConfig) {
+      super(config);
+      monitor.clients.add(this);
+      this.once('end', () => monitor.clients.delete(this));
+    }
+  }
+  // Wraps query() in all its forms but Submittable: a slow statement starts the watchdog, a
+  // connection-level failure is recorded.
+  const originalQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  Object.defineProperty(WatchedClient.prototype, 'query', {
+    value(this: pg.Client, ...args: unknown[]) {
+      const first = args[0] as { submit?: unknown } | undefined;
+      if (first && typeof first.submit === 'function') return originalQuery.apply(this, args);
+      const finish = monitor.watch();
+      const callbackAt = args.findIndex((a) => typeof a === 'function');
+      if (callbackAt >= 0) {
+        const callback = args[callbackAt] as Callback;
+        args[callbackAt] = (error: Error | undefined, ...rest: unknown[]) => {
+          finish(error);
+          callback(error, ...rest);
+        };
+        return originalQuery.apply(this, args);
+      }
+      return (originalQuery.apply(this, args) as Promise<unknown>).then(
+        (result) => {
+          finish(undefined);
+          return result;
+        },
+        (error: Error) => {
+          finish(error);
+          throw error;
+        },
+      );
+    },
+  });
+
+  class GuardedPool extends pg.Pool {}
+  // Both pool.query() and transactions go through connect(): fail fast while down.
+  const originalConnect = pg.Pool.prototype.connect as (callback?: Callback) => Promise<pg.PoolClient> | undefined;
+  Object.defineProperty(GuardedPool.prototype, 'connect', {
+    value(this: pg.Pool, callback?: Callback) {
+      if (!monitor.up) {
+        const error = new DatabaseUnavailableError();
+        if (!callback) return Promise.reject(error);
+        process.nextTick(callback, error);
+        return undefined;
+      }
+      if (callback) {
+        return originalConnect.call(this, (error, ...rest) => {
+          if (error) monitor.failed(error);
+          callback(error, ...rest);
+        });
+      }
+      return (originalConnect.call(this) as Promise<pg.PoolClient>).catch((error: Error) => {
+        monitor.failed(error);
+        throw error;
+      });
+    },
+  });
+  const originalEnd = pg.Pool.prototype.end as (...args: unknown[]) => unknown;
+  Object.defineProperty(GuardedPool.prototype, 'end', {
+    value(this: pg.Pool, ...args: unknown[]) {
+      monitor.close();
+      return originalEnd.apply(this, args);
+    },
+  });
+
+  const pool = new GuardedPool({
+    connectionString: url,
+    max: limits.max ?? 10,
+    connectionTimeoutMillis: limits.connectTimeoutMs,
+    ...(limits.statementTimeoutMs > 0
+      ? {
+          statement_timeout: limits.statementTimeoutMs,
+          // The client-side bound, for a server that no longer cancels anything.
+          query_timeout: limits.statementTimeoutMs + 1_000,
+          idle_in_transaction_session_timeout: limits.statementTimeoutMs * 2,
+        }
+      : {}),
+    Client: WatchedClient as unknown as typeof pg.Client,
+  });
   // An idle client that loses its connection must not crash the process.
-  pool.on('error', () => {});
+  pool.on('error', (error) => monitor.failed(error));
+  healthByPool.set(pool, monitor);
   return drizzle(pool, { schema });
+}
+
+class HealthMonitor implements DatabaseHealth {
+  up = true;
+  failures = 0;
+  readonly clients = new Set<pg.Client>();
+  private readonly listeners = new Set<(up: boolean) => void>();
+  private probing: Promise<boolean> | undefined;
+  private reprobe: NodeJS.Timeout | undefined;
+  private reprobeMs = REPROBE_MIN_MS;
+  private closed = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly limits: { watchAfterMs: number; probeTimeoutMs: number },
+  ) {}
+
+  onChange(listener: (up: boolean) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.reprobe);
+  }
+
+  /** Starts the watchdog of one statement; call the result when it settles. */
+  watch(): (error: Error | undefined) => void {
+    const timer = setTimeout(() => void this.probe(), this.limits.watchAfterMs);
+    timer.unref();
+    return (error) => {
+      clearTimeout(timer);
+      if (error) this.failed(error);
+    };
+  }
+
+  /** A failure of a connection or statement: if it is the server's, check whether it still answers. */
+  failed(error: unknown): void {
+    if (!isDatabaseUnavailable(error)) return;
+    this.failures += 1;
+    if (this.up) void this.probe();
+  }
+
+  /** One probe at a time, on a connection of its own; its failure declares the server down. */
+  probe(): Promise<boolean> {
+    this.probing ??= this.probeOnce().finally(() => {
+      this.probing = undefined;
+    });
+    return this.probing;
+  }
+
+  private async probeOnce(): Promise<boolean> {
+    if (this.closed) return this.up;
+    const client = new pg.Client({
+      connectionString: this.url,
+      connectionTimeoutMillis: this.limits.probeTimeoutMs,
+      query_timeout: this.limits.probeTimeoutMs,
+    });
+    client.on('error', () => {});
+    let ok = false;
+    try {
+      await client.connect();
+      await client.query('SELECT 1');
+      ok = true;
+    } catch {
+      ok = false;
+    } finally {
+      // A hung server would never acknowledge the goodbye: drop the socket instead.
+      destroySocket(client);
+    }
+    if (this.closed) return ok;
+    if (ok) this.markUp();
+    else this.markDown();
+    return ok;
+  }
+
+  private markDown(): void {
+    this.failures += 1;
+    if (this.up) {
+      this.up = false;
+      // Statements waiting on a hung server fail now instead of at their timeouts.
+      for (const client of this.clients) destroySocket(client);
+      for (const listener of this.listeners) listener(false);
+    }
+    clearTimeout(this.reprobe);
+    this.reprobe = setTimeout(() => void this.probe(), this.reprobeMs);
+    this.reprobe.unref();
+    this.reprobeMs = Math.min(this.reprobeMs * 2, REPROBE_MAX_MS);
+  }
+
+  private markUp(): void {
+    clearTimeout(this.reprobe);
+    this.reprobeMs = REPROBE_MIN_MS;
+    if (this.up) return;
+    this.up = true;
+    for (const listener of this.listeners) listener(true);
+  }
+}
+
+function destroySocket(client: pg.Client): void {
+  const connection = (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection;
+  connection?.stream?.destroy();
 }

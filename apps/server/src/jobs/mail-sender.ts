@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
+import { type Clock, systemClock } from '../lib/clock.ts';
 import { claimDueMail, MAX_ATTEMPTS, markMailFailed, markMailSent } from '../modules/mail/mail.repo.ts';
 import type { MailTransport } from '../modules/mail/transport.ts';
 
@@ -39,6 +40,8 @@ export function describeMailError(error: unknown): string {
  * One pass: claims due mail with FOR UPDATE SKIP LOCKED (so concurrent passes, here or in other
  * instances, never take the same row), delivers it, and records the outcome in the same
  * transaction. A crash mid-pass rolls back and the mail is delivered again later: at least once.
+ * `now` is read from the clock the mails were queued with (see enqueueMail); it also stamps
+ * the sent time and the retry time, so no comparison ever mixes two clocks.
  */
 export async function deliverDueMail(db: Database, transport: MailTransport, now = new Date()): Promise<PassResult> {
   return db.transaction(async (tx) => {
@@ -47,7 +50,7 @@ export async function deliverDueMail(db: Database, transport: MailTransport, now
     for (const mail of due) {
       try {
         await transport.sendMail({ to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
-        await markMailSent(tx, mail.id, new Date());
+        await markMailSent(tx, mail.id, now);
         result.sent += 1;
       } catch (error) {
         const attempts = mail.attempts + 1;
@@ -69,6 +72,8 @@ export interface MailSender {
   stop(): Promise<void>;
   /** Runs a pass now instead of at the next poll (call it after the enqueueing transaction commits). */
   kick(): void;
+  /** Resolves once no pass is running or asked for (tests wait on it instead of sleeping). */
+  idle(): Promise<void>;
 }
 
 /**
@@ -80,8 +85,9 @@ export function startMailSender(options: {
   transport: MailTransport;
   log: FastifyBaseLogger;
   intervalMs?: number;
+  clock?: Clock;
 }): MailSender {
-  const { db, transport, log, intervalMs = 1000 } = options;
+  const { db, transport, log, intervalMs = 1000, clock = systemClock } = options;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<void> | undefined;
@@ -91,7 +97,7 @@ export function startMailSender(options: {
   async function pass(): Promise<void> {
     let result: PassResult;
     do {
-      result = await deliverDueMail(db, transport);
+      result = await deliverDueMail(db, transport, clock.now());
       if (result.failed > result.gaveUp)
         log.warn({ failed: result.failed - result.gaveUp }, 'mail delivery failed; will retry');
       if (result.gaveUp > 0) log.error({ gaveUp: result.gaveUp, attempts: MAX_ATTEMPTS }, 'mail delivery gave up');
@@ -138,5 +144,9 @@ export function startMailSender(options: {
       await inFlight;
     },
     kick: run,
+    async idle() {
+      // A kick during a pass starts the next one as the pass ends: wait for the whole chain.
+      while (inFlight) await inFlight;
+    },
   };
 }

@@ -1,7 +1,8 @@
-import type { ApiError } from '@campus/contract';
+import { type ApiError, UNSPECIFIED_MESSAGES } from '@campus/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 
 /**
@@ -22,6 +23,8 @@ export const errorsPlugin = fp(
           code: 'VALIDATION_FAILED',
           message: first?.message ?? 'Invalid request.',
         };
+      } else if (isDatabaseUnavailable(error)) {
+        body = { statusCode: 503, code: 'DATABASE_UNAVAILABLE', message: UNSPECIFIED_MESSAGES.databaseUnavailable };
       } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         body = { statusCode: error.statusCode, code: error.code ?? 'BAD_REQUEST', message: error.message };
       } else {

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { type MailSender, startMailSender } from '../../jobs/mail-sender.ts';
+import { type Clock, systemClock } from '../../lib/clock.ts';
 import { type DbExecutor, enqueueMail, type MailContent } from './mail.repo.ts';
 import { devMailboxRoutes } from './mail.routes.ts';
 import { createMailTransport, devMailboxEnabled } from './transport.ts';
@@ -27,6 +28,8 @@ declare module 'fastify' {
 export interface MailPluginOptions {
   db: Database;
   config: Config;
+  /** The one clock of the outbox: queueing, claiming, retries and sent times all read it. */
+  clock?: Clock;
   /** Run the delivery loop while the app runs; default: everywhere but tests. */
   startSender?: boolean;
   senderIntervalMs?: number;
@@ -38,14 +41,14 @@ export interface MailPluginOptions {
  */
 export const mailPlugin = fp(
   async (app: FastifyInstance, opts: MailPluginOptions) => {
-    const { db, config } = opts;
+    const { db, config, clock = systemClock } = opts;
     const transport = createMailTransport(config);
     if (!transport) app.log.warn('SMTP_URL is not set: mail stays queued in mail_outbox until a relay is configured');
     let sender: MailSender | undefined;
 
     app.decorate('mailer', {
       async enqueue(executor: DbExecutor, mail: MailContent) {
-        const id = await enqueueMail(executor, mail);
+        const id = await enqueueMail(executor, mail, clock.now());
         if (executor === db) sender?.kick();
         return id;
       },
@@ -59,6 +62,7 @@ export const mailPlugin = fp(
         sender = startMailSender({
           db,
           transport,
+          clock,
           log: app.log.child({ job: 'mail-sender' }),
           intervalMs: opts.senderIntervalMs,
         });

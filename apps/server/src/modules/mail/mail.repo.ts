@@ -20,12 +20,16 @@ export type OutboxMail = typeof mailOutbox.$inferSelect;
 export const MAX_ATTEMPTS = 8;
 
 /**
- * Queues a mail. Pass the transaction that makes the change the mail is about, so both are
- * committed together or not at all (outbox pattern); the sender picks it up after commit.
+ * Queues a mail, due at `at`. Pass the transaction that makes the change the mail is about, so
+ * both are committed together or not at all (outbox pattern); the sender picks it up after
+ * commit. `at` comes from the same clock the sender compares with (never the database's
+ * now(): two clocks made mails look not yet due and wait for the next poll).
  */
-export async function enqueueMail(db: DbExecutor, mail: MailContent): Promise<string> {
+export async function enqueueMail(db: DbExecutor, mail: MailContent, at: Date): Promise<string> {
   const id = newId();
-  await db.insert(mailOutbox).values({ id, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+  await db
+    .insert(mailOutbox)
+    .values({ id, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, sendAfter: at, createdAt: at });
   return id;
 }
 

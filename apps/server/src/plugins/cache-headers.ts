@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * API answers are personal (the session's user, their saved posts, their campus) and change
+ * at any moment: no browser or proxy may keep them unless a route says otherwise (e.g. the
+ * campus logos; media files are not under /api and keep their immutable caching).
+ */
+export const cacheHeadersPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!reply.hasHeader('cache-control') && isApiPath(request.url)) reply.header('cache-control', 'no-store');
+      return payload;
+    });
+  },
+  { name: 'cache-headers' },
+);
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
