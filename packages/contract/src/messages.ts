@@ -438,3 +438,20 @@ export function alertLinkFor(message: string): 'post' | 'bag' | null {
 export function alertDismissMs(message: string): number {
   return message === AUTH_MESSAGES.tooManyAttempts ? ALERT_TIMING.longDismissMs : ALERT_TIMING.defaultDismissMs;
 }
+
+/**
+ * Answers of the HTTP layer itself (issue 8 items 6, 11): the spec has no wording for them, so
+ * these are ours. Each goes with its code in ERROR_CODES.
+ */
+export const HTTP_ERROR_MESSAGES = {
+  /** 413 PAYLOAD_TOO_LARGE: a body over the route's size limit. */
+  payloadTooLarge: 'That is too large to send.',
+  /** 415 UNSUPPORTED_MEDIA_TYPE: a body of a type the route does not read. */
+  unsupportedMediaType: 'This kind of content is not accepted here.',
+  /** 429 RATE_LIMITED: too many changes in a short time. */
+  rateLimited: 'You are doing that too often. Please wait a minute and try again.',
+  /** 400 BAD_REQUEST: a body or address the server cannot read (malformed, NUL bytes, nested too deep). */
+  malformedRequest: 'The request could not be read.',
+  /** 400 INVALID_CURSOR: a page cursor that was not made by the server. */
+  invalidCursor: 'Invalid page cursor.',
+} as const;
