@@ -1,13 +1,13 @@
 import { createServer } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
 import { mailOutbox } from '../db/schema/index.ts';
-import { MAX_ATTEMPTS } from '../modules/mail/mail.repo.ts';
+import { enqueueMail, MAX_ATTEMPTS } from '../modules/mail/mail.repo.ts';
 import { startSmtpTestServer } from '../modules/mail/smtp-test-server.ts';
 import { verificationCodeMail } from '../modules/mail/templates.ts';
-import { smtpTransport } from '../modules/mail/transport.ts';
+import { type MailTransport, smtpTransport } from '../modules/mail/transport.ts';
 import { deliverDueMail, describeMailError, retryDelayMs, startMailSender } from './mail-sender.ts';
 
 const { app, db, config } = await createTestApp();
@@ -34,6 +34,62 @@ async function row(id: string) {
   const [found] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
   if (!found) throw new Error(`mail ${id} is gone`);
   return found;
+}
+
+/**
+ * A transport whose deliveries wait until the test lets them go: the test sees what is being
+ * delivered right now and decides when it is done, instead of sleeping and hoping.
+ */
+function gatedTransport() {
+  const waiting: { to: string; release: () => void }[] = [];
+  const delivered: string[] = [];
+  let open = false;
+  const changed = new Set<() => void>();
+  const notify = () => {
+    for (const listener of changed) listener();
+  };
+  const transport: MailTransport = nodemailer.createTransport(
+    {
+      name: 'gated',
+      version: '1.0.0',
+      send(mail, callback) {
+        const to = String(mail.data.to);
+        const finish = () => {
+          delivered.push(to);
+          callback(null, { messageId: mail.message.messageId() });
+          notify();
+        };
+        if (open) return finish();
+        waiting.push({ to, release: finish });
+        notify();
+      },
+    },
+    { from: config.mailFrom },
+  );
+  return {
+    transport,
+    waiting,
+    delivered,
+    /** Resolves once `predicate` holds (checked on every delivery event). */
+    until(predicate: () => boolean): Promise<void> {
+      return new Promise((resolve) => {
+        const check = () => {
+          if (!predicate()) return;
+          changed.delete(check);
+          resolve();
+        };
+        changed.add(check);
+        check();
+      });
+    },
+    releaseAll() {
+      for (const w of waiting.splice(0)) w.release();
+    },
+    open() {
+      open = true;
+      this.releaseAll();
+    },
+  };
 }
 
 /** A port on which nothing listens: connections are refused at once. */
@@ -139,16 +195,18 @@ describe('deliverDueMail through a real SMTP relay', () => {
   });
 
   it('lets two concurrent passes share the queue, delivering each mail exactly once (SKIP LOCKED)', async () => {
-    smtp.delayMs = 20; // each pass holds its batch for ~200 ms, so the passes overlap
     for (let i = 0; i < 20; i++) await app.mailer.enqueue(db, codeMail(`user${i}@ou.edu`, String(1000 + i)));
+    const gate = gatedTransport();
 
-    const passes = await Promise.all([deliverDueMail(db, transport), deliverDueMail(db, transport)]);
+    const passes = Promise.all([deliverDueMail(db, gate.transport), deliverDueMail(db, gate.transport)]);
+    // Both passes hold a batch at the same time: each is delivering its first mail. Without
+    // SKIP LOCKED the second would wait on the first one's row locks and never get here.
+    await gate.until(() => gate.waiting.length === 2);
+    gate.open();
 
-    // Without SKIP LOCKED the second pass would wait for the first and then find nothing due.
-    expect(passes.map((p) => p.sent)).toEqual([10, 10]);
-    const subjects = smtp.received.map((m) => m.message.subject);
-    expect(subjects).toHaveLength(20);
-    expect(new Set(subjects).size).toBe(20);
+    expect((await passes).map((p) => p.sent)).toEqual([10, 10]);
+    expect(gate.delivered).toHaveLength(20);
+    expect(new Set(gate.delivered).size).toBe(20);
     const unsent = (await db.select().from(mailOutbox)).filter((m) => !m.sentAt);
     expect(unsent).toEqual([]);
   });
@@ -156,35 +214,82 @@ describe('deliverDueMail through a real SMTP relay', () => {
 
 describe('startMailSender', () => {
   it('delivers right away when kicked, and stop() waits for the pass in flight', async () => {
-    const sender = startMailSender({ db, transport, log: app.log, intervalMs: 60_000 });
-    await sleep(100); // the first pass, at start, found nothing; the next poll is a minute away
+    const gate = gatedTransport();
+    const sender = startMailSender({ db, transport: gate.transport, log: app.log, intervalMs: 60_000 });
+    await sender.idle(); // the first pass, at start, found nothing; the next poll is a minute away
 
     const first = await app.mailer.enqueue(db, codeMail('erin@ou.edu'));
-    await sleep(100);
     expect((await row(first)).sentAt).toBeNull();
     sender.kick();
-    await vi.waitFor(async () => expect((await row(first)).sentAt).toBeInstanceOf(Date), { timeout: 5000 });
+    await gate.until(() => gate.waiting.length === 1);
+    gate.releaseAll();
+    await sender.idle();
+    expect((await row(first)).sentAt).toBeInstanceOf(Date);
 
-    smtp.delayMs = 300; // the relay takes its time to accept the next one
+    // The relay is slow to accept the next one: stop() waits for it.
     const second = await app.mailer.enqueue(db, codeMail('frank@ou.edu'));
     sender.kick();
-    await sleep(100);
+    await gate.until(() => gate.waiting.length === 1);
+    let stopped = false;
+    const stopping = sender.stop().then(() => {
+      stopped = true;
+    });
     expect((await row(second)).sentAt).toBeNull();
-    await sender.stop();
+    expect(stopped).toBe(false);
+    gate.releaseAll();
+    await stopping;
     expect((await row(second)).sentAt).toBeInstanceOf(Date);
 
     // Stopped: kicks do nothing.
     const third = await app.mailer.enqueue(db, codeMail('gina@ou.edu'));
     sender.kick();
-    await sleep(100);
+    await sender.idle();
     expect((await row(third)).sentAt).toBeNull();
-    expect(smtp.received).toHaveLength(2);
+    expect(gate.delivered).toEqual(['erin@ou.edu', 'frank@ou.edu']);
   });
 
   it('polls on its own', async () => {
     const id = await app.mailer.enqueue(db, codeMail('hank@ou.edu'));
     const sender = startMailSender({ db, transport, log: app.log, intervalMs: 20 });
     await vi.waitFor(async () => expect((await row(id)).sentAt).toBeInstanceOf(Date), { timeout: 5000 });
+    await sender.stop();
+  });
+
+  it('delivers all of 300 mails queued at once, without waiting for a poll (one clock)', async () => {
+    const gate = gatedTransport();
+    gate.open();
+    const sender = startMailSender({ db, transport: gate.transport, log: app.log, intervalMs: 60_000 });
+    await sender.idle();
+
+    // 300 requests each queue a mail and kick the sender, all at the same moment.
+    await Promise.all(
+      Array.from({ length: 300 }, async (_, i) => {
+        await enqueueMail(db, codeMail(`crowd${i}@ou.edu`, String(1000 + i)), new Date());
+        sender.kick();
+      }),
+    );
+    await sender.idle();
+
+    const unsent = await db.select({ to: mailOutbox.to }).from(mailOutbox).where(isNull(mailOutbox.sentAt));
+    expect(unsent).toEqual([]);
+    expect(gate.delivered).toHaveLength(300);
+    expect(new Set(gate.delivered).size).toBe(300);
+    await sender.stop();
+  });
+
+  it('compares due times with the clock it was given, never the database clock', async () => {
+    // The app's clock runs an hour behind the database: a mail queued "now" is due "now".
+    const behind = { now: () => new Date(Date.now() - 3_600_000) };
+    const gate = gatedTransport();
+    gate.open();
+    const sender = startMailSender({ db, transport: gate.transport, log: app.log, intervalMs: 60_000, clock: behind });
+    await sender.idle();
+    const id = await enqueueMail(db, codeMail('ivy@ou.edu'), behind.now());
+    sender.kick();
+    await sender.idle();
+    const sent = await row(id);
+    expect(sent.sentAt).toBeInstanceOf(Date);
+    expect(Math.abs((sent.sentAt?.getTime() ?? 0) - sent.sendAfter.getTime())).toBeLessThan(60_000);
     await sender.stop();
   });
 });
