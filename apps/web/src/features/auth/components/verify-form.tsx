@@ -7,7 +7,7 @@ import type { Viewer } from '@/lib/viewer.ts';
 import { useSendVerificationCode } from '../api/send-verification-code.ts';
 import { useSignOut } from '../api/sign-out.ts';
 import { useVerifyEmail } from '../api/verify-email.ts';
-import { authErrorMessage, verificationErrorMessage } from '../lib/auth-errors.ts';
+import { resendCodeOutcome, verificationErrorMessage } from '../lib/auth-errors.ts';
 import { fieldError } from '../lib/validate.ts';
 import { AuthCard } from './auth-card.tsx';
 import styles from './auth-form.module.css';
@@ -16,8 +16,10 @@ import { TextField } from './text-field.tsx';
 const CODE_LENGTH = 4;
 
 /**
- * /verify (spec 1 §2, §4): a code is mailed on arrival (once per visit), the person types it,
- * and the guard moves them on once the account is verified. The back arrow logs out.
+ * /verify (spec 1 §2, §4): a code is requested on arrival (once per visit) and the server
+ * decides whether to mail one — not when a working code went out moments ago, so reloading
+ * the page never voids the code in the inbox; a resend mails that same code again. The person
+ * types it, and the guard moves them on once the account is verified. The back arrow logs out.
  */
 export function VerifyForm({ viewer }: { viewer: Viewer }) {
   const { showAlert } = useAlert();
@@ -33,7 +35,13 @@ export function VerifyForm({ viewer }: { viewer: Viewer }) {
   useEffect(() => {
     if (requested.current) return;
     requested.current = true;
-    send.mutate(viewer.email, { onError: (e) => showAlert(authErrorMessage(e), { type: 'danger' }) });
+    send.mutate(viewer.email, {
+      onError: (e) => {
+        // Throttled on arrival means a code went out moments ago: nothing to say.
+        const outcome = resendCodeOutcome(e);
+        if (outcome.type === 'danger') showAlert(outcome.message, { type: 'danger' });
+      },
+    });
   }, [send, viewer.email, showAlert]);
 
   const handleChange = (value: string) => {
@@ -70,7 +78,10 @@ export function VerifyForm({ viewer }: { viewer: Viewer }) {
         setError(null);
         showAlert(SETTINGS_MESSAGES.codeEmailSent, { type: 'okay' });
       },
-      onError: (e) => showAlert(authErrorMessage(e), { type: 'danger' }),
+      onError: (e) => {
+        const outcome = resendCodeOutcome(e);
+        showAlert(outcome.message, { type: outcome.type });
+      },
     });
   };
 

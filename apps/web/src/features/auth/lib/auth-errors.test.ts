@@ -1,4 +1,10 @@
-import { AUTH_MESSAGES, GOOGLE_AUTH_MESSAGES, VALIDATION_MESSAGES } from '@campus/contract';
+import {
+  ACCOUNT_SAFETY_MESSAGES,
+  AUTH_MESSAGES,
+  GOOGLE_AUTH_MESSAGES,
+  SETTINGS_MESSAGES,
+  VALIDATION_MESSAGES,
+} from '@campus/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client.ts';
 import {
@@ -6,6 +12,7 @@ import {
   authErrorMessage,
   googleErrorMessage,
   isInvalidResetToken,
+  resendCodeOutcome,
   signInLinkErrorMessage,
   verificationErrorMessage,
 } from './auth-errors.ts';
@@ -97,5 +104,36 @@ describe('googleErrorMessage', () => {
     ['please_restart_the_process', GOOGLE_AUTH_MESSAGES.unknown],
   ])('maps %s', (code, message) => {
     expect(googleErrorMessage(code)).toBe(message);
+  });
+});
+
+describe('resendCodeOutcome (the /verify resend link)', () => {
+  it('a throttled resend says the spec’s "Email sent": the code already mailed still works', () => {
+    expect(resendCodeOutcome(fail(429, 'HTTP_429'))).toEqual({
+      message: SETTINGS_MESSAGES.codeEmailSent,
+      type: 'okay',
+    });
+    expect(resendCodeOutcome(fail(429, 'RATE_LIMITED'))).toEqual({
+      message: SETTINGS_MESSAGES.codeEmailSent,
+      type: 'okay',
+    });
+  });
+
+  it("the account's own limits are failures in their own words", () => {
+    expect(resendCodeOutcome(fail(429, 'CODE_REQUESTS_EXCEEDED'))).toEqual({
+      message: ACCOUNT_SAFETY_MESSAGES.codeRequestsExceeded,
+      type: 'danger',
+    });
+    expect(resendCodeOutcome(fail(429, 'CODE_GUESSES_EXCEEDED'))).toEqual({
+      message: ACCOUNT_SAFETY_MESSAGES.codeGuessesExceeded,
+      type: 'danger',
+    });
+    expect(resendCodeOutcome(fail(500, 'INTERNAL'))).toEqual({ message: AUTH_MESSAGES.internalError, type: 'danger' });
+  });
+
+  it('a locked-out code check says why instead of "incorrect"', () => {
+    expect(verificationErrorMessage(fail(429, 'CODE_GUESSES_EXCEEDED'))).toBe(
+      ACCOUNT_SAFETY_MESSAGES.codeGuessesExceeded,
+    );
   });
 });

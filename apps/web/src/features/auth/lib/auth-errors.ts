@@ -1,4 +1,11 @@
-import { AUTH_MESSAGES, GOOGLE_AUTH_MESSAGES, UNSPECIFIED_MESSAGES, VALIDATION_MESSAGES } from '@campus/contract';
+import {
+  ACCOUNT_SAFETY_MESSAGES,
+  AUTH_MESSAGES,
+  GOOGLE_AUTH_MESSAGES,
+  SETTINGS_MESSAGES,
+  UNSPECIFIED_MESSAGES,
+  VALIDATION_MESSAGES,
+} from '@campus/contract';
 import type { AlertOptions } from '@/components/ui/alert-rules.ts';
 import { ApiError } from '@/lib/api-client.ts';
 
@@ -30,6 +37,8 @@ const BY_CODE: Readonly<Record<string, string>> = {
   ACCOUNT_BANNED: AUTH_MESSAGES.banned,
   ACCOUNT_LOCKED: AUTH_MESSAGES.tooManyAttempts,
   USER_NOT_FOUND: AUTH_MESSAGES.forgotPasswordUserNotFound,
+  CODE_GUESSES_EXCEEDED: ACCOUNT_SAFETY_MESSAGES.codeGuessesExceeded,
+  CODE_REQUESTS_EXCEEDED: ACCOUNT_SAFETY_MESSAGES.codeRequestsExceeded,
 };
 
 /** The message for a failed sign-in, registration or password request. */
@@ -57,6 +66,20 @@ const WRONG_CODE: ReadonlySet<string> = new Set(['INVALID_OTP', 'OTP_EXPIRED', '
 export function verificationErrorMessage(error: unknown): string {
   if (error instanceof ApiError && WRONG_CODE.has(error.code)) return VALIDATION_MESSAGES.verificationCodeIncorrect;
   return authErrorMessage(error);
+}
+
+/**
+ * 'Didn't receive the code?' (spec 2 §8). The server re-sends the code already mailed, or —
+ * asked again within a minute — nothing, because the mail on its way holds a working code;
+ * both are 'Email sent' (okay). A resend caught by the per-address rate limit (429 without
+ * our code) means the same: a code went out moments ago and still works. Only the account's
+ * own limits (CODE_REQUESTS_EXCEEDED, CODE_GUESSES_EXCEEDED) are a failure, in their words.
+ */
+export function resendCodeOutcome(error: unknown): { message: string; type: 'okay' | 'danger' } {
+  if (error instanceof ApiError && error.status === 429 && !BY_CODE[error.code]) {
+    return { message: SETTINGS_MESSAGES.codeEmailSent, type: 'okay' };
+  }
+  return { message: authErrorMessage(error), type: 'danger' };
 }
 
 /** Sending an emailed sign-in link: a banned or malformed address says so, anything else is the spec's catch-all. */
