@@ -5,6 +5,7 @@ import { createTestApp } from '../../../test/app.ts';
 import { TestBrowser } from '../../../test/auth.ts';
 import { completeProviderLogin, startOidcProvider } from '../../../test/oidc.ts';
 import { bannedEmails, users } from '../../db/schema/index.ts';
+import { banAccount } from './account-safety.service.ts';
 
 const accounts = [
   { sub: 'g-100', email: 'riley.google@example.com', name: 'Riley Quinn' },
@@ -66,5 +67,20 @@ describe('Google sign-in through OpenID discovery', () => {
     expect((await browser.get('/api/me')).json().viewer).toBeNull();
     expect(await db.query.users.findFirst({ where: eq(users.email, 'banned.google@example.com') })).toBeUndefined();
     expect(AUTH_MESSAGES.banned).toBe('Account has been banned');
+  });
+
+  it('refuses an existing Google account once its email is banned, and ends its sessions', async () => {
+    const before = new TestBrowser(app);
+    await signInWithGoogle(before, 'g-100');
+    expect((await before.get('/api/me')).json().viewer?.email).toBe('riley.google@example.com');
+    await banAccount(db, 'riley.google@example.com');
+    expect((await before.get('/api/me')).json().viewer).toBeNull();
+
+    const browser = new TestBrowser(app);
+    const callback = await signInWithGoogle(browser, 'g-100');
+    expect(callback.statusCode).toBe(302);
+    const location = new URL(callback.headers.location as string, 'http://ou.localhost:3000');
+    expect(location.searchParams.get('error')).toBe('ACCOUNT_BANNED');
+    expect((await browser.get('/api/me')).json().viewer).toBeNull();
   });
 });
