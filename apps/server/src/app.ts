@@ -37,12 +37,14 @@ export interface AppDeps {
   db: Database;
   /** Defaults to the system clock; tests pass one they can move. */
   clock?: Clock;
+  /** Where log lines go (default stdout); tests read them. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Registers plugins and modules, nothing else: starting and stopping live in server.ts. */
-export async function buildApp({ config, db, clock = systemClock }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, clock = systemClock, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, { stream: logStream }),
     // One line per request instead of two (plugins/logging.ts).
     logController: requestLogController(),
     trustProxy: config.trustProxy,

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { eq, isNull } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transport } from 'nodemailer';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
 import { mailOutbox } from '../db/schema/index.ts';
@@ -48,24 +48,22 @@ function gatedTransport() {
   const notify = () => {
     for (const listener of changed) listener();
   };
-  const transport: MailTransport = nodemailer.createTransport(
-    {
-      name: 'gated',
-      version: '1.0.0',
-      send(mail, callback) {
-        const to = String(mail.data.to);
-        const finish = () => {
-          delivered.push(to);
-          callback(null, { messageId: mail.message.messageId() });
-          notify();
-        };
-        if (open) return finish();
-        waiting.push({ to, release: finish });
+  const gated: Transport<{ messageId: string }> = {
+    name: 'gated',
+    version: '1.0.0',
+    send(mail, callback) {
+      const to = String(mail.data.to);
+      const finish = () => {
+        delivered.push(to);
+        callback(null, { messageId: mail.message.messageId() });
         notify();
-      },
+      };
+      if (open) return finish();
+      waiting.push({ to, release: finish });
+      notify();
     },
-    { from: config.mailFrom },
-  );
+  };
+  const transport: MailTransport = nodemailer.createTransport(gated, { from: config.mailFrom });
   return {
     transport,
     waiting,

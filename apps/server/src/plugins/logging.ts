@@ -9,9 +9,10 @@ import type { Config } from '../config.ts';
  */
 export function loggerOptions(
   config: Pick<Config, 'env' | 'logLevel'>,
-  isTTY = Boolean(process.stdout.isTTY),
+  { stream, isTTY = Boolean(process.stdout.isTTY) }: { stream?: NodeJS.WritableStream; isTTY?: boolean } = {},
 ): FastifyServerOptions['logger'] {
   if (config.logLevel === 'silent') return false;
+  if (stream) return { level: config.logLevel, stream };
   return {
     level: config.logLevel,
     // Sign-in links and reset links carry tokens in their query: log paths only.

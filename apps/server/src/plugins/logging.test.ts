@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { withDatabase } from '../../test/global-setup.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createDatabase } from '../db/client.ts';
+import { loggerOptions } from './logging.ts';
+
+/** The escape character that starts every ANSI colour code. */
+const ESC = String.fromCharCode(27);
+
+/** The app at LOG_LEVEL=info, its log lines collected as parsed JSON. */
+const lines: Record<string, unknown>[] = [];
+const raw: string[] = [];
+const stream = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
+      raw.push(line);
+      lines.push(JSON.parse(line) as Record<string, unknown>);
+    }
+    done();
+  },
+});
+
+const adminUrl = inject('adminDatabaseUrl');
+const name = `campus_test_${randomBytes(6).toString('hex')}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
+const config = loadConfig({
+  DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'campus-test-data-')),
+  LOG_LEVEL: 'info',
+  NODE_ENV: 'development',
+  WEB_DIST: '/nonexistent',
+  AUTH_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+});
+const db = createDatabase(withDatabase(adminUrl, name), { max: 4 });
+const app = await buildApp({ config, db, logStream: stream });
+await app.ready();
+afterAll(async () => {
+  await app.close();
+  await db.$client.end();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+});
+
+describe('logging', () => {
+  it('writes one line per request at info: method, path without the query, status and duration', async () => {
+    const before = lines.length;
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/campus?token=secret-sign-in-token',
+      headers: { host: 'ou.localhost:3000' },
+    });
+    expect(res.statusCode).toBe(200);
+    const written = lines.slice(before);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({ level: 30, msg: 'request', method: 'GET', path: '/api/campus', status: 200 });
+    expect(typeof written[0]?.ms).toBe('number');
+    expect(JSON.stringify(written)).not.toContain('secret-sign-in-token');
+  });
+
+  it('keeps better-auth’s own messages in the same JSON lines, without colour codes', async () => {
+    const before = lines.length;
+    const context = await app.auth.$context;
+    context.logger.error('something better-auth wanted to say', new Error('inner detail'));
+    const written = lines.slice(before);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({ level: 50, module: 'better-auth', msg: 'something better-auth wanted to say' });
+    expect((written[0]?.err as { message?: string } | undefined)?.message).toBe('inner detail');
+  });
+
+  it('never writes ANSI colour codes when the output is not a terminal', () => {
+    expect(raw.length).toBeGreaterThan(0);
+    for (const line of raw) expect(line).not.toContain(ESC);
+    // Development without a terminal (a log file, a pipe): plain JSON, no pino-pretty.
+    const options = loggerOptions({ env: 'development', logLevel: 'info' }, { isTTY: false });
+    expect(options).not.toHaveProperty('transport');
+    const tty = loggerOptions({ env: 'development', logLevel: 'info' }, { isTTY: true });
+    expect(tty).toHaveProperty('transport');
+    expect(loggerOptions({ env: 'production', logLevel: 'info' }, { isTTY: true })).not.toHaveProperty('transport');
+  });
+});
