@@ -99,7 +99,7 @@ describe('email verification with a 4-digit code', () => {
     expect((await browser.get('/api/me')).json().viewer.verified).toBe(true);
   });
 
-  it('stores the code hashed, never in plain text', async () => {
+  it('stores the code encrypted with the server secret, never in plain text', async () => {
     const browser = new TestBrowser(app);
     const email = uniqueEmail('hashed');
     await browser.post('/api/auth/sign-up/email', { name: 'Hash Brown', email, password: 'secret123' });
