@@ -3,8 +3,10 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createDatabase } from './client.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
 
 // mkdtemp makes a mode-700 folder, as CI's clone may be: the server must still start there.
@@ -71,5 +73,40 @@ describe('embedded PostgreSQL', () => {
     } finally {
       await again.stop();
     }
+  }, 60_000);
+
+  it('is started again when its postmaster dies, and the app’s pool reconnects by itself', async () => {
+    const logged: string[] = [];
+    const server = await startEmbeddedPostgres({ dataDir: path.join(root, 'revive'), log: (m) => logged.push(m) });
+    const db = createDatabase(server.adminUrl, { max: 2 });
+    try {
+      await db.execute(sql`CREATE TABLE survived (v text); INSERT INTO survived VALUES ('before')`);
+      const firstPid = server.pid;
+      expect(firstPid).toBeGreaterThan(0);
+
+      process.kill(firstPid as number, 'SIGKILL');
+
+      await vi.waitFor(() => expect(server.restarts).toBe(1), { timeout: 30_000, interval: 50 });
+      expect(server.pid).not.toBe(firstPid);
+      expect(() => process.kill(firstPid as number, 0)).toThrow();
+      // The same pool, never rebuilt, works again once it has noticed.
+      await vi.waitFor(
+        async () => {
+          const { rows } = await db.execute<{ v: string }>(sql`SELECT v FROM survived`);
+          expect(rows).toEqual([{ v: 'before' }]);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      expect(logged.filter((m) => /exited unexpectedly/.test(m))).toEqual([
+        'PostgreSQL exited unexpectedly (SIGKILL); restarting it',
+      ]);
+      expect(logged.filter((m) => /running again/.test(m))).toHaveLength(1);
+    } finally {
+      await db.$client.end();
+      await server.stop();
+    }
+    // Stopped on purpose: not restarted.
+    expect(server.restarts).toBe(1);
+    expect(() => process.kill(server.pid as number, 0)).toThrow();
   }, 60_000);
 });

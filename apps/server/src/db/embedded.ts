@@ -26,6 +26,10 @@ export interface EmbeddedPostgres {
   /** Connection string of the `postgres` maintenance database. */
   adminUrl: string;
   urlFor(database: string): string;
+  /** The postmaster's process id (it changes when the server is restarted after dying). */
+  readonly pid: number | undefined;
+  /** How many times the server was restarted after dying. */
+  readonly restarts: number;
   stop(): Promise<void>;
 }
 
@@ -36,6 +40,8 @@ interface Binaries {
 
 const STOP_TIMEOUT_MS = 20_000;
 const START_TIMEOUT_MS = 60_000;
+const RESTART_FIRST_DELAY_MS = 100;
+const RESTART_MAX_DELAY_MS = 5_000;
 
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => {});
@@ -73,39 +79,99 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     'unix_socket_directories=',
   ];
   if (options.ephemeral) args.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
-  const child = spawn(bin.postgres, args, {
-    ...(owner ?? {}),
-    env: { ...process.env, LC_MESSAGES: 'C' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const recent: string[] = [];
-  const remember = (chunk: Buffer) => {
-    logFile.write(chunk);
-    recent.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-    recent.splice(0, Math.max(0, recent.length - 20));
-  };
-  child.stdout?.on('data', remember);
-  child.stderr?.on('data', remember);
-  // If this process dies without stopping the server, stop it anyway (a SIGKILL cannot be
-  // caught; the next start cleans that case up in stopStaleServer).
-  const stopOnExit = () => child.kill('SIGINT');
-  process.once('exit', stopOnExit);
-
   const urlFor = (database: string) =>
     `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+
+  let child: ChildProcess;
+  let stopping = false;
+  let restartTimer: NodeJS.Timeout | undefined;
+  let restarts = 0;
+
+  /** Starts the postmaster and waits until it accepts connections. */
+  async function launch(): Promise<ChildProcess> {
+    const next = spawn(bin.postgres, args, {
+      ...(owner ?? {}),
+      // PG_COLOR: its messages go to a log file, never with colour codes.
+      env: { ...process.env, LC_MESSAGES: 'C', PG_COLOR: 'never' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const recent: string[] = [];
+    const remember = (chunk: Buffer) => {
+      logFile.write(chunk);
+      recent.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      recent.splice(0, Math.max(0, recent.length - 20));
+    };
+    next.stdout?.on('data', remember);
+    next.stderr?.on('data', remember);
+    try {
+      await waitUntilReady(urlFor('postgres'), next, recent);
+    } catch (error) {
+      next.kill('SIGKILL');
+      throw error;
+    }
+    return next;
+  }
+
+  /**
+   * The server is watched: if its postmaster dies (killed, crashed, out of memory), it is
+   * started again on the same port with a growing pause, so the app's pool reconnects by itself.
+   */
+  function watch(running: ChildProcess): void {
+    running.once('exit', (code, signal) => {
+      if (stopping) return;
+      log(`PostgreSQL exited unexpectedly (${signal ?? `code ${code}`}); restarting it`);
+      void restart(RESTART_FIRST_DELAY_MS);
+    });
+  }
+
+  async function restart(delayMs: number): Promise<void> {
+    await new Promise<void>((resolve) => {
+      restartTimer = setTimeout(resolve, delayMs);
+    });
+    if (stopping) return;
+    try {
+      await stopStaleServer(clusterDir, () => {});
+      child = await launch();
+    } catch {
+      // Typically the dead server's backends still hold its shared memory for a moment.
+      if (!stopping) void restart(Math.min(delayMs * 2, RESTART_MAX_DELAY_MS));
+      return;
+    }
+    if (stopping) {
+      await stopChild(child);
+      return;
+    }
+    restarts += 1;
+    log(`PostgreSQL is running again on 127.0.0.1:${port}`);
+    watch(child);
+  }
+
+  // If this process dies without stopping the server, stop it anyway (a SIGKILL cannot be
+  // caught; the next start cleans that case up in stopStaleServer).
+  const stopOnExit = () => child?.kill('SIGINT');
+  process.once('exit', stopOnExit);
   try {
-    await waitUntilReady(urlFor('postgres'), child, recent);
+    child = await launch();
   } catch (error) {
-    child.kill('SIGKILL');
+    process.off('exit', stopOnExit);
     logFile.end();
     throw error;
   }
   log(`PostgreSQL is ready on 127.0.0.1:${port}`);
+  watch(child);
 
   return {
     adminUrl: urlFor('postgres'),
     urlFor,
+    get pid() {
+      return child.pid;
+    },
+    get restarts() {
+      return restarts;
+    },
     async stop() {
+      stopping = true;
+      clearTimeout(restartTimer);
       process.off('exit', stopOnExit);
       await stopChild(child);
       logFile.end();
