@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 
 // The real entry point, as `npm start` runs it: embedded PostgreSQL in a fresh data folder.
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'campus-server-'));
@@ -19,18 +19,22 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startServer(port: number): Promise<{ child: ChildProcess; exited: Promise<number | null> }> {
+async function startServer(
+  port: number,
+  options: { logLevel?: string; stdout?: (text: string) => void } = {},
+): Promise<{ child: ChildProcess; exited: Promise<number | null> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
     env: {
       ...process.env,
       PORT: String(port),
       DATA_DIR: dataDir,
       DEMO: 'off',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: options.logLevel ?? 'warn',
       NODE_ENV: 'development',
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', options.stdout ? 'pipe' : 'ignore', 'pipe'],
   });
+  child.stdout?.on('data', (c: Buffer) => options.stdout?.(c.toString()));
   let stderr = '';
   child.stderr?.on('data', (c: Buffer) => {
     stderr += c.toString();
@@ -79,6 +83,57 @@ describe('server process', () => {
     expect(((await again.json()) as { code: string }).code).toBe('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL'); // the account survived
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
+  }, 120_000);
+
+  it('restarts its embedded PostgreSQL when it dies; logs JSON lines, one per request, without colour codes', async () => {
+    const port = await freePort();
+    let stdout = '';
+    const server = await startServer(port, { logLevel: 'info', stdout: (text) => (stdout += text) });
+    let healthCalls = 0;
+    const health = () => {
+      healthCalls += 1;
+      return fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.status,
+        () => 0,
+      );
+    };
+    expect(await health()).toBe(200);
+    const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+    const postmaster = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
+    process.kill(postmaster, 'SIGKILL');
+
+    // Unavailable for a moment (503, never a hang or a 500), then back without a restart of ours.
+    const seen = new Set<number>();
+    await vi.waitFor(
+      async () => {
+        const status = await health();
+        seen.add(status);
+        expect(status).toBe(200);
+        expect(seen.has(503)).toBe(true);
+      },
+      { timeout: 30_000, interval: 20 },
+    );
+    expect([...seen].sort()).toEqual([200, 503]);
+    const restarted = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
+    expect(restarted).not.toBe(postmaster);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(stdout).not.toContain(String.fromCharCode(27));
+    const lines = stdout
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { msg?: string; path?: string; status?: number; module?: string });
+    const postgresLines = lines.filter((l) => l.module === 'postgres').map((l) => l.msg);
+    expect(postgresLines).toHaveLength(2);
+    expect(postgresLines[0]).toBe('PostgreSQL exited unexpectedly (SIGKILL); restarting it');
+    expect(postgresLines[1]).toMatch(/^PostgreSQL is running again on 127\.0\.0\.1:\d+$/);
+    // Fastify's own 'incoming request' / 'request completed' pair is gone: one line per request
+    // (startServer's first successful poll, then each of ours).
+    expect(lines.some((l) => l.msg === 'incoming request' || l.msg === 'request completed')).toBe(false);
+    const healthLines = lines.filter((l) => l.msg === 'request' && l.path === '/api/health');
+    expect(healthLines).toHaveLength(1 + healthCalls);
+    expect(healthLines.filter((l) => l.status === 503).length).toBeGreaterThan(0);
   }, 120_000);
 
   it('says in one line why it cannot start', async () => {

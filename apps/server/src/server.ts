@@ -15,10 +15,13 @@ async function main() {
   const config = loadConfig();
   let embedded: EmbeddedPostgres | undefined;
   let databaseUrl = config.databaseUrl;
+  // Plain lines until the app's logger exists; then its JSON lines (a restart of the embedded
+  // server after it died is logged there).
+  let logPostgres = (message: string) => console.log(`[postgres] ${message}`);
   if (!databaseUrl) {
     embedded = await startEmbeddedPostgres({
       dataDir: config.dataDir,
-      log: (m) => console.log(`[postgres] ${m}`),
+      log: (m) => logPostgres(m),
     }).catch((error: Error) => {
       throw new Error(
         `Embedded PostgreSQL could not start (${error.message}). Logs: ${path.join(config.dataDir, 'postgres.log')}`,
@@ -39,6 +42,7 @@ async function main() {
   }
   const db = createDatabase(databaseUrl);
   const app = await buildApp({ config, db });
+  logPostgres = (message) => app.log.warn({ module: 'postgres' }, message);
   if (config.demo) {
     const created = await seedDemoAccounts({ db, auth: app.auth, storage: app.storage });
     if (created > 0) app.log.info(`created ${created} demo accounts (see README)`);
