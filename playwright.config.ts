@@ -1,10 +1,42 @@
+import { execFileSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
 
 import { e2ePorts, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET } from './e2e/support/oidc-client.ts';
 
+const isCI = process.env.CI === 'true' || process.env.CI === '1';
+
+/**
+ * The servers of this run listen on ports nothing else holds, so a run never talks to a
+ * server it did not start (an older build, another checkout, `npm start`): by default 3100 and
+ * 3199, or two free ports when either is taken. An explicit E2E_PORT is used as given, and if
+ * something already listens there the run stops with Playwright's "already used" error.
+ * Reusing a running server is an explicit opt-in (E2E_REUSE=1, never in CI).
+ * The choice goes into the environment, so the test workers and fixtures see the same ports.
+ */
+function choosePorts(): void {
+  if (process.env.E2E_PORT) return;
+  const script = `
+    const net = require('node:net');
+    const probe = (port) => new Promise((resolve) => {
+      const s = net.createServer().once('error', () => resolve(0)).listen(port, '127.0.0.1', () => {
+        const p = s.address().port; s.close(() => resolve(p));
+      });
+    });
+    (async () => {
+      let app = await probe(3100), oidc = await probe(3199);
+      if (!app || !oidc) { app = await probe(0); oidc = await probe(0); }
+      process.stdout.write(app + ' ' + oidc);
+    })();`;
+  const [app, oidc] = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).split(' ');
+  if (app !== '3100') console.log(`e2e: port 3100 or 3199 is taken; this run uses ${app} and ${oidc}`);
+  process.env.E2E_PORT = app;
+  process.env.E2E_OIDC_PORT = oidc;
+}
+choosePorts();
+const reuse = !isCI && process.env.E2E_REUSE === '1';
+
 const { app: PORT, oidc: OIDC_PORT } = e2ePorts();
 const OIDC_ISSUER = `http://127.0.0.1:${OIDC_PORT}`;
-const isCI = process.env.CI === 'true' || process.env.CI === '1';
 
 /**
  * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the
@@ -53,7 +85,8 @@ export default defineConfig({
       command: 'node --import tsx e2e/support/oidc-server.ts',
       env: { E2E_PORT: String(PORT), E2E_OIDC_PORT: String(OIDC_PORT) },
       url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
-      reuseExistingServer: !isCI,
+      reuseExistingServer: reuse,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
       timeout: 30_000,
       stdout: 'ignore',
       stderr: 'pipe',
@@ -77,7 +110,9 @@ export default defineConfig({
         ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
       },
       url: `http://localhost:${PORT}/api/health`,
-      reuseExistingServer: !isCI,
+      reuseExistingServer: reuse,
+      // SIGTERM lets the server stop its embedded PostgreSQL cleanly (no orphaned postmaster).
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
       timeout: 120_000,
       stdout: 'ignore',
       stderr: 'pipe',
