@@ -67,7 +67,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
   await app.register(requestLogPlugin);
   await app.register(dbFaultsPlugin, { db });
   await app.register(cacheHeadersPlugin);
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { production: config.env === 'production' });
   await app.register(mailPlugin, { db, config, clock });
   await app.register(compress);
   // Upload routes set their own size limits; these are the outer bounds.

@@ -14,3 +14,19 @@ export const HealthResponseSchema = z.object({
   uptimeSeconds: z.number(),
 });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;
+
+/** Bounds on what any request may carry, checked at the edge before a route sees it (issue 8 item 6). */
+export const REQUEST_LIMITS = {
+  /** Deepest nesting of objects and arrays in a JSON body; the API's own bodies need under 10. */
+  jsonMaxDepth: 64,
+} as const;
+
+/**
+ * Writes (POST, PUT, PATCH, DELETE under /api, except /api/auth/* which has its own limiter)
+ * one account — or one address when signed out — may make per window (issue 8 item 11).
+ * Routes with a tighter need set their own limit.
+ */
+export const WRITE_RATE_LIMIT = {
+  max: 60,
+  windowMs: 60_000,
+} as const;

@@ -3,7 +3,7 @@ import { CAMPUS_IDS } from './campuses.ts';
 import { CATEGORY_VALUES } from './categories.ts';
 import { LIMITS } from './constants.ts';
 import { POST_MESSAGES } from './messages.ts';
-import { countPlainText } from './text-length.ts';
+import { countPlainText, hasNulCharacter, isBlankText, jsonValueProblem } from './text-length.ts';
 
 /**
  * Campuses whose feed opens with a fuller first page (25 instead of 15, spec 1 §9 'some
@@ -15,22 +15,68 @@ export const FEED_FIRST_PAGE_CAMPUSES: readonly string[] = [CAMPUS_IDS.ou, CAMPU
 export const MAX_PRICE_CENTS = 100_000_000;
 
 /**
+ * Bounds on the editor's serialized state (`text`), which nobody reads as typed: its nesting
+ * (Lexical's posts need under 10 levels) and its size relative to the 500-character rule —
+ * even every character in its own formatted text node is ~150 characters of JSON each.
+ */
+export const POST_TEXT_LIMITS = {
+  jsonMaxDepth: 32,
+  jsonMaxChars: LIMITS.postTextMax * 200,
+  /** `plainText` in UTF-16 units: 500 code points of emoji, with room for block breaks. */
+  plainTextMaxUnits: 5000,
+} as const;
+
+/**
+ * How much of a thread one post page carries (issue 8 item 7). Comments nest up to
+ * `nestDepth` levels; deeper replies are listed flat, oldest first, under their ancestor on
+ * the last level, each with its `parentId`. At most `maxComments` are sent, the shallowest
+ * first; the rest are read by opening a comment further down (its own page).
+ */
+export const THREAD_LIMITS = {
+  nestDepth: 8,
+  maxComments: 200,
+  /** Ancestors above a reply: the top-level post and the nearest ones below it. */
+  maxAncestors: 8,
+} as const;
+
+/**
  * What the composer sends with its files (multipart field `post`, JSON). `text` is the
  * editor's serialized state; `plainText` its text with one '\n' between blocks, which the
  * server checks against the 500-character rule (spec 1 §5) and stores for previews.
  */
 export const CreatePostBodySchema = z
   .object({
-    text: z.unknown().optional(),
+    text: z
+      .unknown()
+      .optional()
+      .superRefine((value, ctx) => {
+        const problem = jsonValueProblem(value, {
+          maxDepth: POST_TEXT_LIMITS.jsonMaxDepth,
+          maxChars: POST_TEXT_LIMITS.jsonMaxChars,
+        });
+        if (problem) {
+          ctx.addIssue({
+            code: 'custom',
+            message: problem === 'too-large' ? POST_MESSAGES.tooManyCharacters : POST_MESSAGES.submitFailed,
+          });
+        }
+      }),
     plainText: z
       .string()
-      .max(5000)
+      .max(POST_TEXT_LIMITS.plainTextMaxUnits, POST_MESSAGES.tooManyCharacters)
       .default('')
-      .refine((t) => countPlainText(t.trim()) <= LIMITS.postTextMax, POST_MESSAGES.tooManyCharacters),
+      .refine((t) => !hasNulCharacter(t), POST_MESSAGES.submitFailed)
+      .refine((t) => countPlainText(t.trim()) <= LIMITS.postTextMax, POST_MESSAGES.tooManyCharacters)
+      // A text of only zero-width or blank characters is no text: the post is then empty.
+      .transform((t) => (isBlankText(t) ? '' : t)),
     category: z.enum(CATEGORY_VALUES).nullable().default(null),
     priceCents: z.number().int().min(0).max(MAX_PRICE_CENTS).nullable().default(null),
     /** Set for a comment or reply: the post or comment it answers. */
-    parentId: z.string().max(64).nullable().default(null),
+    parentId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, POST_MESSAGES.submitFailed)
+      .nullable()
+      .default(null),
   })
   .strict();
 export type CreatePostBody = z.input<typeof CreatePostBodySchema>;

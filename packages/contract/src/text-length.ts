@@ -47,3 +47,45 @@ export function isPostTextTooLong(text: string | readonly string[]): boolean {
   const count = typeof text === 'string' ? countPlainText(text) : countPostText(text);
   return count > LIMITS.postTextMax;
 }
+
+/**
+ * Characters that show nothing: whitespace, format characters (zero-width space and joiners,
+ * word joiner, BOM, direction marks) and the blank letters (Hangul fillers, braille blank)
+ * used to fake an empty-looking text.
+ */
+const INVISIBLE = /[\s\p{Cf}\u115F\u1160\u3164\uFFA0\u2800]/gu;
+
+/** True when a text shows nothing at all, e.g. only zero-width characters (refused as empty). */
+export function isBlankText(text: string): boolean {
+  return text.replace(INVISIBLE, '') === '';
+}
+
+/** True when a text carries a NUL character, which PostgreSQL refuses in text and JSON. */
+export function hasNulCharacter(text: string): boolean {
+  return text.includes('\u0000');
+}
+
+/**
+ * Why a JSON value (the editor's state) is refused, or null: nested deeper than `maxDepth`
+ * (checked without recursion, so a 50,000-deep value cannot overflow the stack), holding a
+ * NUL in a key or string, or larger than `maxChars` once serialised.
+ */
+export function jsonValueProblem(
+  value: unknown,
+  { maxDepth, maxChars }: { maxDepth: number; maxChars: number },
+): 'too-deep' | 'nul' | 'too-large' | null {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+  while (stack.length > 0) {
+    const item = stack.pop() as { value: unknown; depth: number };
+    if (typeof item.value === 'string') {
+      if (hasNulCharacter(item.value)) return 'nul';
+    } else if (item.value !== null && typeof item.value === 'object') {
+      if (item.depth >= maxDepth) return 'too-deep';
+      for (const [key, child] of Object.entries(item.value)) {
+        if (hasNulCharacter(key)) return 'nul';
+        stack.push({ value: child, depth: item.depth + 1 });
+      }
+    }
+  }
+  return value !== undefined && JSON.stringify(value).length > maxChars ? 'too-large' : null;
+}

@@ -1,3 +1,4 @@
+import { HTTP_ERROR_MESSAGES } from '@campus/contract';
 import { errors } from './errors.ts';
 
 /** A keyset position: the sort time and the id that breaks ties between equal times. */
@@ -6,6 +7,16 @@ export interface Cursor {
   id: string;
 }
 
+/**
+ * Times a cursor may carry: JavaScript dates reach years ±275,760 but PostgreSQL's timestamptz
+ * stops at 4713 BC and its input parser at 5-digit years, so a hand-made cursor outside
+ * 1970–9999 would fail in the database (a 500) instead of here (a 400).
+ */
+const EARLIEST = Date.UTC(1970, 0, 1);
+const LATEST = Date.UTC(10_000, 0, 1);
+/** Row ids are UUIDs (lib/ids.ts); demo and older rows use the same alphabet. */
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
 /** Opaque to clients: base64url of `{iso time}|{id}`. */
 export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(`${cursor.at.toISOString()}|${cursor.id}`).toString('base64url');
@@ -13,8 +24,11 @@ export function encodeCursor(cursor: Cursor): string {
 
 export function decodeCursor(value: string | undefined): Cursor | undefined {
   if (!value) return undefined;
-  const [iso, id] = Buffer.from(value, 'base64url').toString('utf8').split('|');
+  const [iso, id, ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|');
   const at = new Date(iso ?? '');
-  if (!id || Number.isNaN(at.getTime())) throw errors.badRequest('Invalid page cursor.', 'INVALID_CURSOR');
+  const time = at.getTime();
+  if (rest.length > 0 || !id || !ID_PATTERN.test(id) || Number.isNaN(time) || time < EARLIEST || time >= LATEST) {
+    throw errors.badRequest(HTTP_ERROR_MESSAGES.invalidCursor, 'INVALID_CURSOR');
+  }
   return { at, id };
 }

@@ -1,6 +1,7 @@
+import { HTTP_ERROR_MESSAGES, REQUEST_LIMITS, WRITE_RATE_LIMIT } from '@campus/contract';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors } from '../lib/errors.ts';
@@ -25,12 +26,69 @@ export function isCrossSite(request: FastifyRequest): boolean {
 }
 
 /**
+ * Why a request line cannot be served, or null. Only origin-form targets (`/path?query`) are
+ * answered: an absolute URL (`GET http://evil.example/api/me`) would be routed by a Host it
+ * does not carry and slip past the same-origin check. A NUL byte (`%00`) never belongs in a
+ * path or query, and PostgreSQL refuses it in text.
+ */
+export function requestLineProblem(url: string): string | null {
+  if (!url.startsWith('/') || url.startsWith('//')) return 'absolute-form';
+  if (url.includes('\u0000') || /%00/i.test(url)) return 'nul';
+  return null;
+}
+
+/**
+ * Why a JSON body is refused before it is parsed, or null: one pass over the text that
+ * tracks strings, counts nesting (a 200,000-deep body parses, but anything that walks or
+ * re-serialises it recursively overflows the stack) and finds `\u0000` escapes.
+ */
+export function jsonBodyProblem(text: string, maxDepth: number = REQUEST_LIMITS.jsonMaxDepth): string | null {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c /* \ */) {
+        if (text.charCodeAt(i + 1) === 0x75 /* u */ && text.slice(i + 2, i + 6) === '0000') return 'nul';
+        i++;
+      } else if (ch === 0x22 /* " */) inString = false;
+      else if (ch === 0) return 'nul';
+    } else if (ch === 0x22) inString = true;
+    else if (ch === 0x7b /* { */ || ch === 0x5b /* [ */) {
+      depth++;
+      if (depth > maxDepth) return 'too-deep';
+    } else if (ch === 0x7d /* } */ || ch === 0x5d /* ] */) depth--;
+  }
+  return null;
+}
+
+/** Writes under /api are limited by default; reads, pages and /api/auth/* (its own limiter) are not. */
+function exemptFromDefaultLimit(request: FastifyRequest): boolean {
+  // A route with a limit of its own is always counted by it.
+  if (request.routeOptions.config?.rateLimit) return false;
+  const url = request.url;
+  return SAFE_METHODS.has(request.method) || !url.startsWith('/api/') || url.startsWith('/api/auth/');
+}
+
+/** Per account when signed in (many people can share one address), else per address. */
+async function rateLimitKey(request: FastifyRequest): Promise<string> {
+  if (exemptFromDefaultLimit(request)) return 'exempt';
+  const user = typeof request.sessionUser === 'function' ? await request.sessionUser() : null;
+  return user ? `user:${user.id}` : `ip:${normalizeIP(request.ip)}`;
+}
+
+export interface SecurityOptions {
+  /** HSTS is sent only in production: in development it would pin http://localhost to https. */
+  production?: boolean;
+}
+
+/**
  * Security headers with a strict Content-Security-Policy: scripts and styles only from this
  * origin, never inline (the web app swaps UI primitives' injected <style> tags for
  * constructed stylesheets; see apps/web/src/lib/csp-style-singleton.ts).
  */
 export const securityPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { production = false }: SecurityOptions) => {
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -51,15 +109,38 @@ export const securityPlugin = fp(
       // Shared post links open from other sites; their referrer origin is fine to send.
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     });
     await app.register(cookie);
     app.addHook('onRequest', async (request) => {
+      if (requestLineProblem(request.raw.url ?? '/')) {
+        throw errors.badRequest(HTTP_ERROR_MESSAGES.malformedRequest, 'INVALID_URL');
+      }
       if (!SAFE_METHODS.has(request.method) && request.url.startsWith('/api/') && isCrossSite(request)) {
         throw errors.forbidden('Cross-site requests are not allowed.', 'CROSS_SITE_REQUEST');
       }
     });
-    // Routes opt in with `config.rateLimit`; auth routes set their own tighter limits.
-    await app.register(rateLimit, { global: false });
+
+    // JSON bodies: refused when nested too deep or carrying a NUL, then parsed as Fastify does
+    // (refusing __proto__ and constructor poisoning). /api/auth/* has its own parser.
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      if (jsonBodyProblem(body as string)) {
+        done(errors.badRequest(HTTP_ERROR_MESSAGES.malformedRequest, 'INVALID_BODY'), undefined);
+        return;
+      }
+      parseJson(request, body as string, done);
+    });
+
+    await app.register(rateLimit, {
+      global: true,
+      max: WRITE_RATE_LIMIT.max,
+      timeWindow: WRITE_RATE_LIMIT.windowMs,
+      keyGenerator: rateLimitKey,
+      allowList: (request) => exemptFromDefaultLimit(request),
+      errorResponseBuilder: () => errors.tooManyRequests(),
+    });
   },
   { name: 'security' },
 );

@@ -49,16 +49,38 @@ export function presentPost({ post, author }: PostWithAuthor, ctx: PresentContex
   };
 }
 
-/** Builds the reply tree of a thread from its rows (oldest first at every level). */
-export function buildThread(rootId: string, rows: PostWithAuthor[], ctx: PresentContext): PostThreadNode[] {
-  const nodes = new Map<string, PostThreadNode>();
-  for (const row of rows) nodes.set(row.post.id, { ...presentPost(row, ctx), replies: [] });
+/**
+ * Builds the reply tree below `rootId` from rows where parents come before their replies
+ * (oldest first at every level), without recursion. Replies deeper than `nestDepth` levels
+ * are listed flat under their ancestor on the last level, oldest first, each keeping its
+ * `parentId`, so the answer never nests deeper than `nestDepth` however long the chain.
+ */
+export function buildThread(
+  rootId: string,
+  rows: PostWithAuthor[],
+  ctx: PresentContext,
+  nestDepth: number,
+): PostThreadNode[] {
+  const nodes = new Map<string, { node: PostThreadNode; depth: number; anchor: PostThreadNode }>();
   const top: PostThreadNode[] = [];
+  const flattened = new Set<PostThreadNode>();
   for (const row of rows) {
-    const node = nodes.get(row.post.id) as PostThreadNode;
+    const node: PostThreadNode = { ...presentPost(row, ctx), replies: [] };
     const parentId = row.post.postCommentedOn;
-    if (parentId === rootId) top.push(node);
-    else nodes.get(parentId ?? '')?.replies.push(node);
+    if (parentId === rootId) {
+      nodes.set(row.post.id, { node, depth: 0, anchor: node });
+      top.push(node);
+      continue;
+    }
+    const parent = nodes.get(parentId ?? '');
+    if (!parent) continue;
+    const depth = parent.depth + 1;
+    parent.anchor.replies.push(node);
+    if (parent.anchor !== parent.node) flattened.add(parent.anchor);
+    nodes.set(row.post.id, { node, depth, anchor: depth < nestDepth - 1 ? node : parent.anchor });
+  }
+  for (const anchor of flattened) {
+    anchor.replies.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   }
   return top;
 }

@@ -76,14 +76,35 @@ export async function findPost(db: Executor, id: string): Promise<PostWithAuthor
   return row;
 }
 
-/** Every comment and reply under a top-level post, oldest first. */
-export async function listThread(db: Executor, rootId: string): Promise<PostWithAuthor[]> {
-  return db
+/** Posts by id with their authors, in the order of `ids` (missing ones left out). */
+export async function findPosts(db: Executor, ids: string[]): Promise<PostWithAuthor[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
     .select({ post: posts, author: authorColumns })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
-    .where(eq(posts.rootId, rootId))
-    .orderBy(asc(posts.createdAt), asc(posts.id));
+    .where(inArray(posts.id, ids));
+  const byId = new Map(rows.map((r) => [r.post.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is PostWithAuthor => r !== undefined);
+}
+
+/**
+ * Up to `limit` comments and replies below `id`, shallowest first and oldest first within a
+ * level, so parents always come before their replies. The walk collects ids only; the rows
+ * are read for the ones kept.
+ */
+export async function listSubtree(db: Executor, id: string, limit: number): Promise<PostWithAuthor[]> {
+  const result = await db.execute<{ id: string }>(sql`
+    WITH RECURSIVE tree(id, created_at, depth) AS (
+      SELECT id, created_at, 0 FROM ${posts} WHERE post_commented_on = ${id}
+      UNION ALL
+      SELECT p.id, p.created_at, t.depth + 1 FROM ${posts} p JOIN tree t ON p.post_commented_on = t.id
+    )
+    SELECT id FROM tree ORDER BY depth, created_at, id LIMIT ${limit}`);
+  return findPosts(
+    db,
+    result.rows.map((r) => r.id),
+  );
 }
 
 /** The posts above `id`, nearest first (the parent chain of a reply). */

@@ -7,6 +7,7 @@ import {
   type Post,
   type PostList,
   type PostPage,
+  THREAD_LIMITS,
 } from '@campus/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -25,9 +26,10 @@ import { buildThread, type PresentContext, presentPost } from './posts.presenter
 import {
   ancestorIds,
   findPost,
+  findPosts,
   likedAmong,
   listLiked,
-  listThread,
+  listSubtree,
   listTopLevel,
   mediaOf,
   type PostWithAuthor,
@@ -106,7 +108,12 @@ export async function listSaved(
   return presentList(deps, viewer, rows, limit);
 }
 
-/** A post with the chain above it (for replies) and the comments below it, at any depth. */
+/**
+ * A post with the chain above it (for replies) and the comments below it, bounded
+ * (THREAD_LIMITS): nesting flattens past `nestDepth`, at most `maxComments` are sent and the
+ * chain above keeps the top-level post and the nearest ancestors. A chain of any length
+ * therefore answers in a few queries and a bounded body; deeper comments open on their own page.
+ */
 export async function getPostPage(
   deps: PostsDeps,
   viewer: SessionUser,
@@ -114,15 +121,16 @@ export async function getPostPage(
   id: string,
 ): Promise<PostPage> {
   const page = postPolicy.requireOnCampus(await findPost(deps.db, id), campus);
-  const rootId = page.post.rootId ?? page.post.id;
-  const [above, thread] = await Promise.all([ancestorIds(deps.db, id), listThread(deps.db, rootId)]);
-  const byId = new Map(thread.map((r) => [r.post.id, r]));
-  const root = rootId === id ? page : await findPost(deps.db, rootId);
-  if (root) byId.set(root.post.id, root);
-  const ancestors = above
-    .reverse()
-    .map((a) => byId.get(a))
-    .filter((r): r is PostWithAuthor => r !== undefined);
+  const [above, thread] = await Promise.all([
+    ancestorIds(deps.db, id),
+    listSubtree(deps.db, id, THREAD_LIMITS.maxComments),
+  ]);
+  // `above` is nearest first and ends with the top-level post.
+  const kept =
+    above.length <= THREAD_LIMITS.maxAncestors
+      ? above
+      : [...above.slice(0, THREAD_LIMITS.maxAncestors - 1), ...above.slice(-1)];
+  const ancestors = await findPosts(deps.db, kept.reverse());
   const ctx = await presentContext(deps, viewer, [
     id,
     ...ancestors.map((a) => a.post.id),
@@ -131,7 +139,7 @@ export async function getPostPage(
   return {
     post: presentPost(page, ctx),
     ancestors: ancestors.map((a) => presentPost(a, ctx)),
-    comments: buildThread(id, thread, ctx),
+    comments: buildThread(id, thread, ctx, THREAD_LIMITS.nestDepth),
   };
 }
 

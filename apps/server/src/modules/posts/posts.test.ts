@@ -1,7 +1,15 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { CAMPUS_IDS, POST_MESSAGES, type Post, type PostList, type PostPage } from '@campus/contract';
+import {
+  CAMPUS_IDS,
+  POST_MESSAGES,
+  type Post,
+  type PostList,
+  type PostPage,
+  type PostThreadNode,
+  THREAD_LIMITS,
+} from '@campus/contract';
 import { count, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.ts';
@@ -277,5 +285,95 @@ describe('feed pages', () => {
     const media = (await browser.get('/api/posts/media')).json() as PostList;
     expect(media.posts[0]?.id).toBe(withPhoto.id);
     expect(media.posts.every((p) => p.media.length > 0)).toBe(true);
+  });
+});
+
+describe('a long reply chain (issue 8 item 7)', () => {
+  /** Deepest nesting of `replies` in a thread (1 = comments without replies), without recursion. */
+  function nesting(comments: PostThreadNode[]): number {
+    let deepest = 0;
+    const stack = comments.map((node) => ({ node, level: 1 }));
+    while (stack.length > 0) {
+      const { node, level } = stack.pop() as { node: PostThreadNode; level: number };
+      deepest = Math.max(deepest, level);
+      for (const reply of node.replies) stack.push({ node: reply, level: level + 1 });
+    }
+    return deepest;
+  }
+  function flatten(comments: PostThreadNode[]): PostThreadNode[] {
+    const all: PostThreadNode[] = [];
+    const stack = [...comments];
+    while (stack.length > 0) {
+      const node = stack.pop() as PostThreadNode;
+      all.push(node);
+      stack.push(...node.replies);
+    }
+    return all;
+  }
+
+  it('a 1,000-deep chain answers 200 with a bounded thread, and deeper replies open on their own page', async () => {
+    const { browser, user } = await member(app, db);
+    const root = (await createPostAs(browser, { plainText: 'Bike for sale' })).json() as Post;
+    // Built with one SQL insert: 1,000 replies, each answering the one before.
+    const start = Date.parse('2025-01-01T00:00:00.000Z');
+    const chain = Array.from({ length: 1000 }, (_, i) => ({
+      id: newId(),
+      campusId: CAMPUS_IDS.ou,
+      userId: user.id,
+      plainText: `reply ${i + 1}`,
+      rootId: root.id,
+      createdAt: new Date(start + i * 1000),
+      lastModified: new Date(start + i * 1000),
+      commentsCount: 999 - i,
+    }));
+    await db
+      .insert(posts)
+      .values(chain.map((row, i) => ({ ...row, postCommentedOn: i === 0 ? root.id : chain[i - 1]?.id })));
+    await db.update(posts).set({ commentsCount: 1000 }).where(eq(posts.id, root.id));
+
+    const started = performance.now();
+    const res = await browser.get(`/api/posts/${root.id}`);
+    const elapsedMs = performance.now() - started;
+    expect(res.statusCode).toBe(200);
+    console.info(`1,000-deep chain: GET /api/posts/{root} in ${elapsedMs.toFixed(0)} ms, ${res.body.length} bytes`);
+    const page = res.json() as PostPage;
+    expect(nesting(page.comments)).toBe(THREAD_LIMITS.nestDepth);
+    const shown = flatten(page.comments);
+    expect(shown).toHaveLength(THREAD_LIMITS.maxComments);
+    // The first 200 of the chain, the deeper ones listed flat under the last nested level with their parent.
+    const byId = new Map(shown.map((n) => [n.id, n]));
+    for (const [i, row] of chain.slice(0, THREAD_LIMITS.maxComments).entries()) {
+      expect(byId.get(row.id)?.parentId).toBe(i === 0 ? root.id : chain[i - 1]?.id);
+    }
+    const anchor = shown.find((n) => n.id === chain[THREAD_LIMITS.nestDepth - 2]?.id);
+    expect(anchor?.replies.map((r) => r.plainText)).toEqual(
+      chain.slice(THREAD_LIMITS.nestDepth - 1, THREAD_LIMITS.maxComments).map((r) => r.plainText),
+    );
+
+    // The rest: open the last comment shown; its page continues the chain.
+    const last = chain[THREAD_LIMITS.maxComments - 1];
+    const deeper = (await browser.get(`/api/posts/${last?.id}`)).json() as PostPage;
+    expect(flatten(deeper.comments)[0]?.parentId).toBe(last?.id);
+    expect(deeper.comments[0]?.id).toBe(chain[THREAD_LIMITS.maxComments]?.id);
+
+    // The deepest reply: the chain above it keeps the top-level post first and the nearest ones.
+    const bottom = await browser.get(`/api/posts/${chain[999]?.id}`);
+    expect(bottom.statusCode).toBe(200);
+    const bottomPage = bottom.json() as PostPage;
+    expect(bottomPage.ancestors).toHaveLength(THREAD_LIMITS.maxAncestors);
+    expect(bottomPage.ancestors[0]?.id).toBe(root.id);
+    expect(bottomPage.ancestors.at(-1)?.id).toBe(chain[998]?.id);
+    expect(bottomPage.comments).toEqual([]);
+  });
+
+  it('a short thread nests as before, oldest first', async () => {
+    const { browser } = await member(app, db);
+    const root = (await createPostAs(browser, { plainText: 'Chair' })).json() as Post;
+    const a = (await createPostAs(browser, { plainText: 'a', parentId: root.id })).json() as Post;
+    const b = (await createPostAs(browser, { plainText: 'b', parentId: root.id })).json() as Post;
+    await createPostAs(browser, { plainText: 'a1', parentId: a.id });
+    const page = (await browser.get(`/api/posts/${root.id}`)).json() as PostPage;
+    expect(page.comments.map((c) => c.id)).toEqual([a.id, b.id]);
+    expect(page.comments[0]?.replies.map((r) => r.plainText)).toEqual(['a1']);
   });
 });
