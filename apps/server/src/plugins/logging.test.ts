@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { withDatabase } from '../../test/global-setup.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -73,6 +73,22 @@ describe('logging', () => {
     expect(written).toHaveLength(1);
     expect(written[0]).toMatchObject({ level: 50, module: 'better-auth', msg: 'something better-auth wanted to say' });
     expect((written[0]?.err as { message?: string } | undefined)?.message).toBe('inner detail');
+  });
+
+  it('prints nothing of better-auth’s on the console, even for refused requests', async () => {
+    const spies = (['log', 'info', 'warn', 'error'] as const).map((method) => vi.spyOn(console, method));
+    try {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { host: 'ou.localhost:3000', origin: 'http://ou.localhost:3000', 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: 'nobody@example.com', password: 'wrong-password' }),
+      });
+      expect(res.statusCode).toBe(401);
+      for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
   });
 
   it('never writes ANSI colour codes when the output is not a terminal', () => {

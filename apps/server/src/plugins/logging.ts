@@ -61,7 +61,9 @@ export function betterAuthLogger(log: FastifyBaseLogger | undefined) {
   const child = log.child({ module: 'better-auth' });
   return {
     disableColors: true,
-    level: 'debug' as const,
+    // Not 'debug', 'warn' or 'error': at those levels better-auth also prints every refused
+    // request (4xx) through its own global, coloured console logger, bypassing `log` below.
+    level: 'info' as const,
     log(level: BetterAuthLogLevel, message: string, ...args: unknown[]) {
       const detail = args.length === 0 ? undefined : args.length === 1 ? args[0] : args;
       if (detail instanceof Error) child[level]({ err: detail }, message);
