@@ -1,14 +1,20 @@
-import { ApiErrorSchema } from '@campus/contract';
+import { ApiErrorSchema, type ErrorCode } from '@campus/contract';
 
 /** Shown when a failure has no message of its own (spec 2 §8: 'Something went wrong'). */
 const FALLBACK_MESSAGE = 'Something went wrong';
+
+/**
+ * A code of the contract's ERROR_CODES, or another the answer carried (the auth library has
+ * more, and `HTTP_<status>` when an answer had none). Compare codes, never messages.
+ */
+export type ApiErrorCode = ErrorCode | (string & {});
 
 /** Every failed call throws this: `code` is stable for logic, `message` is for people. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
   ) {
     super(message);

@@ -1,6 +1,6 @@
 import type { Post, PostThreadNode } from '@campus/contract';
 import { CornerDownRight, MessageCircleReply, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { paths } from '@/config/paths.ts';
@@ -15,15 +15,21 @@ import { PostMediaStrip } from './post-media.tsx';
 import { PostText } from './post-text.tsx';
 
 const DELETE = 'Delete';
+/** A comment whose replies this page does not all show (THREAD_LIMITS): they open on its own page. */
+const MORE_REPLIES = 'View more replies';
 
 interface CommentProps {
   node: PostThreadNode;
   depth: number;
+  /** Authors of the comments shown, by id: a reply listed flat names the author it answers. */
+  authors: ReadonlyMap<string, Post['author']>;
+  /** How many comments below each comment this page shows (the API sends a bounded part). */
+  shownBelow: ReadonlyMap<string, number>;
   /** Set past the indent cap, where the nesting no longer shows whom a reply answers. */
   replyingTo?: Post['author'];
 }
 
-function Comment({ node, depth, replyingTo }: CommentProps) {
+function Comment({ node, depth, authors, shownBelow, replyingTo }: CommentProps) {
   const viewer = useViewer();
   const commentOn = useCommentOn();
   const [deleting, setDeleting] = useState(false);
@@ -75,9 +81,22 @@ function Comment({ node, depth, replyingTo }: CommentProps) {
       {node.replies.length > 0 && (
         <ul className={nested ? styles.replies : styles.repliesFlat}>
           {node.replies.map((reply) => (
-            <Comment key={reply.id} node={reply} depth={depth + 1} replyingTo={nested ? undefined : node.author} />
+            <Comment
+              key={reply.id}
+              node={reply}
+              depth={depth + 1}
+              authors={authors}
+              shownBelow={shownBelow}
+              // Past the nesting the API sends (THREAD_LIMITS), deeper replies come listed flat here.
+              replyingTo={nested ? undefined : (authors.get(reply.parentId ?? '') ?? node.author)}
+            />
           ))}
         </ul>
+      )}
+      {node.commentsCount > (shownBelow.get(node.id) ?? 0) && (
+        <Link to={paths.post.getHref(node.id)} className={styles.moreReplies}>
+          {MORE_REPLIES}
+        </Link>
       )}
       {deleting && (
         // The page refetches its thread once the comment is gone (useDeletePost).
@@ -89,10 +108,27 @@ function Comment({ node, depth, replyingTo }: CommentProps) {
 
 /** Comments and their replies at any depth: each level steps in with a line, up to four levels. */
 export function CommentThread({ comments }: { comments: PostThreadNode[] }) {
+  const { authors, shownBelow } = useMemo(() => {
+    const byId = new Map<string, Post['author']>();
+    const parents = new Map<string, string | null>();
+    const stack = [...comments];
+    for (let node = stack.pop(); node; node = stack.pop()) {
+      byId.set(node.id, node.author);
+      parents.set(node.id, node.parentId);
+      stack.push(...node.replies);
+    }
+    const below = new Map<string, number>();
+    for (const id of parents.keys()) {
+      for (let up = parents.get(id); up && parents.has(up); up = parents.get(up)) {
+        below.set(up, (below.get(up) ?? 0) + 1);
+      }
+    }
+    return { authors: byId, shownBelow: below };
+  }, [comments]);
   return (
     <ul className={styles.thread}>
       {comments.map((node) => (
-        <Comment key={node.id} node={node} depth={0} />
+        <Comment key={node.id} node={node} depth={0} authors={authors} shownBelow={shownBelow} />
       ))}
     </ul>
   );
