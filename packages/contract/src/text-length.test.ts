@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { codePointLength, countPlainText, countPostText, isPostTextTooLong } from './text-length.ts';
+import {
+  codePointLength,
+  countPlainText,
+  countPostText,
+  isBlankText,
+  isPostTextTooLong,
+  jsonValueProblem,
+} from './text-length.ts';
 
 describe('countPostText', () => {
   it('adds 2 for each break between blocks', () => {
@@ -61,5 +68,25 @@ describe('countPlainText', () => {
         expect(countPostText(blocks)).toBe(formula);
       }),
     );
+  });
+});
+
+describe('hostile post text (issue 8 item 6)', () => {
+  it('a text of only zero-width or blank characters is blank; one visible character is not', () => {
+    expect(isBlankText('\u200b\u200c\u200d\u2060\ufeff')).toBe(true);
+    expect(isBlankText(' \u3164\n\u2800\u115f ')).toBe(true);
+    expect(isBlankText('\u200ba\u200b')).toBe(false);
+  });
+
+  it('editor JSON is checked for depth without recursion, for NUL, then for size', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 50_000; i++) deep = { a: deep };
+    const limits = { maxDepth: 32, maxChars: 100 };
+    expect(jsonValueProblem(deep, limits)).toBe('too-deep');
+    expect(jsonValueProblem({ root: { children: ['x\u0000'] } }, limits)).toBe('nul');
+    expect(jsonValueProblem({ 'k\u0000': 1 }, limits)).toBe('nul');
+    expect(jsonValueProblem({ t: 'x'.repeat(200) }, limits)).toBe('too-large');
+    expect(jsonValueProblem({ root: { children: [{ text: 'Desk lamp' }] } }, limits)).toBeNull();
+    expect(jsonValueProblem(undefined, limits)).toBeNull();
   });
 });
