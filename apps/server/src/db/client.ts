@@ -12,8 +12,9 @@ export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
  *   connection; if the probe gets no answer within `probeTimeoutMs`, the server is declared
  *   down, every connection is dropped (so the hung statements fail at once) and new requests
  *   fail fast until a background probe succeeds again;
- * - the server itself cancels any statement after `statementTimeoutMs` (long jobs and
- *   migrations use their own connections or pass 0).
+ * - the server itself cancels any statement after `statementTimeoutMs`. Migrations run on a
+ *   connection of their own (db/migrate.ts); a long job makes its own pool with
+ *   `statementTimeoutMs: 0`, or runs `SET LOCAL statement_timeout = 0` in its transaction.
  */
 export interface DatabaseOptions {
   max?: number;
@@ -173,7 +174,8 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
           statement_timeout: limits.statementTimeoutMs,
           // The client-side bound, for a server that no longer cancels anything.
           query_timeout: limits.statementTimeoutMs + 1_000,
-          idle_in_transaction_session_timeout: limits.statementTimeoutMs * 2,
+          // No idle-in-transaction limit: the mail sender keeps its batch locked while it talks
+          // to the relay (jobs/mail-sender.ts), which may take longer than a statement.
         }
       : {}),
     Client: WatchedClient as unknown as typeof pg.Client,

@@ -249,6 +249,18 @@ describe('statement limits', () => {
     expect(rows[0]?.statement_timeout).toBe('5s');
   });
 
+  it('lets a slow statement of a healthy server finish: the watchdog only probes, it does not cut', async () => {
+    await proxy.set('pass');
+    await untilHealthy();
+    const health = databaseHealth(db);
+    const failures = health.failures;
+    // Longer than the watchdog (200 ms) plus its probe (400 ms).
+    const { rows } = await db.execute<{ done: boolean }>(sql`SELECT pg_sleep(0.8) IS NOT NULL AS done`);
+    expect(rows).toEqual([{ done: true }]);
+    expect(health.up).toBe(true);
+    expect(health.failures).toBe(failures);
+  });
+
   it('recognises the failures that mean "the database cannot answer now", and nothing else', () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' });
     expect(isDatabaseUnavailable(refused)).toBe(true);
