@@ -15,7 +15,7 @@ export async function member(app: FastifyInstance, db: Database, slug: 'ou' | 'u
       schoolVerified: true,
       campusId: CAMPUS_IDS[slug],
       schoolEmail: email,
-      img: `/media/images/profilePics/${user.id}-0000000000000000.webp`,
+      img: `images/profilePics/${user.id}/0000000000000000-large.webp`,
       bio: 'Test student',
       profileSetUp: true,
     })

@@ -71,6 +71,7 @@ export const ERROR_CODES = {
   FILE_TOO_LARGE: 'FILE_TOO_LARGE',
   POST_TOO_LARGE: 'POST_TOO_LARGE',
   IMAGE_TOO_LARGE: 'IMAGE_TOO_LARGE',
+  UNREADABLE_UPLOAD: 'UNREADABLE_UPLOAD',
 
   // Only made by the web client (no answer, or an answer it could not read)
   NETWORK_ERROR: 'NETWORK_ERROR',

@@ -128,6 +128,20 @@ export const ACCOUNT_SAFETY_MESSAGES = {
   codeRequestsExceeded: 'Too many codes requested. Please wait an hour before asking for a new one.',
 } as const;
 
+/**
+ * Upload refusals the spec has no words for (issue 8): they name the limit, so a person knows
+ * what to change. 413 FILE_TOO_LARGE / UPLOAD_TOO_LARGE; the limits are POST_FILE_LIMITS and
+ * the server's avatar limit.
+ */
+export const UPLOAD_MESSAGES = {
+  videoTooLarge: 'This video is too large. Videos can be up to 200 MB.',
+  photoTooLarge: 'This photo is too large. Photos can be up to 25 MB.',
+  avatarTooLarge: 'This picture is too large. Profile pictures can be up to 15 MB.',
+  postTooLarge: 'These files are too large together. A post can carry up to 400 MB of photos and videos.',
+  /** Multipart bodies that cannot be read (no boundary, cut off, a `post` field that is not JSON). */
+  unreadableUpload: 'The upload could not be read. Please try again.',
+} as const;
+
 /** Composing, posting and deleting posts and comments (spec 1 §2, §4, §5, §8 'Content and posting', 'Confirmations'). */
 export const POST_MESSAGES = {
   tooManyCharacters: 'Error: Too many characters!',

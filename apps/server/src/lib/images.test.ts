@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { HEIC_FIXTURE } from '../../test/fixtures/files.ts';
 import { makeAnimatedGif, makeHevcHeic, makePhoneJpeg, makePhoto, makePngBomb } from '../../test/fixtures/images.ts';
 import { ImageTooLargeError, MAX_INPUT_PIXELS, processImage, UnsupportedImageError } from './images.ts';
 
@@ -226,12 +228,38 @@ describe('processImage: HEIF', () => {
     expect(result.variants.feed).toMatchObject({ width: 800, height: 600 });
   });
 
-  it('refuses HEVC-coded HEIC (iPhone photos): this sharp build has no HEVC decoder', async () => {
-    // If this starts to pass decoding, sharp gained HEVC support: update the report and tests.
-    const heic = makeHevcHeic(640, 480);
-    expect(await sharp(heic).metadata()).toMatchObject({ format: 'heif', compression: 'hevc', width: 640 });
-    const error = await rejection(processImage(heic, { preset: 'post' }));
+  it('reads HEVC-coded HEIC (iPhone photos) through heic-decode, without its EXIF/GPS', async () => {
+    // A real HEIC written by libheif's heif-enc (x265) from a JPEG carrying camera and GPS EXIF.
+    const heic = await readFile(HEIC_FIXTURE);
+    const meta = await sharp(heic).metadata();
+    expect(meta).toMatchObject({ format: 'heif', compression: 'hevc', width: 64, height: 48 });
+    expect(meta.exif?.includes(Buffer.from('iPhone 15'))).toBe(true);
+    // This sharp build has no HEVC decoder: without the fallback the photo would be refused.
+    await expect(sharp(heic).webp().toBuffer()).rejects.toThrow();
+
+    const result = await processImage(HEIC_FIXTURE, { preset: 'post' });
+    expect(result.source).toMatchObject({ mime: 'image/heic', width: 64, height: 48 });
+    for (const variant of Object.values(result.variants)) {
+      const out = await sharp(variant.data).metadata();
+      expect(out).toMatchObject({ format: 'webp', width: 64, height: 48 });
+      expect(out.exif).toBeUndefined();
+      expect(out.xmp).toBeUndefined();
+      expect(variant.data.includes(Buffer.from('iPhone'))).toBe(false);
+    }
+    // The colour survives decoding (the fixture is a flat red).
+    const { data } = await sharp(result.variants.full.data).raw().toBuffer({ resolveWithObject: true });
+    expect(data[0]).toBeGreaterThan(150);
+    expect(data[1]).toBeLessThan(80);
+  });
+
+  it('refuses a HEIC whose picture data cannot be decoded', async () => {
+    const error = await rejection(processImage(makeHevcHeic(640, 480), { preset: 'post' }));
     expect(error).toBeInstanceOf(UnsupportedImageError);
-    expect(error).toMatchObject({ reason: 'codec-unavailable', message: 'Only photos & videos are allowed!' });
+    expect(error).toMatchObject({ reason: 'undecodable', message: 'Only photos & videos are allowed!' });
+  });
+
+  it('refuses a HEIC that declares too many pixels before decoding it', async () => {
+    const error = await rejection(processImage(makeHevcHeic(50_000, 50_000), { preset: 'post' }));
+    expect(error).toBeInstanceOf(ImageTooLargeError);
   });
 });

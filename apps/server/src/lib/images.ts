@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import { open, readFile } from 'node:fs/promises';
 import { POST_MESSAGES } from '@campus/contract';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import decodeHeic from 'heic-decode';
+import sharp, { type Metadata, type OutputInfo, type SharpOptions } from 'sharp';
 import { AppError } from './errors.ts';
 import { type DetectedFileType, detectFileType } from './file-type.ts';
 
@@ -123,6 +125,18 @@ function decodeError(error: unknown, metadata: Metadata): UnsupportedImageError 
   return new UnsupportedImageError(reason, undefined, { cause: error });
 }
 
+async function head(input: Buffer | string): Promise<Buffer> {
+  if (typeof input !== 'string') return input.subarray(0, 64);
+  const handle = await open(input, 'r');
+  try {
+    const buffer = Buffer.alloc(64);
+    const { bytesRead } = await handle.read(buffer, 0, 64, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
 function checkType(input: Buffer): DetectedFileType {
   const type = detectFileType(input);
   if (type?.kind !== 'image') throw new UnsupportedImageError('not-an-image');
@@ -130,17 +144,29 @@ function checkType(input: Buffer): DetectedFileType {
 }
 
 /**
+ * HEVC-coded HEIF (every iPhone photo): sharp's prebuilt libvips cannot decode it (no HEVC
+ * decoder is bundled), so libheif compiled to WebAssembly (heic-decode, the decoder inside
+ * heic-convert) turns it into RGBA pixels, which sharp then treats like any other photo.
+ * libheif applies the file's rotation and mirroring itself; EXIF is not carried over.
+ */
+async function decodeHevcHeif(input: Buffer | string): Promise<{ data: Buffer; width: number; height: number }> {
+  const buffer = typeof input === 'string' ? await readFile(input) : input;
+  const { data, width, height } = await decodeHeic({ buffer });
+  return { data: Buffer.from(data.buffer, data.byteOffset, data.byteLength), width, height };
+}
+
+/**
  * Turns an uploaded photo into the WebP variants of `preset`: upright by its EXIF orientation,
  * with every piece of metadata removed (EXIF, GPS, XMP, IPTC, ICC — colours are converted to
- * sRGB first), never enlarged. The type is decided from the bytes; only JPEG, PNG, GIF, WebP
- * and HEIF/AVIF that sharp can decode pass. Throws {@link UnsupportedImageError} or
- * {@link ImageTooLargeError}.
+ * sRGB first), never enlarged. The type is decided from the bytes; only JPEG, PNG, GIF, WebP,
+ * HEIC/HEIF and AVIF pass. `input` is the bytes or, for uploads, the path of the file on disk
+ * (sharp reads it from there). Throws {@link UnsupportedImageError} or {@link ImageTooLargeError}.
  */
 export async function processImage<P extends ImagePreset>(
-  input: Buffer,
+  input: Buffer | string,
   options: ProcessImageOptions<P>,
 ): Promise<ProcessedImage<P>> {
-  const type = checkType(input);
+  const type = checkType(await head(input));
   const maxInputPixels = options.maxInputPixels ?? MAX_INPUT_PIXELS;
   const canAnimate = type.mime === 'image/gif' || type.mime === 'image/webp';
   const animated = canAnimate && (options.animated ?? options.preset === 'post');
@@ -156,11 +182,6 @@ export async function processImage<P extends ImagePreset>(
   // With `animated` the height is every frame stacked, so all frames count.
   if (metadata.width * metadata.height > maxInputPixels) throw new ImageTooLargeError(maxInputPixels);
 
-  // sharp removes all metadata unless told to keep it (withMetadata/keepExif/keepIccProfile):
-  // nothing below asks for that. `failOn: 'error'` still reads photos with minor warnings.
-  // The pixel limit is repeated for the decoder in case a header lied about the size.
-  const base = sharp(input, { limitInputPixels: maxInputPixels, animated, failOn: 'error' }).autoOrient();
-
   const frames = animated ? (metadata.pages ?? 1) : 1;
   const frameHeight = animated ? (metadata.pageHeight ?? metadata.height) : metadata.height;
   const rotated = (metadata.orientation ?? 1) >= 5;
@@ -171,11 +192,18 @@ export async function processImage<P extends ImagePreset>(
     frames,
   };
 
-  const specs: readonly VariantSpec[] = IMAGE_VARIANTS[options.preset];
-  let outputs: { data: Buffer; info: OutputInfo }[];
-  try {
-    outputs = await Promise.all(
-      specs.map((spec) => {
+  // sharp removes all metadata unless told to keep it (withMetadata/keepExif/keepIccProfile):
+  // nothing below asks for that. `failOn: 'error'` still reads photos with minor warnings.
+  // The pixel limit is repeated for the decoder in case a header lied about the size.
+  const render = (pipelineInput: Buffer | string, extra: SharpOptions = {}) => {
+    const base = sharp(pipelineInput, {
+      limitInputPixels: maxInputPixels,
+      animated,
+      failOn: 'error',
+      ...extra,
+    }).autoOrient();
+    return Promise.all(
+      IMAGE_VARIANTS[options.preset].map((spec: VariantSpec) => {
         const pipeline = base.clone();
         if (spec.fit === 'inside') {
           pipeline.resize({ width: spec.size, height: spec.size, fit: 'inside', withoutEnlargement: true });
@@ -187,8 +215,25 @@ export async function processImage<P extends ImagePreset>(
         return pipeline.webp({ quality: WEBP_QUALITY }).toBuffer({ resolveWithObject: true });
       }),
     );
+  };
+
+  const specs: readonly VariantSpec[] = IMAGE_VARIANTS[options.preset];
+  let outputs: { data: Buffer; info: OutputInfo }[];
+  try {
+    outputs = await render(input);
   } catch (error) {
-    throw decodeError(error, metadata);
+    const refusal = decodeError(error, metadata);
+    if (refusal.reason !== 'codec-unavailable') throw refusal;
+    let decoded: Awaited<ReturnType<typeof decodeHevcHeif>>;
+    try {
+      decoded = await decodeHevcHeif(input);
+    } catch (heifError) {
+      throw new UnsupportedImageError('undecodable', undefined, { cause: heifError });
+    }
+    if (decoded.width * decoded.height > maxInputPixels) throw new ImageTooLargeError(maxInputPixels);
+    source.width = decoded.width;
+    source.height = decoded.height;
+    outputs = await render(decoded.data, { raw: { width: decoded.width, height: decoded.height, channels: 4 } });
   }
 
   const hash = createHash('sha256');

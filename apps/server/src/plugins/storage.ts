@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { copyFile, mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ApiError } from '@campus/contract';
 import fastifyStatic from '@fastify/static';
@@ -13,13 +13,15 @@ import { errors } from '../lib/errors.ts';
  * reuse a key for other bytes: put a content hash or a fresh id in every name.
  *
  * Only the local-disk driver exists today. An S3-compatible driver (DESIGN §1, production)
- * implements the same four calls — PutObject with ContentType and the cache headers below,
+ * implements the same calls — PutObject (from a buffer or a file stream) with ContentType and the cache headers below,
  * DeleteObject, ListObjectsV2 + DeleteObjects for a prefix, and a bucket/CDN URL — and needs no
  * `/media` route.
  */
 export interface StorageDriver {
   /** Stores `body` under `key`, replacing nothing a reader could see half-written. */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Stores the file at `source` (e.g. a processed upload on disk) under `key`, without reading it whole. */
+  putFile(key: string, source: string, contentType: string): Promise<void>;
   /** Removes one object; a missing key is not an error. */
   delete(key: string): Promise<void>;
   /** Removes every object under a folder-like prefix ending in `/`, e.g. `images/posts/{postId}/`. */
@@ -97,17 +99,31 @@ export class LocalDiskStorage implements StorageDriver {
     return file;
   }
 
-  async put(key: string, body: Buffer, contentType: string): Promise<void> {
-    const file = this.pathOf(key);
+  private checkType(key: string, contentType: string): void {
     const expected = contentTypeOfKey(key);
     if (!expected) throw new Error(`storage: ${key} does not end in a media extension`);
     if (contentType !== expected) throw new Error(`storage: ${key} must be stored as ${expected}, not ${contentType}`);
+  }
 
+  /** Writes through a dot-named temporary file that is renamed into place once synced. */
+  private async writeAtomically(file: string, write: (temp: string) => Promise<void>): Promise<void> {
     const dir = path.dirname(file);
     await mkdir(dir, { recursive: true });
     // A dot name can never be a key, so a reader never sees (or requests) the partial file.
     const temp = path.join(dir, `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
     try {
+      await write(temp);
+      await rename(temp, file);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    const file = this.pathOf(key);
+    this.checkType(key, contentType);
+    await this.writeAtomically(file, async (temp) => {
       const handle = await open(temp, 'wx');
       try {
         await handle.writeFile(body);
@@ -116,11 +132,22 @@ export class LocalDiskStorage implements StorageDriver {
       } finally {
         await handle.close();
       }
-      await rename(temp, file);
-    } catch (error) {
-      await rm(temp, { force: true });
-      throw error;
-    }
+    });
+  }
+
+  async putFile(key: string, source: string, contentType: string): Promise<void> {
+    const file = this.pathOf(key);
+    this.checkType(key, contentType);
+    await this.writeAtomically(file, async (temp) => {
+      // The temporary upload folder may be on another file system, so copy rather than rename.
+      await copyFile(source, temp);
+      const handle = await open(temp, 'r+');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    });
   }
 
   async delete(key: string): Promise<void> {

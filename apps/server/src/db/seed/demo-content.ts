@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { Clock } from '../../lib/clock.ts';
 import type { Auth } from '../../modules/auth/auth.ts';
+import { stageFiles } from '../../modules/media/stage.ts';
 import { createPost, toggleLike } from '../../modules/posts/posts.service.ts';
 import type { PostUpload } from '../../modules/posts/uploads.ts';
 import type { SessionUser } from '../../plugins/session.ts';
@@ -531,15 +532,13 @@ export async function seedDemoContent(deps: DemoContentDeps): Promise<number> {
       },
     };
     const postDeps = { db, storage, clock, log };
-    const files = await Promise.all(
-      (item.photos ?? []).map(async (label, n) => {
-        const bytes = await demoPhoto(label, i + n);
-        return {
-          bytes,
-          type: { kind: 'image' as const, mime: 'image/jpeg', ext: 'jpg' },
+    const staged = await stageFiles(
+      await Promise.all(
+        (item.photos ?? []).map(async (label, n) => ({
+          bytes: await demoPhoto(label, i + n),
           originalName: `${label}.jpg`,
-        };
-      }),
+        })),
+      ),
     );
     const post = await createPost(postDeps, session(item.by), campus, {
       body: {
@@ -548,17 +547,19 @@ export async function seedDemoContent(deps: DemoContentDeps): Promise<number> {
         priceCents: item.price === undefined ? null : item.price * 100,
         parentId: null,
       },
-      files,
+      ...staged,
     });
     for (const comment of item.comments ?? []) {
       const c = await createPost(postDeps, session(comment.by), campus, {
         body: { plainText: comment.text, category: null, priceCents: null, parentId: post.id },
         files: [],
+        dispose: async () => {},
       });
       for (const reply of comment.replies ?? []) {
         await createPost(postDeps, session(reply.by), campus, {
           body: { plainText: reply.text, category: null, priceCents: null, parentId: c.id },
           files: [],
+          dispose: async () => {},
         });
       }
     }

@@ -1,4 +1,5 @@
 import type { Post, PostMedia, PostThreadNode } from '@campus/contract';
+import { avatarSmallKey, isOwnAvatarKey } from '../media/keys.ts';
 import type { AuthorRow, MediaRow, PostWithAuthor } from './posts.repo.ts';
 
 export interface PresentContext {
@@ -18,13 +19,14 @@ function presentMedia(row: MediaRow, mediaUrl: (key: string) => string): PostMed
 }
 
 /** The author as others see them: never their email, phone or school email. */
-function presentAuthor(author: AuthorRow) {
+function presentAuthor(author: AuthorRow, mediaUrl: (key: string) => string) {
   return {
     id: author.id,
     username: author.username,
     firstName: author.firstName,
     lastName: author.lastName,
-    img: author.img ? author.img.replace(/\.webp$/, '-96.webp') : null,
+    // users.img is a storage key in the author's own folder (the small variant is shown here).
+    img: author.img && isOwnAvatarKey(author.id, author.img) ? mediaUrl(avatarSmallKey(author.img)) : null,
     verified: author.verified,
   };
 }
@@ -34,7 +36,7 @@ export function presentPost({ post, author }: PostWithAuthor, ctx: PresentContex
     id: post.id,
     campusId: post.campusId,
     type: post.type,
-    author: presentAuthor(author),
+    author: presentAuthor(author, ctx.mediaUrl),
     plainText: post.plainText,
     category: post.category,
     priceCents: post.priceCents,

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   type CampusDefinition,
   FEED_FIRST_PAGE_CAMPUSES,
@@ -17,9 +16,10 @@ import type { Clock } from '../../lib/clock.ts';
 import { type Cursor, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { errors } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { processImage, UnsupportedImageError } from '../../lib/images.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import type { StorageDriver } from '../../plugins/storage.ts';
+import { mediaKeys } from '../media/keys.ts';
+import { type StoredPostMedia, storePostFile } from '../media/media.service.ts';
 import { findUser } from '../users/users.repo.ts';
 import { postPolicy } from './posts.policy.ts';
 import { buildThread, type PresentContext, presentPost } from './posts.presenter.ts';
@@ -35,7 +35,7 @@ import {
   type PostWithAuthor,
   subtreeIds,
 } from './posts.repo.ts';
-import type { PostUpload, UploadedFile } from './uploads.ts';
+import type { PostUpload } from './uploads.ts';
 
 export interface PostsDeps {
   db: Database;
@@ -143,56 +143,6 @@ export async function getPostPage(
   };
 }
 
-function shortHash(bytes: Buffer): string {
-  return createHash('sha256').update(bytes).digest('hex').slice(0, 16);
-}
-
-interface StoredMedia {
-  kind: 'image' | 'video';
-  path: string;
-  feedPath: string;
-  name: string;
-  width: number | null;
-  height: number | null;
-  bytes: number;
-}
-
-/** Processes and stores one file under images/posts/{postId}/ (spec 1 §7). */
-async function storeMedia(deps: PostsDeps, postId: string, order: number, file: UploadedFile): Promise<StoredMedia> {
-  const folder = `images/posts/${postId}`;
-  if (file.type.kind === 'video') {
-    const name = `${order}-${shortHash(file.bytes)}.${file.type.ext}`;
-    await deps.storage.put(`${folder}/${name}`, file.bytes, file.type.mime);
-    return {
-      kind: 'video',
-      path: `${folder}/${name}`,
-      feedPath: `${folder}/${name}`,
-      name,
-      width: null,
-      height: null,
-      bytes: file.bytes.length,
-    };
-  }
-  const image = await processImage(file.bytes, { preset: 'post' }).catch((error: unknown) => {
-    if (error instanceof UnsupportedImageError)
-      throw errors.badRequest(POST_MESSAGES.onlyPhotosAndVideos, 'ONLY_PHOTOS_AND_VIDEOS');
-    throw error;
-  });
-  const base = `${order}-${image.hash}`;
-  const { full, feed } = image.variants;
-  await deps.storage.put(`${folder}/${base}-full.webp`, full.data, full.mime);
-  await deps.storage.put(`${folder}/${base}-feed.webp`, feed.data, feed.mime);
-  return {
-    kind: 'image',
-    path: `${folder}/${base}-full.webp`,
-    feedPath: `${folder}/${base}-feed.webp`,
-    name: `${base}.webp`,
-    width: full.width,
-    height: full.height,
-    bytes: full.bytes,
-  };
-}
-
 /**
  * Creates a post, comment or reply (spec 1 §4 'Posting'): files are stored first; then, in
  * one transaction, the post and its media rows, and either the author's totalPosts (a
@@ -200,6 +150,20 @@ async function storeMedia(deps: PostsDeps, postId: string, order: number, file: 
  * the transaction fails, the stored files are removed, so nothing is left half-made.
  */
 export async function createPost(
+  deps: PostsDeps,
+  viewer: SessionUser,
+  campus: CampusDefinition,
+  upload: PostUpload,
+): Promise<Post> {
+  // The upload's temporary files go on every path: stored, refused or failed.
+  try {
+    return await createPostFromUpload(deps, viewer, campus, upload);
+  } finally {
+    await upload.dispose();
+  }
+}
+
+async function createPostFromUpload(
   deps: PostsDeps,
   viewer: SessionUser,
   campus: CampusDefinition,
@@ -219,10 +183,10 @@ export async function createPost(
   }
   const id = newId();
   const now = deps.clock.now();
-  const folder = `images/posts/${id}/`;
+  const folder = mediaKeys.postFolder(id);
   try {
-    const stored: StoredMedia[] = [];
-    for (const [order, file] of files.entries()) stored.push(await storeMedia(deps, id, order, file));
+    const stored: StoredPostMedia[] = [];
+    for (const [order, file] of files.entries()) stored.push(await storePostFile(deps.storage, id, order, file));
     await deps.db.transaction(async (tx) => {
       await tx.insert(posts).values({
         id,
@@ -300,7 +264,7 @@ export async function deletePost(
     return ids;
   });
   const failures = await Promise.allSettled(
-    removed.map((postId) => deps.storage.deletePrefix(`images/posts/${postId}/`)),
+    removed.map((postId) => deps.storage.deletePrefix(mediaKeys.postFolder(postId))),
   );
   for (const failure of failures) {
     if (failure.status === 'rejected') deps.log.error({ err: failure.reason }, POST_MESSAGES.deleteImagesFailed);

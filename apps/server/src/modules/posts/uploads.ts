@@ -1,87 +1,63 @@
-import { type CreatePostBody, CreatePostBodySchema, POST_FILE_LIMITS, POST_MESSAGES } from '@campus/contract';
-import type { MultipartFile } from '@fastify/multipart';
+import {
+  type CreatePostBody,
+  CreatePostBodySchema,
+  POST_FILE_LIMITS,
+  POST_MESSAGES,
+  UPLOAD_MESSAGES,
+} from '@campus/contract';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { errors } from '../../lib/errors.ts';
-import { type DetectedFileType, detectFileType } from '../../lib/file-type.ts';
+import { AppError, errors } from '../../lib/errors.ts';
+import { POST_FILE_RULES } from '../media/media.service.ts';
+import { readMultipart } from '../media/multipart.ts';
+import type { ReceivedFile } from '../media/receive.ts';
+import { createTempFolder } from '../media/temp-files.ts';
 
-export interface UploadedFile {
-  bytes: Buffer;
-  type: DetectedFileType;
-  originalName: string;
-}
+export type UploadedFile = ReceivedFile;
 
 export interface PostUpload {
   body: z.output<typeof CreatePostBodySchema>;
+  /** On disk, in a temporary folder that {@link PostUpload.dispose} removes. */
   files: UploadedFile[];
-}
-
-const onlyPhotosAndVideos = () => errors.badRequest(POST_MESSAGES.onlyPhotosAndVideos, 'ONLY_PHOTOS_AND_VIDEOS');
-
-/** Reads one file, refusing it as soon as it passes its kind's size limit. */
-async function readFile(part: MultipartFile): Promise<UploadedFile> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let type: DetectedFileType | null = null;
-  for await (const chunk of part.file) {
-    chunks.push(chunk as Buffer);
-    size += (chunk as Buffer).length;
-    if (!type && size >= 16) {
-      // The first bytes decide the type; the name and the browser's content type do not.
-      type = detectFileType(Buffer.concat(chunks).subarray(0, 64));
-      if (!type) {
-        part.file.resume();
-        throw onlyPhotosAndVideos();
-      }
-    }
-    const limit = type?.kind === 'video' ? POST_FILE_LIMITS.videoBytes : POST_FILE_LIMITS.imageBytes;
-    if (size > limit) {
-      part.file.resume();
-      throw errors.badRequest(
-        `Each ${type?.kind === 'video' ? 'video' : 'photo'} must be under ${limit / 1024 / 1024} MB.`,
-        'FILE_TOO_LARGE',
-      );
-    }
-  }
-  const bytes = Buffer.concat(chunks);
-  type ??= detectFileType(bytes);
-  if (!type || part.file.truncated) throw onlyPhotosAndVideos();
-  return { bytes, type, originalName: part.filename };
+  /** Removes the temporary files; the consumer calls it once done, whatever happened. */
+  dispose: () => Promise<void>;
 }
 
 /**
+ * The `post` field: the rich text (a few KB for 500 characters) and the other fields. Bigger
+ * is not a post the composer made.
+ */
+const MAX_POST_FIELD_BYTES = 256 * 1024;
+
+/**
  * Parses the composer's multipart request: the `post` field (JSON, checked against the
- * contract) and up to 10 `files`, each typed by its bytes and size-limited while streaming.
+ * contract) and up to 10 `files`, each streamed to a temporary file, typed by its bytes and
+ * size-limited while streaming. On any refusal the temporary files are already gone.
  */
 export async function readPostUpload(request: FastifyRequest): Promise<PostUpload> {
-  if (!request.isMultipart()) throw errors.badRequest('Expected a multipart form.', 'NOT_MULTIPART');
-  let raw: unknown;
-  const files: UploadedFile[] = [];
-  let total = 0;
-  const parts = request.parts({
-    limits: { files: POST_FILE_LIMITS.maxFiles + 1, fileSize: POST_FILE_LIMITS.videoBytes },
-  });
-  for await (const part of parts) {
-    if (part.type === 'field') {
-      if (part.fieldname === 'post') raw = parseJson(String(part.value));
-      continue;
+  const folder = await createTempFolder();
+  try {
+    const { fields, files } = await readMultipart(request, folder, {
+      ...POST_FILE_RULES,
+      fileField: 'files',
+      maxFiles: POST_FILE_LIMITS.maxFiles,
+      tooManyFiles: () => errors.badRequest(POST_MESSAGES.tooManyFiles, 'TOO_MANY_FILES'),
+      fields: ['post'],
+      maxFieldBytes: MAX_POST_FIELD_BYTES,
+      maxTotalBytes: POST_FILE_LIMITS.totalBytes,
+      totalTooLarge: () => new AppError(413, 'POST_TOO_LARGE', UPLOAD_MESSAGES.postTooLarge),
+    });
+    const raw = fields.has('post') ? parseJson(fields.get('post') as string) : {};
+    const parsed = CreatePostBodySchema.safeParse(raw as CreatePostBody);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw errors.badRequest(issue?.message ?? POST_MESSAGES.submitFailed, 'INVALID_POST');
     }
-    if (files.length >= POST_FILE_LIMITS.maxFiles) {
-      part.file.resume();
-      throw errors.badRequest(POST_MESSAGES.tooManyFiles, 'TOO_MANY_FILES');
-    }
-    const file = await readFile(part);
-    total += file.bytes.length;
-    if (total > POST_FILE_LIMITS.totalBytes)
-      throw errors.badRequest('These files are too large together.', 'POST_TOO_LARGE');
-    files.push(file);
+    return { body: parsed.data, files, dispose: folder.dispose };
+  } catch (error) {
+    await folder.dispose();
+    throw error;
   }
-  const parsed = CreatePostBodySchema.safeParse((raw ?? {}) as CreatePostBody);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw errors.badRequest(issue?.message ?? POST_MESSAGES.submitFailed, 'INVALID_POST');
-  }
-  return { body: parsed.data, files };
 }
 
 function parseJson(value: string): unknown {

@@ -51,7 +51,7 @@ export const schoolEmailRoutes: FastifyPluginAsyncZod<SchoolEmailDeps> = async (
         ...request.body,
         siteCampus: request.campus,
       });
-      return { redirectTo, viewer: presentViewer(user) };
+      return { redirectTo, viewer: presentViewer(user, app.storage) };
     },
   );
 };

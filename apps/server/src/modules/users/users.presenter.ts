@@ -1,23 +1,31 @@
 import type { Viewer } from '@campus/contract';
 import type { users } from '../../db/schema/index.ts';
+import type { StorageDriver } from '../../plugins/storage.ts';
+import { avatarSmallKey, isOwnAvatarKey } from '../media/keys.ts';
 
 type UserRow = typeof users.$inferSelect;
 
-/** Avatar variants are stored next to each other: `{key}` (400 px) and `{key}` with `-96`. */
-export function avatarUrls(img: string | null): { img: string | null; imgSmall: string | null } {
-  if (!img) return { img: null, imgSmall: null };
-  return { img, imgSmall: img.replace(/\.webp$/, '-96.webp') };
+/**
+ * The picture's URLs (400 px and 96 px) from the stored key, through the storage driver. A
+ * value that is not a key in the user's own folder is never turned into a URL.
+ */
+export function avatarUrls(
+  user: Pick<UserRow, 'id' | 'img'>,
+  storage: Pick<StorageDriver, 'url'>,
+): { img: string | null; imgSmall: string | null } {
+  if (!user.img || !isOwnAvatarKey(user.id, user.img)) return { img: null, imgSmall: null };
+  return { img: storage.url(user.img), imgSmall: storage.url(avatarSmallKey(user.img)) };
 }
 
 /** The viewer's own account: the only presenter that includes their email address. */
-export function presentViewer(user: UserRow): Viewer {
+export function presentViewer(user: UserRow, storage: Pick<StorageDriver, 'url'>): Viewer {
   return {
     id: user.id,
     firstName: user.firstName,
     lastName: user.lastName,
     username: user.username,
     email: user.email,
-    ...avatarUrls(user.img),
+    ...avatarUrls(user, storage),
     bio: user.bio,
     verified: user.verified,
     schoolVerified: user.schoolVerified,

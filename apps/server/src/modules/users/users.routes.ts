@@ -1,15 +1,28 @@
-import { MeResponseSchema, PROFILE_MESSAGES, UpdateBioBodySchema, ViewerSchema } from '@campus/contract';
+import {
+  MeResponseSchema,
+  PROFILE_MESSAGES,
+  UPLOAD_MESSAGES,
+  UpdateBioBodySchema,
+  ViewerSchema,
+} from '@campus/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
-import { errors } from '../../lib/errors.ts';
+import { AppError, errors } from '../../lib/errors.ts';
 import { requireVerifiedUser } from '../../plugins/session.ts';
 import type { StorageDriver } from '../../plugins/storage.ts';
+import { AVATAR_FILE_RULES, MAX_AVATAR_BYTES } from '../media/media.service.ts';
+import { readMultipart } from '../media/multipart.ts';
+import { createTempFolder } from '../media/temp-files.ts';
 import { presentViewer } from './users.presenter.ts';
 import { findUser, updateBio } from './users.repo.ts';
 import { changeProfilePhoto } from './users.service.ts';
 
-/** Profile pictures larger than this are refused before processing. */
-const MAX_AVATAR_BYTES = 15 * 1024 * 1024;
+/**
+ * Each picture is decoded and re-encoded (the costly part of an upload): a person sets one a
+ * few times at most, so 20 an hour per account is plenty. Effective once @fastify/rate-limit
+ * is registered (app.ts, keyed per account).
+ */
+const PHOTO_RATE_LIMIT = { max: 20, timeWindow: '1 hour' };
 
 export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; storage: StorageDriver }> = async (
   app,
@@ -27,7 +40,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Storage
     async (request) => {
       const session = await request.sessionUser();
       const user = session ? await findUser(db, session.id) : undefined;
-      return { viewer: user ? presentViewer(user) : null };
+      return { viewer: user ? presentViewer(user, storage) : null };
     },
   );
 
@@ -45,27 +58,42 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Storage
       const session = await requireVerifiedUser(request);
       const user = await updateBio(db, session.id, request.body.bio);
       if (!user) throw errors.notFound("Could't edit bio", 'USER_NOT_FOUND');
-      return presentViewer(user);
+      return presentViewer(user, storage);
     },
   );
 
   app.post(
     '/api/me/photo',
     {
+      config: { rateLimit: PHOTO_RATE_LIMIT },
       schema: {
         tags: ['users'],
-        summary: 'Set the profile picture (multipart field "file": png, gif, jpeg or jpg)',
+        summary: 'Set the profile picture (multipart field "file": png, gif, jpeg or jpg, up to 15 MB)',
         consumes: ['multipart/form-data'],
         response: { 200: ViewerSchema },
       },
     },
     async (request) => {
       const session = await requireVerifiedUser(request);
-      const upload = await request.file({ limits: { fileSize: MAX_AVATAR_BYTES, files: 1 } });
-      if (!upload) throw errors.badRequest(PROFILE_MESSAGES.onlyPhotos, 'ONLY_PHOTOS');
-      const bytes = await upload.toBuffer();
-      const user = await changeProfilePhoto({ db, storage }, session.id, bytes);
-      return presentViewer(user);
+      const folder = await createTempFolder();
+      try {
+        const { files } = await readMultipart(request, folder, {
+          ...AVATAR_FILE_RULES,
+          fileField: 'file',
+          maxFiles: 1,
+          tooManyFiles: () => errors.badRequest(PROFILE_MESSAGES.onlyPhotos, 'ONLY_PHOTOS'),
+          fields: [],
+          maxFieldBytes: 1024,
+          maxTotalBytes: MAX_AVATAR_BYTES,
+          totalTooLarge: () => new AppError(413, 'FILE_TOO_LARGE', UPLOAD_MESSAGES.avatarTooLarge),
+        });
+        const [file] = files;
+        if (!file) throw errors.badRequest(PROFILE_MESSAGES.onlyPhotos, 'ONLY_PHOTOS');
+        const user = await changeProfilePhoto({ db, storage }, session.id, file.path);
+        return presentViewer(user, storage);
+      } finally {
+        await folder.dispose();
+      }
     },
   );
 };

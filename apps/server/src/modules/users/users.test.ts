@@ -1,13 +1,19 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PROFILE_MESSAGES } from '@campus/contract';
+import { PROFILE_MESSAGES, UPLOAD_MESSAGES } from '@campus/contract';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.ts';
 import { TestBrowser, uniqueEmail, verifiedUser } from '../../../test/auth.ts';
+import { users } from '../../db/schema/index.ts';
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'campus-users-'));
+// Temporary upload folders go under os.tmpdir(), which follows TMPDIR: this file watches its own.
+process.env.TMPDIR = await mkdtemp(path.join(os.tmpdir(), 'campus-users-tmp-'));
+const tempLeft = () => readdir(path.join(process.env.TMPDIR as string, 'campus-uploads')).catch(() => [] as string[]);
 const { app, db } = await createTestApp({ DATA_DIR: dataDir });
 const uploads = path.join(dataDir, 'uploads', 'images', 'profilePics');
 
@@ -36,8 +42,8 @@ describe('profile set-up', () => {
     const res = await upload(browser, await photo('png'));
     expect(res.statusCode).toBe(200);
     const viewer = res.json();
-    expect(viewer.img).toMatch(/^\/media\/images\/profilePics\/.+\.webp$/);
-    expect(viewer.imgSmall).toMatch(/-96\.webp$/);
+    expect(viewer.img).toMatch(/^\/media\/images\/profilePics\/[^/]+\/[0-9a-f]{16}-large\.webp$/);
+    expect(viewer.imgSmall).toMatch(/-small\.webp$/);
     expect(viewer.profileSetUp).toBe(false);
 
     const served = await app.inject({ method: 'GET', url: viewer.img });
@@ -57,7 +63,7 @@ describe('profile set-up', () => {
     const first = (await upload(browser, await photo('jpeg'), 'a.jpg', 'image/jpeg')).json();
     const second = (await upload(browser, await photo('gif'), 'b.gif', 'image/gif')).json();
     expect(second.img).not.toBe(first.img);
-    const files = (await readdir(uploads)).filter((f) => f.startsWith(user.id));
+    const files = await readdir(path.join(uploads, user.id));
     expect(files.sort()).toEqual([path.basename(second.img), path.basename(second.imgSmall)].sort());
   });
 
@@ -73,8 +79,7 @@ describe('profile set-up', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(PROFILE_MESSAGES.onlyPhotos);
     }
-    const files = await readdir(uploads).catch(() => [] as string[]);
-    expect(files.filter((f) => f.startsWith(user.id))).toEqual([]);
+    expect(await readdir(path.join(uploads, user.id)).catch(() => [])).toEqual([]);
     expect((await browser.get('/api/me')).json().viewer.img).toBeNull();
   });
 
@@ -100,5 +105,79 @@ describe('profile set-up', () => {
     const res = await upload(unverified, await photo('png'));
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('EMAIL_NOT_VERIFIED');
+  });
+});
+
+describe('profile picture ownership and limits', () => {
+  const storedImg = async (id: string) => (await db.query.users.findFirst({ where: eq(users.id, id) }))?.img;
+
+  it("stores a storage key in the owner's own folder, never a URL, and leaves no temporary file", async () => {
+    const { browser, user } = await verifiedUser(app, db);
+    const viewer = (await upload(browser, await photo('png'))).json();
+    const key = await storedImg(user.id);
+    expect(key).toMatch(new RegExp(`^images/profilePics/${user.id}/[0-9a-f]{16}-large\\.webp$`));
+    expect(viewer.img).toBe(app.storage.url(key as string));
+    expect(await tempLeft()).toEqual([]);
+  });
+
+  it("never deletes another user's picture, whatever img held", async () => {
+    const victim = await verifiedUser(app, db, { name: 'Vera Victim' });
+    const victimView = (await upload(victim.browser, await photo('png'))).json();
+    const victimKey = (await storedImg(victim.user.id)) as string;
+    const victimFiles = await readdir(path.join(uploads, victim.user.id));
+    expect(victimFiles).toHaveLength(2);
+
+    // The hole of issue 8: the attacker's img pointed at the victim's picture (legacy URL
+    // shape and key shape alike). The database now refuses a URL outright …
+    const attacker = await verifiedUser(app, db, { name: 'Adam Attacker' });
+    await expect(
+      db
+        .update(users)
+        .set({ img: `/media/${victimKey}` })
+        .where(eq(users.id, attacker.user.id)),
+    ).rejects.toThrow();
+    await expect(
+      db.update(users).set({ img: 'javascript:alert(1)//.webp' }).where(eq(users.id, attacker.user.id)),
+    ).rejects.toThrow();
+    // … and a key of someone else is neither shown as theirs nor deleted on their next upload.
+    await db.update(users).set({ img: victimKey }).where(eq(users.id, attacker.user.id));
+    expect((await attacker.browser.get('/api/me')).json().viewer.img).toBeNull();
+    const res = await upload(attacker.browser, await photo('jpeg'), 'me.jpg', 'image/jpeg');
+    expect(res.statusCode).toBe(200);
+    expect((await readdir(path.join(uploads, victim.user.id))).sort()).toEqual(victimFiles.sort());
+    expect(existsSync(path.join(dataDir, 'uploads', victimKey))).toBe(true);
+    expect((await victim.browser.get('/api/me')).json().viewer.img).toBe(victimView.img);
+  });
+
+  it('refuses a 20 MB picture naming the 15 MB limit (413), stores nothing', async () => {
+    const { browser, user } = await verifiedUser(app, db);
+    const big = Buffer.concat([await photo('png'), Buffer.alloc(20 * 1024 * 1024)]);
+    const res = await upload(browser, big, 'big.png', 'image/png');
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'FILE_TOO_LARGE', message: UPLOAD_MESSAGES.avatarTooLarge });
+    expect(UPLOAD_MESSAGES.avatarTooLarge).toContain('15 MB');
+    expect(await readdir(path.join(uploads, user.id)).catch(() => [])).toEqual([]);
+    expect(await storedImg(user.id)).toBeNull();
+    expect(await tempLeft()).toEqual([]);
+  });
+
+  it('refuses malformed uploads with 4xx and stores nothing', async () => {
+    const { browser, user } = await verifiedUser(app, db);
+    const png = await photo('png');
+    const good = multipart(png, 'me.png', 'image/png');
+    const cases: [string, Buffer, string][] = [
+      ['no boundary', good.payload, 'multipart/form-data'],
+      ['wrong boundary', good.payload, 'multipart/form-data; boundary=nope'],
+      ['truncated', good.payload.subarray(0, good.payload.length - 40), good.contentType],
+      ['no file', Buffer.from('------campus-test-boundary--\r\n'), good.contentType],
+    ];
+    for (const [name, payload, contentType] of cases) {
+      const res = await browser.send('POST', '/api/me/photo', payload, contentType);
+      expect(res.statusCode, name).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, name).toBeLessThan(500);
+    }
+    expect(await storedImg(user.id)).toBeNull();
+    expect(await readdir(path.join(uploads, user.id)).catch(() => [])).toEqual([]);
+    expect(await tempLeft()).toEqual([]);
   });
 });
