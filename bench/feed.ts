@@ -35,7 +35,8 @@ if (embedded) {
 }
 if (!url) throw new Error('no database');
 await migrateDatabase(url);
-const db = createDatabase(url, { max: 20 });
+// Bulk inserts of 100k rows run longer than the server's 5 s statement limit.
+const db = createDatabase(url, { max: 20, statementTimeoutMs: 0 });
 const config = loadConfig({
   NODE_ENV: 'test',
   LOG_LEVEL: 'silent',
