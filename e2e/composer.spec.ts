@@ -14,6 +14,25 @@ const PNG = Buffer.from(
   'base64',
 );
 
+/** A 24-bit BMP of width × height (3 bytes a pixel: 1280 × 1280 is ~4.9 MB). */
+function bmp(width: number, height: number): Buffer {
+  const row = Math.ceil((width * 3) / 4) * 4;
+  const file = Buffer.alloc(54 + row * height, 0x80);
+  file.write('BM', 0, 'latin1');
+  file.writeUInt32LE(file.length, 2);
+  file.writeUInt32LE(0, 6);
+  file.writeUInt32LE(54, 10);
+  file.writeUInt32LE(40, 14);
+  file.writeInt32LE(width, 18);
+  file.writeInt32LE(height, 22);
+  file.writeUInt16LE(1, 26);
+  file.writeUInt16LE(24, 28);
+  file.writeUInt32LE(0, 30);
+  file.writeUInt32LE(row * height, 34);
+  file.fill(0, 38, 54);
+  return file;
+}
+
 const isMobile = () => test.info().project.name === 'mobile';
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 /** Text no other test or run has typed. */
@@ -216,6 +235,39 @@ test.describe('post composer', () => {
     // Photos alone make a post.
     await expect(scope.getByRole('button', { name: 'Post', exact: true })).toBeEnabled();
     await keepScreenshot(page, 'composer-files');
+  });
+
+  test('a refused file shows its message at once and the next post goes through at once', async ({
+    page,
+    expectFailedRequest,
+  }) => {
+    // Issue 8: the server refused this in 29 ms, but the browser stayed at 'Uploading Photos...'
+    // for 73 s, and the next post waited behind the unread body. Both must take well under 2 s.
+    expectFailedRequest(400, '/api/posts');
+    const { scope } = await openComposer(page);
+    await page.keyboard.type(marker('Not really a photo'));
+    const input = scope.locator('input[type="file"]');
+    // 5 MB that is not an accepted photo, named like one: a BMP the browser happily previews and
+    // sends; the server reads its first bytes and refuses it.
+    await input.setInputFiles([{ name: 'x.jpg', mimeType: 'image/jpeg', buffer: bmp(1280, 1280) }]);
+    const post = scope.getByRole('button', { name: 'Post', exact: true });
+    const isCreate = (r: { url(): string; request(): { method(): string } }) =>
+      r.url().endsWith('/api/posts') && r.request().method() === 'POST';
+
+    const refused = page.waitForResponse(isCreate, { timeout: 2000 });
+    await post.click();
+    expect((await refused).status()).toBe(400);
+    await expect(page.locator('[data-alert-region]').getByText('Only photos & videos are allowed!')).toBeVisible({
+      timeout: 2000,
+    });
+    await expect(page.getByRole('dialog', { name: 'Uploading Photos...' })).toBeHidden({ timeout: 2000 });
+
+    // The draft is kept; swap the file for a real photo and send again, on the same connection.
+    await scope.getByRole('button', { name: 'Remove photo 1' }).click();
+    await input.setInputFiles([png('real.png')]);
+    const created = page.waitForResponse(isCreate, { timeout: 2000 });
+    await post.click();
+    expect((await created).status()).toBe(201);
   });
 
   test('a failed send keeps the whole draft', async ({ page, expectFailedRequest }) => {

@@ -180,4 +180,20 @@ describe('profile picture ownership and limits', () => {
     expect(await readdir(path.join(uploads, user.id)).catch(() => [])).toEqual([]);
     expect(await tempLeft()).toEqual([]);
   });
+
+  it('limits picture uploads per account: 20 an hour, then 429, while another account still can', async () => {
+    const { browser } = await verifiedUser(app, db);
+    // Bodies without a file cost nothing to refuse; every request counts all the same.
+    const empty = Buffer.from('------campus-test-boundary--\r\n');
+    const type = 'multipart/form-data; boundary=----campus-test-boundary';
+    for (let i = 0; i < 20; i++) {
+      expect((await browser.send('POST', '/api/me/photo', empty, type)).statusCode).toBe(400);
+    }
+    const limited = await browser.send('POST', '/api/me/photo', empty, type);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('RATE_LIMITED');
+
+    const other = await verifiedUser(app, db);
+    expect((await upload(other.browser, await photo('png'))).statusCode).toBe(200);
+  });
 });

@@ -1,4 +1,4 @@
-import { POST_FILE_LIMITS, POST_MESSAGES } from '@campus/contract';
+import { POST_FILE_LIMITS, POST_MESSAGES, UPLOAD_MESSAGES } from '@campus/contract';
 import { describe, expect, it } from 'vitest';
 import { FILE_ALERTS, fileExtension, isAllowedPostFile, postFileKind, selectPostFiles } from './file-rules.ts';
 
@@ -21,6 +21,10 @@ describe('isAllowedPostFile', () => {
     ['clip.mov', 'application/octet-stream'],
     // A known MIME type and an odd name.
     ['camera-upload', 'image/jpeg'],
+    // iPhone photos (issue 8): the server converts them.
+    ['IMG_0001.HEIC', 'image/heic'],
+    ['IMG_0002.heif', 'image/heif'],
+    ['IMG_0003.heic', ''],
   ])('accepts %s (%s)', (name, type) => {
     expect(isAllowedPostFile(file(name, type))).toBe(true);
   });
@@ -29,7 +33,6 @@ describe('isAllowedPostFile', () => {
     ['notes.txt', 'text/plain'],
     ['scan.pdf', 'application/pdf'],
     ['logo.svg', 'image/svg+xml'],
-    ['iphone.heic', 'image/heic'],
     ['clip.webm', 'video/webm'],
     ['archive.zip', 'application/zip'],
     // A photo's name does not make a text file a photo.
@@ -92,5 +95,19 @@ describe('selectPostFiles', () => {
       options: { type: 'danger' },
     });
     expect(FILE_ALERTS.tooManyFiles.message).toBe('Please choose up to 10 photos.');
+  });
+
+  it('leaves out a file over its size limit and names the limit', () => {
+    const MB = 1024 * 1024;
+    const small = { name: 'ok.jpg', type: 'image/jpeg', size: 2 * MB };
+    const bigPhoto = { name: 'big.jpg', type: 'image/jpeg', size: POST_FILE_LIMITS.imageBytes + 1 };
+    const bigVideo = { name: 'big.mov', type: 'video/quicktime', size: POST_FILE_LIMITS.videoBytes + 1 };
+    const photoRefusal = selectPostFiles(0, [small, bigPhoto]);
+    expect(photoRefusal).toEqual({ accepted: [small], alert: 'photoTooLarge' });
+    expect(FILE_ALERTS.photoTooLarge.message).toBe(UPLOAD_MESSAGES.photoTooLarge);
+    // 26 MB is a fine video, but a 201 MB one is not.
+    const video = { name: 'clip.mp4', type: 'video/mp4', size: 26 * MB };
+    expect(selectPostFiles(0, [video, bigVideo])).toEqual({ accepted: [video], alert: 'videoTooLarge' });
+    expect(FILE_ALERTS.videoTooLarge).toEqual({ message: UPLOAD_MESSAGES.videoTooLarge, options: { type: 'danger' } });
   });
 });

@@ -1,13 +1,17 @@
-import { POST_FILE_LIMITS, POST_FILE_TYPES, POST_MESSAGES } from '@campus/contract';
+import { POST_FILE_LIMITS, POST_FILE_TYPES, POST_MESSAGES, UPLOAD_MESSAGES } from '@campus/contract';
 import type { AlertOptions } from '@/components/ui/alert-rules.ts';
 
-/** What the file picker offers (spec 1 §5): png, gif, jpeg, jpg, webp images and any video. */
-export const POST_FILE_ACCEPT = 'image/png,image/gif,image/jpeg,image/webp,video/*';
+/**
+ * What the file picker offers (spec 1 §5): png, gif, jpeg, jpg, webp images and any video, plus
+ * the HEIC/HEIF photos iPhones take (issue 8: the server converts them to WebP).
+ */
+export const POST_FILE_ACCEPT = 'image/png,image/gif,image/jpeg,image/webp,image/heic,image/heif,.heic,.heif,video/*';
 
-const ALLOWED_TYPES: ReadonlySet<string> = new Set(POST_FILE_TYPES);
+const ALLOWED_TYPES: ReadonlySet<string> = new Set([...POST_FILE_TYPES, 'heic', 'heif']);
 const VIDEO_EXTENSIONS: ReadonlySet<string> = new Set(['mp4', 'mov', 'avi']);
 
-type FileLike = Pick<File, 'name' | 'type'>;
+/** `size` is optional so rules can be checked on names alone. */
+type FileLike = Pick<File, 'name' | 'type'> & { size?: number };
 
 /** 'IMG_01.JPG' → 'jpg'; '' when the name has no extension. */
 export function fileExtension(name: string): string {
@@ -36,26 +40,38 @@ export function postFileKind(file: FileLike): 'image' | 'video' {
     : 'image';
 }
 
-export type FileAlert = 'onlyPhotosAndVideos' | 'tooManyFiles';
+export type FileAlert = 'onlyPhotosAndVideos' | 'photoTooLarge' | 'videoTooLarge' | 'tooManyFiles';
+
+/** Whether the file is over its kind's limit (the server refuses it too, after sending it). */
+export function postFileTooLarge(file: FileLike): 'photoTooLarge' | 'videoTooLarge' | null {
+  const kind = postFileKind(file);
+  const limit = kind === 'video' ? POST_FILE_LIMITS.videoBytes : POST_FILE_LIMITS.imageBytes;
+  if ((file.size ?? 0) <= limit) return null;
+  return kind === 'video' ? 'videoTooLarge' : 'photoTooLarge';
+}
 
 export interface FileSelection<F extends FileLike> {
   /** The files to add, in the order chosen. */
   accepted: F[];
-  /** The alert to show, if any: a refused type wins over the count, being the one to fix. */
+  /** The alert to show, if any: a refused type wins over size, size over the count. */
   alert: FileAlert | null;
 }
 
 /**
  * Picks which newly chosen files join a draft that already holds `existingCount`: files of
- * another type are left out ('Only photos & videos are allowed!'), and past 10 in all only the
- * first ones are kept ('Please choose up to 10 photos.').
+ * another type are left out ('Only photos & videos are allowed!'), so are files over their
+ * size limit (the message names it — no point sending 300 MB to be refused), and past 10 in
+ * all only the first ones are kept ('Please choose up to 10 photos.').
  */
 export function selectPostFiles<F extends FileLike>(existingCount: number, chosen: readonly F[]): FileSelection<F> {
-  const allowed = chosen.filter(isAllowedPostFile);
+  const typed = chosen.filter(isAllowedPostFile);
+  const oversized = typed.map(postFileTooLarge).find((tooLarge) => tooLarge !== null) ?? null;
+  const allowed = typed.filter((file) => postFileTooLarge(file) === null);
   const room = Math.max(0, POST_FILE_LIMITS.maxFiles - existingCount);
   const accepted = allowed.slice(0, room);
   let alert: FileAlert | null = null;
-  if (allowed.length < chosen.length) alert = 'onlyPhotosAndVideos';
+  if (typed.length < chosen.length) alert = 'onlyPhotosAndVideos';
+  else if (oversized) alert = oversized;
   else if (allowed.length > room) alert = 'tooManyFiles';
   return { accepted, alert };
 }
@@ -63,5 +79,7 @@ export function selectPostFiles<F extends FileLike>(existingCount: number, chose
 /** The alert of spec 1 §8 for each refusal: a wrong type is 'danger', too many is 'okay'. */
 export const FILE_ALERTS: Record<FileAlert, { message: string; options: AlertOptions }> = {
   onlyPhotosAndVideos: { message: POST_MESSAGES.onlyPhotosAndVideos, options: { type: 'danger' } },
+  photoTooLarge: { message: UPLOAD_MESSAGES.photoTooLarge, options: { type: 'danger' } },
+  videoTooLarge: { message: UPLOAD_MESSAGES.videoTooLarge, options: { type: 'danger' } },
   tooManyFiles: { message: POST_MESSAGES.tooManyFiles, options: { type: 'okay' } },
 };

@@ -19,13 +19,17 @@ export function isAllowedPhotoName(name: string): boolean {
   return name.includes('.') && (AVATAR_FILE_TYPES as readonly string[]).includes(ext);
 }
 
+/** Refusals whose server message tells the person what to change. */
+const SAYS_WHAT_TO_FIX: ReadonlySet<string> = new Set(['ONLY_PHOTOS', 'FILE_TOO_LARGE', 'RATE_LIMITED']);
+
 /**
  * Failures during set-up. The spec only logs them (spec 1 §8), which would lose the user's
- * photo or bio without a word; we tell them with the spec's generic 'Something went wrong'
- * (or the server's 'Only photos are allowed!' for a file that is not really a photo).
+ * photo or bio without a word; we tell them with the spec's generic 'Something went wrong',
+ * or the server's own words when they say what to change: 'Only photos are allowed!' for a
+ * file that is not really a photo, the size limit for one too large, the wait when limited.
  */
 export function setUpFailureMessage(error: unknown): string {
-  if (error instanceof ApiError && error.code === 'ONLY_PHOTOS') return error.message;
+  if (error instanceof ApiError && SAYS_WHAT_TO_FIX.has(error.code)) return error.message;
   return SETTINGS_MESSAGES.somethingWentWrong;
 }
 

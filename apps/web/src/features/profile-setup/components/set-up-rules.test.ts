@@ -1,4 +1,4 @@
-import { codePointLength, LIMITS, SETTINGS_MESSAGES } from '@campus/contract';
+import { codePointLength, LIMITS, SETTINGS_MESSAGES, UPLOAD_MESSAGES } from '@campus/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client.ts';
 import { clipBio } from './bio-step.tsx';
@@ -40,5 +40,11 @@ describe('setUpFailureMessage', () => {
       SETTINGS_MESSAGES.somethingWentWrong,
     );
     expect(setUpFailureMessage(new TypeError('x'))).toBe(SETTINGS_MESSAGES.somethingWentWrong);
+  });
+
+  it('passes on the size limit of a picture that is too large (issue 8)', () => {
+    expect(setUpFailureMessage(new ApiError(413, 'FILE_TOO_LARGE', UPLOAD_MESSAGES.avatarTooLarge))).toBe(
+      'This picture is too large. Profile pictures can be up to 15 MB.',
+    );
   });
 });
