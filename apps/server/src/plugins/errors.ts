@@ -31,10 +31,12 @@ export const errorsPlugin = fp(
       } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         body = { statusCode: error.statusCode, code: codeForStatus(error.statusCode), message: error.message };
       } else {
-        request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
+        // Paths only: the query of an emailed link carries its token.
+        request.log.error({ err: error, path: request.url.split('?')[0], method: request.method }, 'request failed');
         body = { statusCode: 500, code: 'INTERNAL', message: 'Something went wrong.' };
       }
-      if (body.statusCode < 500) request.log.info({ code: body.code, url: request.url }, body.message);
+      // The request line (plugins/logging.ts) already records the status at info; the code is detail.
+      if (body.statusCode < 500) request.log.debug({ code: body.code }, body.message);
       return reply.code(body.statusCode).send(body);
     });
   },

@@ -38,6 +38,10 @@ export async function receiveFile(
   rules: ReceiveRules,
 ): Promise<ReceivedFile> {
   const out = createWriteStream(target, { flags: 'wx', mode: 0o600 });
+  // Destroying the stream while a write is in flight (the client went away, or the file was
+  // refused) makes it emit 'error' later; without a listener that would crash the process.
+  // Errors that matter surface through the drain wait and `finished()` below.
+  out.on('error', () => {});
   const hash = createHash('sha256');
   let size = 0;
   let type: DetectedFileType | null = null;
@@ -59,6 +63,7 @@ export async function receiveFile(
   };
   const write = async (chunk: Buffer) => {
     hash.update(chunk);
+    if (out.errored) throw out.errored; // e.g. the disk is full: 'drain' would never come
     if (!out.write(chunk)) {
       await new Promise<void>((resolve, reject) => {
         const onDrain = () => {
