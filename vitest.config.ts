@@ -2,6 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // One runner, three projects: the Playwright specs in e2e/ are never picked up here.
+// Each project fails a test that calls console.error (vitest.setup.ts).
+const setupFiles = ['vitest.setup.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -10,6 +13,7 @@ export default defineConfig({
           name: 'contract',
           include: ['packages/contract/src/**/*.test.ts'],
           environment: 'node',
+          setupFiles,
         },
       },
       {
@@ -18,6 +22,7 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
+          setupFiles,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -30,6 +35,7 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles,
           // Route tests load lazy chunks through Vite's transform; on a busy 2-core machine
           // the first import can take seconds.
           testTimeout: 20_000,

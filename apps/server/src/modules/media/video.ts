@@ -1,6 +1,11 @@
 import { type FileHandle, open } from 'node:fs/promises';
-import { createFile, type Movie } from 'mp4box';
+import { createFile, Log, type Movie } from 'mp4box';
 import type { DetectedFileType } from '../../lib/file-type.ts';
+
+// mp4box prints what it cannot parse (e.g. a '©xyz' box) with console.error, and its quietest
+// level still includes errors. What matters reaches us as a refusal or as boxes we then blank,
+// so its own printing is switched off.
+Log.error = () => {};
 
 /**
  * Videos are never decoded or re-encoded here: the container is parsed, refused when it is not
