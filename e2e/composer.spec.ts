@@ -261,6 +261,7 @@ test.describe('post composer', () => {
       timeout: 2000,
     });
     await expect(page.getByRole('dialog', { name: 'Uploading Photos...' })).toBeHidden({ timeout: 2000 });
+    await keepScreenshot(page, 'composer-refused-file');
 
     // The draft is kept; swap the file for a real photo and send again, on the same connection.
     await scope.getByRole('button', { name: 'Remove photo 1' }).click();
