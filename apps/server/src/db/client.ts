@@ -4,6 +4,9 @@ import * as schema from './schema/index.ts';
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
+/** The database or an open transaction of it: every repository takes this, so a caller's transaction carries its writes. */
+export type DbOrTx = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
 /**
  * Time limits of the request pool (issue 8 item 9). A request must answer 503 within a second
  * when PostgreSQL is stopped or hung, so:
