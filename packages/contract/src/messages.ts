@@ -239,6 +239,29 @@ export const CHAT_MESSAGES = {
   removedHeart: (firstName: string) => `${firstName} removed a heart`,
 } as const;
 
+/**
+ * Chat and block refusals the spec has no words for (issue 9): our wording, not the spec's.
+ * A chat someone may not see answers CHAT_MESSAGES.notFound, as if it did not exist.
+ */
+export const CHAT_SERVER_MESSAGES = {
+  /** Spec 1 §5: a chat message needs text or a file. */
+  emptyMessage: 'Write a message or add a photo.',
+  onePhotoOnly: 'Please choose one photo.',
+  cannotMessageSelf: "You can't message yourself.",
+  userNotFound: "This user doesn't exist.",
+  /** Either side blocked the other (issue 9 item 9). */
+  blocked: "You can't message this user.",
+  cannotBlockSelf: "You can't block yourself.",
+  messageNotFound: "This message doesn't exist.",
+} as const;
+
+/** Block menu (issue 9 item 9): our wording. */
+export const BLOCK_TEXTS = {
+  block: (name: string) => `Block ${name}`,
+  unblock: (name: string) => `Unblock ${name}`,
+  confirm: (name: string) => `Block ${name}? They won't be able to message you or see your posts.`,
+} as const;
+
 /** Search box, search page and recent searches (spec 1 §2 'Search box', §5, §8; spec 2 §2 'Search page', §8). */
 export const SEARCH_MESSAGES = {
   placeholder: (campusShortName: string) => `Search ${campusShortName} Buy / Sell`,

@@ -1,0 +1,187 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { campuses } from './campuses.ts';
+import { posts } from './posts.ts';
+import { users } from './users.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
+
+/**
+ * A private conversation between two members of one campus (spec 1 §3 'Chat'). The pair is
+ * stored ordered (`user_a < user_b`) with a unique index, so there is one chat per pair per
+ * campus whoever started it. `unread_a` / `unread_b` are the spec's `read` list (who has unread
+ * messages); `read_at_a` / `read_at_b` say up to when each side has seen the chat (Seen state).
+ */
+export const chats = pgTable(
+  'chats',
+  {
+    id: text('id').primaryKey(),
+    campusId: uuid('campus_id')
+      .notNull()
+      .references(() => campuses.id),
+    userA: text('user_a')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userB: text('user_b')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who opened the conversation (spec's from_user). */
+    startedBy: text('started_by').notNull(),
+    unreadA: boolean('unread_a').notNull().default(false),
+    unreadB: boolean('unread_b').notNull().default(false),
+    readAtA: ts('read_at_a'),
+    readAtB: ts('read_at_b'),
+    /** The inbox line: the last message's text, 'photo', or a heart line. */
+    lastMessage: text('last_message').notNull().default(''),
+    lastMessageId: text('last_message_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /** lastModified: raised by every message and heart; the inbox is ordered by it. */
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('chats_pair_ordered', sql`${t.userA} < ${t.userB}`),
+    uniqueIndex('chats_pair_idx').on(t.campusId, t.userA, t.userB),
+    // The inbox: one index per side, each scanned backwards; the two are merged (chats.repo.ts).
+    index('chats_inbox_a_idx').on(t.campusId, t.userA, t.updatedAt, t.id),
+    index('chats_inbox_b_idx').on(t.campusId, t.userB, t.updatedAt, t.id),
+    // Unread counts (the Messages badge).
+    index('chats_unread_a_idx').on(t.campusId, t.userA).where(sql`${t.unreadA}`),
+    index('chats_unread_b_idx').on(t.campusId, t.userB).where(sql`${t.unreadB}`),
+  ],
+);
+
+/** A message of a chat (spec 1 §3 'Message'): text, one optional photo, an optional shared post. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: text('id').primaryKey(),
+    campusId: uuid('campus_id')
+      .notNull()
+      .references(() => campuses.id),
+    chatId: text('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The editor's serialized state; null for a photo-only or plain message. */
+    text: jsonb('text'),
+    plainText: text('plain_text').notNull().default(''),
+    /**
+     * A shared post. No foreign key on purpose: the message stays when the post is deleted and
+     * then reads '* Post deleted **'.
+     */
+    postId: text('post_id'),
+    /** Storage keys of the photo's variants (images/messages/{messageId}/…), or null. */
+    photoPath: text('photo_path'),
+    photoFeedPath: text('photo_feed_path'),
+    photoWidth: integer('photo_width'),
+    photoHeight: integer('photo_height'),
+    likesCount: integer('likes_count').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // A chat's messages, newest first, keyset `(created_at, id) < ($1, $2)` scanned backwards.
+    index('messages_chat_idx').on(t.chatId, t.createdAt, t.id),
+  ],
+);
+
+/** Hearts on messages (spec 1 §4 'Like' of a message). */
+export const messageLikes = pgTable(
+  'message_likes',
+  {
+    messageId: text('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    campusId: uuid('campus_id')
+      .notNull()
+      .references(() => campuses.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index('message_likes_user_idx').on(t.userId)],
+);
+
+/** One user blocking another on a campus (issue 9 item 9): hides both ways. */
+export const blocks = pgTable(
+  'blocks',
+  {
+    campusId: uuid('campus_id')
+      .notNull()
+      .references(() => campuses.id),
+    blockerId: text('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: text('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    check('blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
+    index('blocks_blocked_idx').on(t.blockedId),
+  ],
+);
+
+export const NOTIFICATION_TYPES = [
+  'message',
+  'comment',
+  'comment reply',
+  'comment interaction',
+  'post interaction',
+  'like',
+  'message like',
+  'new chat',
+] as const;
+
+/** In-app notifications (spec 1 §3 'Notification'); never to oneself (CHECK). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: text('id').primaryKey(),
+    campusId: uuid('campus_id')
+      .notNull()
+      .references(() => campuses.id),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
+    toUserId: text('to_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fromUserId: text('from_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: text('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    chatId: text('chat_id').references(() => chats.id, { onDelete: 'cascade' }),
+    /** A short preview (the message or comment text). */
+    message: text('message').notNull().default(''),
+    read: boolean('read').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('notifications_not_self', sql`${t.toUserId} <> ${t.fromUserId}`),
+    // The list: newest first, keyset `(created_at, id) < ($1, $2)`.
+    index('notifications_list_idx').on(t.toUserId, t.campusId, t.createdAt, t.id),
+    // The Notifications badge.
+    index('notifications_unread_idx').on(t.toUserId, t.campusId).where(sql`NOT ${t.read}`),
+    // A busy chat keeps one unread 'message' notification per recipient, refreshed by each message.
+    uniqueIndex('notifications_unread_message_idx')
+      .on(t.toUserId, t.chatId)
+      .where(sql`${t.type} = 'message' AND NOT ${t.read}`),
+    // Deleting a chat removes its notifications (cascade) through this index.
+    index('notifications_chat_idx').on(t.chatId),
+  ],
+);

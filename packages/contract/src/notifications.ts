@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { PAGE_SIZES } from './constants.ts';
+import { PostAuthorSchema } from './posts.ts';
+
+/** The eight kinds of notification (spec 1 §3 'Notification'). */
+export const NOTIFICATION_TYPE_VALUES = [
+  'message',
+  'comment',
+  'comment reply',
+  'comment interaction',
+  'post interaction',
+  'like',
+  'message like',
+  'new chat',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPE_VALUES)[number];
+
+export const NOTIFICATION_LIMITS = {
+  perPage: PAGE_SIZES.notifications,
+  /** Ids one mark-read request may carry (a page or two of what was shown). */
+  markReadMax: 50,
+} as const;
+
+export const NotificationSchema = z.object({
+  id: z.string(),
+  type: z.enum(NOTIFICATION_TYPE_VALUES),
+  /** Who caused it, as read now (a renamed user shows their new name). */
+  fromUser: PostAuthorSchema,
+  postId: z.string().nullable(),
+  chatId: z.string().nullable(),
+  message: z.string(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+export const NotificationListSchema = z.object({
+  notifications: z.array(NotificationSchema),
+  nextCursor: z.string().nullable(),
+});
+export type NotificationList = z.infer<typeof NotificationListSchema>;
+
+export const MarkNotificationsReadBodySchema = z
+  .object({
+    ids: z
+      .array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/))
+      .min(1)
+      .max(NOTIFICATION_LIMITS.markReadMax),
+  })
+  .strict();
+export const MarkNotificationsReadResponseSchema = z.object({ updated: z.number().int() });
+
+/** The badges: unread chats (Messages) and unread notifications (Notifications). */
+export const UnreadCountsSchema = z.object({ messages: z.number().int(), notifications: z.number().int() });
+export type UnreadCounts = z.infer<typeof UnreadCountsSchema>;
