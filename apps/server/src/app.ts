@@ -23,6 +23,7 @@ import { loggerOptions, requestLogController, requestLogPlugin } from './plugins
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { type SseOptions, ssePlugin } from './plugins/sse.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -39,10 +40,12 @@ export interface AppDeps {
   clock?: Clock;
   /** Where log lines go (default stdout); tests read them. */
   logStream?: NodeJS.WritableStream;
+  /** Live events stream settings (tests shorten the heartbeat). */
+  sse?: Pick<SseOptions, 'heartbeatMs' | 'maxStreamsPerUser' | 'maxBufferedBytes'>;
 }
 
 /** Registers plugins and modules, nothing else: starting and stopping live in server.ts. */
-export async function buildApp({ config, db, clock = systemClock, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, clock = systemClock, logStream, sse }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, { stream: logStream }),
     // One line per request instead of two (plugins/logging.ts).
@@ -80,6 +83,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
   const auth = createAuth({ db, config, secret, mailer: app.mailer, log: app.log });
   app.decorate('auth', auth);
   await app.register(sessionPlugin, { auth, db });
+  await app.register(ssePlugin, { db, ...sse });
 
   await app.register(healthRoutes, { db });
   await app.register(geoRoutes, { firewall: config.firewall });

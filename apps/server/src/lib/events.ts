@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { DbOrTx } from '../db/client.ts';
 import { newId } from './ids.ts';
 
@@ -51,3 +52,327 @@ export async function publishEvents(tx: DbOrTx, list: NewEvent[]): Promise<strin
   for (const event of list) ids.push(await publishEvent(tx, event));
   return ids;
 }
+
+/** An event as a stream delivers it; `seq` is the stream position (the SSE `id:`). */
+export interface StoredEvent {
+  id: string;
+  seq: number;
+  campusId: string;
+  userId: string;
+  type: string;
+  payload: Record<string, unknown>;
+  createdAt: string;
+}
+
+interface EventRow {
+  id: string;
+  seq: string;
+  campus_id: string;
+  user_id: string;
+  type: string;
+  payload: Record<string, unknown>;
+  created_at: Date;
+}
+
+const toEvent = (row: EventRow): StoredEvent => ({
+  id: row.id,
+  seq: Number(row.seq),
+  campusId: row.campus_id,
+  userId: row.user_id,
+  type: row.type,
+  payload: row.payload,
+  createdAt: row.created_at.toISOString(),
+});
+
+const COLUMNS = 'id, seq, campus_id, user_id, type, payload, created_at';
+
+/** Reads the outbox with its own statements (the app's pool): never inside a caller's transaction. */
+export interface EventQueries {
+  query<R>(text: string, values: unknown[]): Promise<{ rows: R[] }>;
+}
+
+export interface Subscription {
+  /** The last seq this subscriber was given (or started after). */
+  readonly lastSeq: number;
+  close(): void;
+}
+
+export interface SubscribeOptions {
+  campusId: string;
+  userId: string;
+  /** Replay the events after this seq first (a reconnect's Last-Event-ID); omitted: only new ones. */
+  afterSeq?: number;
+  /** More missed events than this: `onReset` instead of a replay (the client reloads its state). */
+  maxReplay?: number;
+  /** Called once the start position is known (after the replay, if any). */
+  onReady(lastSeq: number): void;
+  onEvent(event: StoredEvent): void;
+  /** Too much was missed to replay: the client must reload; the subscription goes on from now. */
+  onReset?(lastSeq: number): void;
+  /** The bus is closing (app shutdown): end the stream. */
+  onClose(): void;
+}
+
+export interface EventBusOptions {
+  /** The connection string of the database; the bus opens ONE LISTEN connection of its own. */
+  url: string;
+  /** Where the rows are read (the app's pool). */
+  pool: EventQueries;
+  log?: { warn(obj: object, msg: string): void; info?(msg: string): void };
+  reconnectMinMs?: number;
+  reconnectMaxMs?: number;
+}
+
+class Subscriber implements Subscription {
+  lastSeq = -1;
+  closed = false;
+  /** Deliveries run one after another, so a replay and live events never interleave. */
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly options: SubscribeOptions,
+    private readonly onClosed: (s: Subscriber) => void,
+  ) {}
+
+  /** A step that fails (the database is down) ends the stream: the client resumes from its last id. */
+  enqueue(step: () => Promise<void> | void): void {
+    this.chain = this.chain
+      .then(async () => {
+        if (!this.closed) await step();
+      })
+      .catch(() => {
+        if (this.closed) return;
+        this.close();
+        this.options.onClose();
+      });
+  }
+
+  deliver(event: StoredEvent): void {
+    if (this.closed || event.seq <= this.lastSeq) return;
+    this.lastSeq = event.seq;
+    this.options.onEvent(event);
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.onClosed(this);
+  }
+}
+
+/**
+ * One per app instance (issue 9 item 7): a dedicated LISTEN connection on `campus_events`,
+ * opened at the first subscriber, reconnected with backoff; a notification's id is read from
+ * the outbox and handed to this instance's subscribers of that user on that campus. After a
+ * reconnect every subscriber catches up from the table (seq > its last), so nothing committed
+ * while the connection was down is lost.
+ */
+export class EventBus {
+  private client: pg.Client | undefined;
+  private connecting: Promise<void> | undefined;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private reconnectMs: number;
+  private closed = false;
+  private readonly byUser = new Map<string, Set<Subscriber>>();
+  private pendingIds: string[] = [];
+  private flushing = false;
+
+  constructor(private readonly options: EventBusOptions) {
+    this.reconnectMs = options.reconnectMinMs ?? 100;
+  }
+
+  /** Subscribers on this instance (all users). */
+  get size(): number {
+    let n = 0;
+    for (const set of this.byUser.values()) n += set.size;
+    return n;
+  }
+
+  /** Open streams of one user on one campus, on this instance. */
+  countFor(campusId: string, userId: string): number {
+    return this.byUser.get(key(campusId, userId))?.size ?? 0;
+  }
+
+  /** True while the LISTEN connection is up. */
+  get listening(): boolean {
+    return this.client !== undefined && this.connecting === undefined;
+  }
+
+  subscribe(options: SubscribeOptions): Subscription {
+    if (this.closed) throw new Error('EventBus is closed');
+    const k = key(options.campusId, options.userId);
+    const subscriber = new Subscriber(options, (s) => {
+      const set = this.byUser.get(k);
+      set?.delete(s);
+      if (set?.size === 0) this.byUser.delete(k);
+    });
+    let set = this.byUser.get(k);
+    if (!set) {
+      set = new Set();
+      this.byUser.set(k, set);
+    }
+    set.add(subscriber);
+    // Registered before anything is read: an event committed from now on is either in the
+    // read below or announced afterwards (and de-duplicated by seq).
+    const listening = this.ensureListening();
+    subscriber.enqueue(async () => {
+      await listening.catch(() => {});
+      await this.start(subscriber);
+    });
+    return subscriber;
+  }
+
+  /** Ends every stream and the LISTEN connection (app shutdown). */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.reconnectTimer);
+    for (const set of [...this.byUser.values()]) {
+      for (const s of [...set]) {
+        s.close();
+        s.options.onClose();
+      }
+    }
+    this.byUser.clear();
+    const client = this.client;
+    this.client = undefined;
+    if (client) await client.end().catch(() => {});
+  }
+
+  private async start(s: Subscriber): Promise<void> {
+    const { campusId, userId, afterSeq, maxReplay = 500 } = s.options;
+    if (afterSeq === undefined) {
+      const { rows } = await this.options.pool.query<{ seq: string | null }>(
+        'SELECT max(seq) AS seq FROM events WHERE campus_id = $1 AND user_id = $2',
+        [campusId, userId],
+      );
+      s.lastSeq = Math.max(s.lastSeq, Number(rows[0]?.seq ?? 0));
+      s.options.onReady(s.lastSeq);
+      return;
+    }
+    s.lastSeq = afterSeq;
+    const { rows } = await this.options.pool.query<EventRow>(
+      `SELECT ${COLUMNS} FROM events WHERE campus_id = $1 AND user_id = $2 AND seq > $3 ORDER BY seq LIMIT $4`,
+      [campusId, userId, afterSeq, maxReplay + 1],
+    );
+    if (rows.length > maxReplay) {
+      const { rows: last } = await this.options.pool.query<{ seq: string | null }>(
+        'SELECT max(seq) AS seq FROM events WHERE campus_id = $1 AND user_id = $2',
+        [campusId, userId],
+      );
+      s.lastSeq = Number(last[0]?.seq ?? afterSeq);
+      s.options.onReset?.(s.lastSeq);
+      s.options.onReady(s.lastSeq);
+      return;
+    }
+    for (const row of rows) s.deliver(toEvent(row));
+    s.options.onReady(s.lastSeq);
+  }
+
+  /** Reads what a subscriber missed (after a reconnect of the LISTEN connection). */
+  private catchUp(s: Subscriber): void {
+    s.enqueue(async () => {
+      const { rows } = await this.options.pool.query<EventRow>(
+        `SELECT ${COLUMNS} FROM events WHERE campus_id = $1 AND user_id = $2 AND seq > $3 ORDER BY seq LIMIT 1000`,
+        [s.options.campusId, s.options.userId, s.lastSeq],
+      );
+      for (const row of rows) s.deliver(toEvent(row));
+    });
+  }
+
+  private ensureListening(): Promise<void> {
+    if (this.client && !this.connecting) return Promise.resolve();
+    this.connecting ??= this.connect().finally(() => {
+      this.connecting = undefined;
+    });
+    return this.connecting;
+  }
+
+  private async connect(): Promise<void> {
+    // keepAlive: a connection dropped without a reset (a dead network path) is noticed too.
+    const client = new pg.Client({
+      connectionString: this.options.url,
+      connectionTimeoutMillis: 2_000,
+      keepAlive: true,
+    });
+    let lost = false;
+    const onLost = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (this.client === client) this.client = undefined;
+      if (this.closed) return;
+      this.options.log?.warn({ err: error }, 'event stream connection lost; reconnecting');
+      this.scheduleReconnect();
+    };
+    client.on('error', onLost);
+    client.on('end', () => onLost());
+    client.on('notification', (n) => {
+      if (n.channel === EVENTS_CHANNEL && n.payload) this.announced(n.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+    } catch (error) {
+      client.removeAllListeners('end');
+      client.end().catch(() => {});
+      onLost(error as Error);
+      throw error;
+    }
+    if (this.closed) {
+      await client.end().catch(() => {});
+      return;
+    }
+    this.client = client;
+    this.reconnectMs = this.options.reconnectMinMs ?? 100;
+  }
+
+  private scheduleReconnect(): void {
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = setTimeout(() => {
+      if (this.closed) return;
+      this.ensureListening().then(
+        () => {
+          // Whatever committed while the connection was down is read from the table.
+          for (const set of this.byUser.values()) for (const s of set) this.catchUp(s);
+        },
+        () => {},
+      );
+    }, this.reconnectMs);
+    this.reconnectTimer.unref();
+    this.reconnectMs = Math.min(this.reconnectMs * 2, this.options.reconnectMaxMs ?? 5_000);
+  }
+
+  /** Notifications of one tick are read in one statement, in seq (commit) order. */
+  private announced(id: string): void {
+    if (this.byUser.size === 0) return;
+    this.pendingIds.push(id);
+    if (this.flushing) return;
+    this.flushing = true;
+    setImmediate(() => void this.flush());
+  }
+
+  private async flush(): Promise<void> {
+    while (this.pendingIds.length > 0 && !this.closed) {
+      const ids = this.pendingIds;
+      this.pendingIds = [];
+      try {
+        const { rows } = await this.options.pool.query<EventRow>(
+          `SELECT ${COLUMNS} FROM events WHERE id = ANY($1::text[]) ORDER BY seq`,
+          [ids],
+        );
+        for (const row of rows) {
+          const event = toEvent(row);
+          for (const s of this.byUser.get(key(event.campusId, event.userId)) ?? []) {
+            s.enqueue(() => s.deliver(event));
+          }
+        }
+      } catch (error) {
+        // The rows are still in the table: each subscriber reads what it missed.
+        this.options.log?.warn({ err: error }, 'could not read announced events; catching up');
+        for (const set of this.byUser.values()) for (const s of set) this.catchUp(s);
+      }
+    }
+    this.flushing = false;
+  }
+}
+
+const key = (campusId: string, userId: string) => `${campusId}/${userId}`;

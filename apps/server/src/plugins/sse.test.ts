@@ -1,0 +1,334 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CAMPUS_IDS } from '@campus/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/app.ts';
+import { TestBrowser, unverifiedUser, verifiedUser } from '../../test/auth.ts';
+import { member } from '../../test/posts.ts';
+import { buildApp } from '../app.ts';
+import { createDatabase, type Database } from '../db/client.ts';
+import { type NewEvent, publishEvent } from '../lib/events.ts';
+
+let ctx: TestContext;
+let port: number;
+/** A second app instance on the same database (another server process, as far as events go). */
+let second: FastifyInstance;
+let secondDb: Database;
+let secondPort: number;
+
+const listen = async (app: FastifyInstance) => {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return (app.server.address() as AddressInfo).port;
+};
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await ctx.app.close();
+  // The shared factory's app has the default heartbeat: rebuild one with a short heartbeat.
+  ctx.app = await buildApp({ config: ctx.config, db: ctx.db, sse: { heartbeatMs: 20, maxStreamsPerUser: 3 } });
+  port = await listen(ctx.app);
+  secondDb = createDatabase(String(ctx.db.$client.options.connectionString), { max: 4 });
+  second = await buildApp({ config: ctx.config, db: secondDb });
+  secondPort = await listen(second);
+});
+afterAll(async () => {
+  await ctx.app.close();
+  await second?.close();
+  await secondDb?.$client.end();
+});
+
+interface SseMessage {
+  event: string;
+  id?: string;
+  data: string;
+}
+
+/** A real HTTP client reading the stream as a browser's EventSource would. */
+class SseClient {
+  readonly messages: SseMessage[] = [];
+  comments = 0;
+  ended = false;
+  private buffer = '';
+  constructor(
+    readonly status: number,
+    readonly headers: http.IncomingHttpHeaders,
+    readonly body: string,
+    private readonly req: http.ClientRequest,
+  ) {}
+  feed(chunk: string) {
+    this.buffer += chunk;
+    let at = this.buffer.indexOf('\n\n');
+    while (at >= 0) {
+      const block = this.buffer.slice(0, at);
+      this.buffer = this.buffer.slice(at + 2);
+      const message: SseMessage = { event: 'message', data: '' };
+      let hasData = false;
+      for (const line of block.split('\n')) {
+        if (line.startsWith(':')) this.comments += 1;
+        else if (line.startsWith('event: ')) message.event = line.slice(7);
+        else if (line.startsWith('id: ')) message.id = line.slice(4);
+        else if (line.startsWith('data: ')) {
+          message.data = line.slice(6);
+          hasData = true;
+        }
+      }
+      if (hasData) this.messages.push(message);
+      at = this.buffer.indexOf('\n\n');
+    }
+  }
+  /** The data events (not ready/reset), parsed. */
+  get events() {
+    return this.messages
+      .filter((m) => m.event === 'message')
+      .map((m) => ({ seq: m.id, ...(JSON.parse(m.data) as { id: string; type: string; payload: unknown }) }));
+  }
+  get lastId(): string | undefined {
+    return this.messages.findLast((m) => m.id !== undefined)?.id;
+  }
+  get ready() {
+    return this.messages.some((m) => m.event === 'ready');
+  }
+  close() {
+    this.req.destroy();
+  }
+}
+
+function cookieOf(browser: TestBrowser): string {
+  const jar = (browser as unknown as { cookies: Map<string, string> }).cookies;
+  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+}
+
+function open(
+  browser: TestBrowser,
+  options: { port?: number; lastEventId?: string; path?: string; host?: string } = {},
+): Promise<SseClient> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      {
+        host: '127.0.0.1',
+        port: options.port ?? port,
+        path: options.path ?? '/api/events',
+        headers: {
+          host: options.host ?? browser.host,
+          cookie: cookieOf(browser),
+          accept: 'text/event-stream',
+          ...(options.lastEventId !== undefined ? { 'last-event-id': options.lastEventId } : {}),
+        },
+      },
+      (res) => {
+        res.setEncoding('utf8');
+        if (res.statusCode !== 200) {
+          let body = '';
+          res.on('data', (c: string) => (body += c));
+          res.on('end', () => resolve(new SseClient(res.statusCode ?? 0, res.headers, body, req)));
+          return;
+        }
+        const client = new SseClient(200, res.headers, '', req);
+        res.on('data', (c: string) => client.feed(c));
+        res.on('close', () => (client.ended = true));
+        resolve(client);
+      },
+    );
+    req.on('error', (error) => {
+      if ((error as NodeJS.ErrnoException).code !== 'ECONNRESET') reject(error);
+    });
+  });
+}
+
+/** Waits until `check` holds (polls on the event loop; no fixed sleeps). */
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 5_000) {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+const publish = (event: NewEvent) => ctx.db.transaction((tx) => publishEvent(tx, event));
+const ev = (userId: string, type: string, payload: Record<string, unknown> = {}, campusId: string = CAMPUS_IDS.ou) => ({
+  campusId,
+  userId,
+  type,
+  payload,
+});
+
+/** Publishes a marker and waits for it: everything published before it has been delivered or never will be. */
+async function settle(client: SseClient, userId: string) {
+  const marker = await publish(ev(userId, 'test.marker'));
+  await until(() => client.events.some((e) => e.id === marker));
+}
+
+describe('GET /api/events: who may listen', () => {
+  it('refuses visitors (401), unverified and not-school-verified users and members of another campus (403); nothing is opened', async () => {
+    const visitor = await open(new TestBrowser(ctx.app));
+    expect(visitor.status).toBe(401);
+    expect(JSON.parse(visitor.body).code).toBe('UNAUTHENTICATED');
+
+    const { browser: unverified } = await unverifiedUser(ctx.app, ctx.db);
+    const u = await open(unverified);
+    expect([u.status, JSON.parse(u.body).code]).toEqual([403, 'EMAIL_NOT_VERIFIED']);
+
+    const { browser: noSchool } = await verifiedUser(ctx.app, ctx.db);
+    const n = await open(noSchool);
+    expect([n.status, JSON.parse(n.body).code]).toEqual([403, 'SCHOOL_NOT_VERIFIED']);
+
+    // A UT member on OU's site.
+    const { browser: longhorn } = await member(ctx.app, ctx.db, 'ut');
+    const guest = await open(longhorn, { host: 'ou.localhost:3000' });
+    expect([guest.status, JSON.parse(guest.body).code]).toEqual([403, 'NOT_A_MEMBER']);
+    expect(ctx.app.eventBus.size).toBe(0);
+  });
+
+  it('refuses a malformed Last-Event-ID (letters, NUL, huge, negative) with 400', async () => {
+    const { browser } = await member(ctx.app, ctx.db);
+    for (const bad of ['abc', '1\u00002', '9'.repeat(5000), '-1', '1.5']) {
+      const res = await open(browser, { path: `/api/events?lastEventId=${encodeURIComponent(bad)}` });
+      expect(res.status).toBe(400);
+    }
+    const header = await open(browser, { lastEventId: 'x'.repeat(100) });
+    expect(header.status).toBe(400);
+    expect(ctx.app.eventBus.size).toBe(0);
+  });
+
+  it('bounds the open streams of one user (429 past the limit)', async () => {
+    const { browser } = await member(ctx.app, ctx.db);
+    const streams = [await open(browser), await open(browser), await open(browser)];
+    await until(() => streams.every((s) => s.ready));
+    const fourth = await open(browser);
+    expect(fourth.status).toBe(429);
+    for (const s of streams) s.close();
+    await until(() => ctx.app.eventBus.size === 0);
+    const again = await open(browser);
+    expect(again.status).toBe(200);
+    again.close();
+    await until(() => ctx.app.eventBus.size === 0);
+  });
+});
+
+describe('GET /api/events: what is delivered', () => {
+  it('streams with SSE headers, a ready event carrying the position and heartbeat comments', async () => {
+    const { browser } = await member(ctx.app, ctx.db);
+    const client = await open(browser);
+    expect(client.status).toBe(200);
+    expect(client.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(client.headers['cache-control']).toBe('no-store, no-transform');
+    expect(client.headers['content-encoding']).toBeUndefined();
+    await until(() => client.ready && client.lastId !== undefined);
+    await until(() => client.comments >= 2);
+    client.close();
+  });
+
+  it('delivers a committed event once, never a rolled-back one, never another user’s or another campus’s', async () => {
+    const { browser, user } = await member(ctx.app, ctx.db);
+    const { user: other } = await member(ctx.app, ctx.db);
+    const client = await open(browser);
+    await until(() => client.ready);
+
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        await publishEvent(tx, ev(user.id, 'test.rolled-back'));
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await publish(ev(other.id, 'test.for-someone-else'));
+    await publish(ev(user.id, 'test.other-campus', {}, CAMPUS_IDS.ut));
+    const committed = await publish(ev(user.id, 'test.committed', { text: 'hi\nthere' }));
+    await settle(client, user.id);
+
+    expect(client.events.map((e) => e.type)).toEqual(['test.committed', 'test.marker']);
+    expect(client.events[0]).toMatchObject({ id: committed, payload: { text: 'hi\nthere' } });
+    expect(client.events.every((e) => /^\d+$/.test(e.seq ?? ''))).toBe(true);
+    client.close();
+  });
+
+  it('Last-Event-ID (header or ?lastEventId=) resumes with exactly the missed events, then live ones', async () => {
+    const { browser, user } = await member(ctx.app, ctx.db);
+    const first = await open(browser);
+    await until(() => first.ready);
+    await publish(ev(user.id, 'test.seen', { n: 1 }));
+    await until(() => first.events.length === 1);
+    const resumeAt = first.lastId as string;
+    first.close();
+    await until(() => ctx.app.eventBus.countFor(CAMPUS_IDS.ou, user.id) === 0);
+
+    const missed = [
+      await publish(ev(user.id, 'test.missed', { n: 2 })),
+      await publish(ev(user.id, 'test.missed', { n: 3 })),
+    ];
+    await publish(ev(user.id, 'test.other-campus', {}, CAMPUS_IDS.ut));
+
+    const resumed = await open(browser, { lastEventId: resumeAt });
+    await until(() => resumed.ready);
+    expect(resumed.events.map((e) => e.id)).toEqual(missed);
+    const live = await publish(ev(user.id, 'test.live'));
+    await until(() => resumed.events.length === 3);
+    expect(resumed.events.map((e) => e.id)).toEqual([...missed, live]);
+
+    // EventSource's reconnect through the query string, from the position of the ready event.
+    const viaQuery = await open(browser, { path: `/api/events?lastEventId=${resumeAt}` });
+    await until(() => viaQuery.ready);
+    expect(viaQuery.events.map((e) => e.id)).toEqual([...missed, live]);
+    // Resuming from the very last position: nothing again.
+    const upToDate = await open(browser, { lastEventId: resumed.lastId });
+    await until(() => upToDate.ready);
+    expect(upToDate.events).toEqual([]);
+    for (const c of [resumed, viaQuery, upToDate]) c.close();
+  });
+
+  it('a stream that saw no event resumes from its ready position without losing anything', async () => {
+    const { browser, user } = await member(ctx.app, ctx.db);
+    const quiet = await open(browser);
+    await until(() => quiet.ready);
+    const position = quiet.lastId as string;
+    quiet.close();
+    const missed = await publish(ev(user.id, 'test.missed'));
+    const resumed = await open(browser, { lastEventId: position });
+    await until(() => resumed.ready);
+    expect(resumed.events.map((e) => e.id)).toEqual([missed]);
+    resumed.close();
+  });
+
+  it('an event published through one instance reaches a stream on another instance', async () => {
+    const { browser, user } = await member(ctx.app, ctx.db);
+    const onSecond = await open(browser, { port: secondPort });
+    await until(() => onSecond.ready);
+    // Published with the first instance's database handle.
+    const id = await publish(ev(user.id, 'test.cross-instance'));
+    await until(() => onSecond.events.length === 1);
+    expect(onSecond.events[0]?.id).toBe(id);
+    onSecond.close();
+  });
+
+  it('catches up what committed while its LISTEN connection was down', async () => {
+    const { browser, user } = await member(ctx.app, ctx.db);
+    const client = await open(browser);
+    await until(() => client.ready && ctx.app.eventBus.listening);
+    // Cut every LISTEN connection of this database (both instances reconnect).
+    await ctx.db.$client.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+       WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
+    );
+    await until(() => !ctx.app.eventBus.listening);
+    const id = await publish(ev(user.id, 'test.while-down'));
+    await until(() => client.events.some((e) => e.id === id));
+    expect(client.events.filter((e) => e.id === id)).toHaveLength(1);
+    client.close();
+  });
+});
+
+describe('shutdown', () => {
+  it('ends open streams when the app closes, and closes fast', async () => {
+    const db = createDatabase(String(ctx.db.$client.options.connectionString), { max: 2 });
+    const app = await buildApp({ config: ctx.config, db });
+    const appPort = await listen(app);
+    const { browser } = await member(ctx.app, ctx.db);
+    const client = await open(browser, { port: appPort });
+    await until(() => client.ready);
+    const started = Date.now();
+    await app.close();
+    expect(Date.now() - started).toBeLessThan(1_000);
+    await until(() => client.ended);
+    await db.$client.end();
+  });
+});
