@@ -9,9 +9,11 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { resolveAuthSecret } from './modules/auth/secret.ts';
 import { campusRoutes } from './modules/campus/campus.routes.ts';
+import { chatsRoutes } from './modules/chats/chats.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mailPlugin } from './modules/mail/mail.plugin.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { postsRoutes } from './modules/posts/posts.routes.ts';
 import { schoolEmailRoutes } from './modules/school-email/school-email.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -92,6 +94,8 @@ export async function buildApp({ config, db, clock = systemClock, logStream, sse
   await app.register(usersRoutes, { db, storage: app.storage });
   await app.register(schoolEmailRoutes, { db, mailer: app.mailer, clock, secret });
   await app.register(postsRoutes, { db, storage: app.storage, clock });
+  await app.register(chatsRoutes, { db, storage: app.storage, clock });
+  await app.register(notificationsRoutes, { db, storage: app.storage });
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

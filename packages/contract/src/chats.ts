@@ -157,3 +157,11 @@ export const UserSearchResponseSchema = z.object({ users: z.array(ChatUserSchema
 export const BlockBodySchema = z.object({ userId: RowIdSchema }).strict();
 export const BlockResponseSchema = z.object({ blocked: z.boolean() });
 export const BlockListSchema = z.object({ users: z.array(ChatUserSchema) });
+
+/** The inbox line of a message without text (our wording; 'photo' as in the spec's heart line). */
+export const CHAT_PREVIEW = {
+  photo: 'photo',
+  sharedPost: 'Shared a post',
+  /** Longest inbox line kept (the spec's post preview length). */
+  maxChars: LIMITS.postPreviewChars,
+} as const;

@@ -17,6 +17,10 @@ export const mediaKeys = {
     `images/posts/${postId}/${order}-${hash}-${variant}.webp`,
   postVideo: (postId: string, order: number, hash: string, ext: string) =>
     `images/posts/${postId}/${order}-${hash}.${ext}`,
+  /** A chat message's photo (spec 1 §7 images/messages/{messageId}/{name}); removed with its chat. */
+  messageFolder: (messageId: string) => `images/messages/${messageId}/`,
+  messageImage: (messageId: string, hash: string, variant: PostImageVariant) =>
+    `images/messages/${messageId}/${hash}-${variant}.webp`,
   /** A user's own folder: the only place their picture may point to, or be deleted from. */
   avatarFolder: (userId: string) => `images/profilePics/${userId}/`,
   avatar: (userId: string, hash: string, variant: AvatarVariant) =>

@@ -112,6 +112,40 @@ export async function storePostFile(
   };
 }
 
+/** A chat message's file (spec 1 §5): one photo, the post photo's types and size limit. */
+export const MESSAGE_FILE_RULES: ReceiveRules = {
+  refuseType: (type) => (type?.kind === 'image' ? null : onlyPhotos()),
+  limit: () => ({
+    bytes: POST_FILE_LIMITS.imageBytes,
+    error: () => new AppError(413, 'FILE_TOO_LARGE', UPLOAD_MESSAGES.photoTooLarge),
+  }),
+};
+
+export interface StoredMessagePhoto {
+  path: string;
+  feedPath: string;
+  width: number;
+  height: number;
+}
+
+/** Stores a chat photo's WebP variants under the message's folder (same sharp pipeline as posts). */
+export async function storeMessagePhoto(
+  storage: StorageDriver,
+  messageId: string,
+  file: ReceivedFile,
+): Promise<StoredMessagePhoto> {
+  const image = await processImage(file.path, { preset: 'post' }).catch((error: unknown) => {
+    if (error instanceof UnsupportedImageError) throw onlyPhotos();
+    throw error;
+  });
+  const { full, feed } = image.variants;
+  const path = mediaKeys.messageImage(messageId, image.hash, 'full');
+  const feedPath = mediaKeys.messageImage(messageId, image.hash, 'feed');
+  await storage.put(path, full.data, full.mime);
+  await storage.put(feedPath, feed.data, feed.mime);
+  return { path, feedPath, width: full.width, height: full.height };
+}
+
 /**
  * Stores a profile picture's square variants under the owner's own folder and returns the key
  * of the large one (what users.img holds). `input` is a file on disk or, for the demo seed,

@@ -1,0 +1,84 @@
+import type { ChatSummary, Message, SharedPost } from '@campus/contract';
+import { presentUserSummary } from '../notifications/notifications.presenter.ts';
+import type { MediaRow, PostWithAuthor } from '../posts/posts.repo.ts';
+import type { ChatView, MessageRow } from './chats.repo.ts';
+
+export type MediaUrl = (key: string) => string;
+
+export function presentChat(view: ChatView, viewerId: string, mediaUrl: MediaUrl): ChatSummary {
+  const { chat } = view;
+  return {
+    id: chat.id,
+    otherUser: presentUserSummary(view.other, mediaUrl),
+    lastMessage: chat.lastMessage,
+    lastMessageId: chat.lastMessageId,
+    unread: chat.userA === viewerId ? chat.unreadA : chat.unreadB,
+    blocked: view.blockedByViewer || view.blockedByOther,
+    blockedByViewer: view.blockedByViewer,
+    createdAt: chat.createdAt.toISOString(),
+    lastModified: chat.updatedAt.toISOString(),
+  };
+}
+
+export interface MessageContext {
+  viewerId: string;
+  /** When the other participant last opened the chat (Seen for the viewer's messages up to then). */
+  otherReadAt: Date | null;
+  hearted: Set<string>;
+  /** Shared posts found on this campus, by id (a missing one reads '* Post deleted **'). */
+  posts: Map<string, { post: PostWithAuthor; media: MediaRow | undefined }>;
+  mediaUrl: MediaUrl;
+}
+
+function presentSharedPost(postId: string, ctx: MessageContext): SharedPost {
+  const found = ctx.posts.get(postId);
+  if (!found) return { deleted: true, id: postId };
+  const { post, author } = found.post;
+  const media = found.media;
+  return {
+    deleted: false,
+    id: post.id,
+    author: presentUserSummary(author, ctx.mediaUrl),
+    plainText: post.plainText,
+    priceCents: post.priceCents,
+    category: post.category,
+    media: media
+      ? {
+          kind: media.kind,
+          url: ctx.mediaUrl(media.feedPath),
+          fullUrl: ctx.mediaUrl(media.path),
+          width: media.width,
+          height: media.height,
+        }
+      : null,
+  };
+}
+
+export function presentMessage(message: MessageRow, ctx: MessageContext): Message {
+  const own = message.senderId === ctx.viewerId;
+  return {
+    id: message.id,
+    chatId: message.chatId,
+    senderId: message.senderId,
+    text: message.text ?? null,
+    plainText: message.plainText,
+    photo:
+      message.photoPath && message.photoFeedPath
+        ? {
+            url: ctx.mediaUrl(message.photoFeedPath),
+            fullUrl: ctx.mediaUrl(message.photoPath),
+            width: message.photoWidth,
+            height: message.photoHeight,
+          }
+        : null,
+    sharedPost: message.postId ? presentSharedPost(message.postId, ctx) : null,
+    likesCount: message.likesCount,
+    likedByViewer: ctx.hearted.has(message.id),
+    status: own
+      ? ctx.otherReadAt && ctx.otherReadAt.getTime() >= message.createdAt.getTime()
+        ? 'seen'
+        : 'delivered'
+      : null,
+    createdAt: message.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,93 @@
+import { type CampusDefinition, NOTIFICATION_LIMITS, type NotificationList, type UnreadCounts } from '@campus/contract';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { publishEvent } from '../../lib/events.ts';
+import type { SessionUser } from '../../plugins/session.ts';
+import type { StorageDriver } from '../../plugins/storage.ts';
+import { countUnreadChats } from '../chats/chats.repo.ts';
+import { presentNotification } from './notifications.presenter.ts';
+import {
+  countUnread,
+  insertNotification,
+  listNotifications,
+  markRead,
+  type NewNotification,
+} from './notifications.repo.ts';
+
+export interface NotificationsDeps {
+  db: Database;
+  storage: StorageDriver;
+}
+
+/** Both badges of one user (Messages: unread chats; Notifications: unread notifications). */
+export async function unreadCounts(db: DbOrTx, userId: string, campusId: string): Promise<UnreadCounts> {
+  const [messages, notifications] = await Promise.all([
+    countUnreadChats(db, userId, campusId),
+    countUnread(db, userId, campusId),
+  ]);
+  return { messages, notifications };
+}
+
+/**
+ * Creates a notification inside the caller's transaction and announces it with the
+ * recipient's new badge counts. Never to oneself (spec 1 §6): that is skipped here, and the
+ * table refuses it too.
+ */
+export async function notify(tx: DbOrTx, n: NewNotification): Promise<void> {
+  if (n.toUserId === n.fromUserId) return;
+  const row = await insertNotification(tx, n);
+  await publishEvent(tx, {
+    campusId: n.campusId,
+    userId: n.toUserId,
+    type: 'notification.created',
+    payload: { id: row.id, type: row.type, chatId: row.chatId, postId: row.postId },
+  });
+  await publishUnreadCounts(tx, n.toUserId, n.campusId);
+}
+
+/** Tells a user's tabs their badge counts (call inside the transaction that changed them). */
+export async function publishUnreadCounts(tx: DbOrTx, userId: string, campusId: string): Promise<void> {
+  await publishEvent(tx, {
+    campusId,
+    userId,
+    type: 'unread.changed',
+    payload: { ...(await unreadCounts(tx, userId, campusId)) },
+  });
+}
+
+export async function listForViewer(
+  deps: NotificationsDeps,
+  viewer: SessionUser,
+  campus: CampusDefinition,
+  query: { cursor?: string },
+): Promise<NotificationList> {
+  const limit = NOTIFICATION_LIMITS.perPage;
+  const rows = await listNotifications(deps.db, {
+    userId: viewer.id,
+    campusId: campus.id,
+    cursor: decodeCursor(query.cursor),
+    limit,
+  });
+  const last = rows.at(-1);
+  return {
+    notifications: rows.map((r) => presentNotification(r, (key) => deps.storage.url(key))),
+    nextCursor:
+      rows.length === limit && last
+        ? encodeCursor({ at: last.notification.createdAt, id: last.notification.id })
+        : null,
+  };
+}
+
+/** Marks shown notifications read (spec 1 §4 'Notification': unread becomes read once shown). */
+export async function markShownRead(
+  deps: NotificationsDeps,
+  viewer: SessionUser,
+  campus: CampusDefinition,
+  ids: string[],
+): Promise<{ updated: number }> {
+  return deps.db.transaction(async (tx) => {
+    const updated = await markRead(tx, viewer.id, campus.id, ids);
+    if (updated > 0) await publishUnreadCounts(tx, viewer.id, campus.id);
+    return { updated };
+  });
+}
