@@ -177,8 +177,8 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
           statement_timeout: limits.statementTimeoutMs,
           // The client-side bound, for a server that no longer cancels anything.
           query_timeout: limits.statementTimeoutMs + 1_000,
-          // No idle-in-transaction limit: the mail sender keeps its batch locked while it talks
-          // to the relay (jobs/mail-sender.ts), which may take longer than a statement.
+          // No idle-in-transaction limit is set here; no job holds a transaction across a slow
+          // call any more (the mail sender claims, commits, then sends: jobs/mail-sender.ts).
         }
       : {}),
     Client: WatchedClient as unknown as typeof pg.Client,

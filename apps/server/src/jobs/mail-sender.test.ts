@@ -4,11 +4,11 @@ import nodemailer, { type Transport } from 'nodemailer';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
 import { mailOutbox } from '../db/schema/index.ts';
-import { enqueueMail, MAX_ATTEMPTS } from '../modules/mail/mail.repo.ts';
+import { enqueueMail, leaseDueMail, MAX_ATTEMPTS } from '../modules/mail/mail.repo.ts';
 import { startSmtpTestServer } from '../modules/mail/smtp-test-server.ts';
 import { verificationCodeMail } from '../modules/mail/templates.ts';
 import { type MailTransport, smtpTransport } from '../modules/mail/transport.ts';
-import { deliverDueMail, describeMailError, retryDelayMs, startMailSender } from './mail-sender.ts';
+import { deliverDueMail, describeMailError, LEASE_MS, retryDelayMs, startMailSender } from './mail-sender.ts';
 
 const { app, db, config } = await createTestApp();
 const smtp = await startSmtpTestServer();
@@ -207,6 +207,45 @@ describe('deliverDueMail through a real SMTP relay', () => {
     expect(new Set(gate.delivered).size).toBe(20);
     const unsent = (await db.select().from(mailOutbox)).filter((m) => !m.sentAt);
     expect(unsent).toEqual([]);
+  });
+});
+
+describe('claim → commit → send', () => {
+  it('holds no transaction while the relay talks; a claimed mail is leased, not taken by another pass', async () => {
+    const id = await app.mailer.enqueue(db, codeMail('lease@ou.edu'));
+    const gate = gatedTransport();
+    const t0 = new Date();
+    const pass = deliverDueMail(db, gate.transport, t0);
+    await gate.until(() => gate.waiting.length === 1);
+    // Mid-delivery: no session of this database is inside a transaction, and the claim is committed.
+    const { rows } = await db.$client.query(
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+       WHERE datname = current_database() AND state LIKE 'idle in transaction%'`,
+    );
+    expect(rows[0].n).toBe(0);
+    expect((await row(id)).sendAfter.getTime()).toBe(t0.getTime() + LEASE_MS);
+    // Another pass (another instance) finds nothing due.
+    expect(await deliverDueMail(db, gate.transport, t0)).toMatchObject({ claimed: 0 });
+    gate.releaseAll();
+    expect(await pass).toMatchObject({ claimed: 1, sent: 1 });
+    expect(gate.delivered).toEqual(['lease@ou.edu']);
+    const sent = await row(id);
+    expect(sent.sentAt?.getTime()).toBe(t0.getTime());
+    expect(sent.sendAfter.getTime()).toBeLessThanOrEqual(t0.getTime());
+  });
+
+  it('delivers again after the lease when a sender died mid-delivery (at least once)', async () => {
+    const id = await app.mailer.enqueue(db, codeMail('crash@ou.edu'));
+    const t0 = new Date();
+    // A sender that claimed the mail and died before recording anything.
+    const claimed = await leaseDueMail(db, t0, 10, new Date(t0.getTime() + LEASE_MS));
+    expect(claimed.map((m) => m.id)).toEqual([id]);
+    expect(await deliverDueMail(db, transport, new Date(t0.getTime() + LEASE_MS - 1))).toMatchObject({ claimed: 0 });
+    expect(await deliverDueMail(db, transport, new Date(t0.getTime() + LEASE_MS))).toMatchObject({
+      claimed: 1,
+      sent: 1,
+    });
+    expect((await row(id)).sentAt).toBeInstanceOf(Date);
   });
 });
 

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
-import { claimDueMail, MAX_ATTEMPTS, markMailFailed, markMailSent } from '../modules/mail/mail.repo.ts';
+import { leaseDueMail, MAX_ATTEMPTS, markMailFailed, markMailSent } from '../modules/mail/mail.repo.ts';
 import type { MailTransport } from '../modules/mail/transport.ts';
 
-/** Mails one pass claims. The pass keeps their row locks while it delivers them. */
+/** Mails one pass claims (and leases) at a time. */
 export const BATCH_SIZE = 10;
 const FIRST_RETRY_MS = 30_000;
 const MAX_RETRY_MS = 60 * 60_000;
@@ -37,34 +37,42 @@ export function describeMailError(error: unknown): string {
 }
 
 /**
- * One pass: claims due mail with FOR UPDATE SKIP LOCKED (so concurrent passes, here or in other
- * instances, never take the same row), delivers it, and records the outcome in the same
- * transaction. A crash mid-pass rolls back and the mail is delivered again later: at least once.
+ * A claimed mail is not due again for this long: a sender that died mid-delivery leaves it to
+ * the next pass after that (far longer than any SMTP exchange, bounded by the transport's timeouts).
+ */
+export const LEASE_MS = 10 * 60_000;
+
+/**
+ * One pass: claim → commit → send. The claim takes due mail with FOR UPDATE SKIP LOCKED (so
+ * concurrent passes, here or in other instances, never take the same row) and moves it out of
+ * reach for LEASE_MS, in a transaction that commits before the first mail is sent: no
+ * transaction is ever held across SMTP. Each outcome is then recorded on its own (sent, or
+ * failed with its retry time). A crash mid-pass leaves the mail leased; it is delivered again
+ * when the lease ends: at least once.
  * `now` is read from the clock the mails were queued with (see enqueueMail); it also stamps
- * the sent time and the retry time, so no comparison ever mixes two clocks.
+ * the sent time, the lease and the retry time, so no comparison ever mixes two clocks.
  */
 export async function deliverDueMail(db: Database, transport: MailTransport, now = new Date()): Promise<PassResult> {
-  return db.transaction(async (tx) => {
-    const due = await claimDueMail(tx, now, BATCH_SIZE);
-    const result: PassResult = { claimed: due.length, sent: 0, failed: 0, gaveUp: 0 };
-    for (const mail of due) {
-      try {
-        await transport.sendMail({ to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
-        await markMailSent(tx, mail.id, now);
-        result.sent += 1;
-      } catch (error) {
-        const attempts = mail.attempts + 1;
-        await markMailFailed(tx, mail.id, {
-          attempts,
-          error: describeMailError(error),
-          retryAt: new Date(now.getTime() + retryDelayMs(attempts)),
-        });
-        result.failed += 1;
-        if (attempts >= MAX_ATTEMPTS) result.gaveUp += 1;
-      }
+  const due = await leaseDueMail(db, now, BATCH_SIZE, new Date(now.getTime() + LEASE_MS));
+  const result: PassResult = { claimed: due.length, sent: 0, failed: 0, gaveUp: 0 };
+  for (const mail of due) {
+    try {
+      await transport.sendMail({ to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+    } catch (error) {
+      const attempts = mail.attempts + 1;
+      await markMailFailed(db, mail.id, {
+        attempts,
+        error: describeMailError(error),
+        retryAt: new Date(now.getTime() + retryDelayMs(attempts)),
+      });
+      result.failed += 1;
+      if (attempts >= MAX_ATTEMPTS) result.gaveUp += 1;
+      continue;
     }
-    return result;
-  });
+    await markMailSent(db, mail.id, now, mail.sendAfter);
+    result.sent += 1;
+  }
+  return result;
 }
 
 export interface MailSender {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
@@ -47,8 +47,37 @@ export async function claimDueMail(tx: DbExecutor, now: Date, limit: number): Pr
     .for('update', { skipLocked: true });
 }
 
-export async function markMailSent(tx: DbExecutor, id: string, at: Date): Promise<void> {
-  await tx.update(mailOutbox).set({ sentAt: at, lastError: null }).where(eq(mailOutbox.id, id));
+/**
+ * Claims up to `limit` due mails and COMMITS the claim before anything is sent: each claimed
+ * mail is made not due until `leaseUntil`, so no other pass (here or in another instance) takes
+ * it while it is being delivered, and no transaction stays open while the relay talks. A
+ * sender that dies mid-delivery leaves the mail to be taken again when the lease ends: at least
+ * once, as before.
+ */
+export async function leaseDueMail(db: Database, now: Date, limit: number, leaseUntil: Date): Promise<OutboxMail[]> {
+  return db.transaction(async (tx) => {
+    const due = await claimDueMail(tx, now, limit);
+    if (due.length > 0) {
+      await tx
+        .update(mailOutbox)
+        .set({ sendAfter: leaseUntil })
+        .where(
+          inArray(
+            mailOutbox.id,
+            due.map((m) => m.id),
+          ),
+        );
+    }
+    return due;
+  });
+}
+
+/** Records a delivery; `dueAt` puts back the due time the lease replaced (leaseDueMail). */
+export async function markMailSent(tx: DbExecutor, id: string, at: Date, dueAt?: Date): Promise<void> {
+  await tx
+    .update(mailOutbox)
+    .set({ sentAt: at, lastError: null, ...(dueAt ? { sendAfter: dueAt } : {}) })
+    .where(eq(mailOutbox.id, id));
 }
 
 export async function markMailFailed(
