@@ -319,3 +319,11 @@ export async function searchMembers(
     .orderBy(users.firstName, users.lastName, users.id)
     .limit(options.limit);
 }
+
+/** Everyone the user blocked or was blocked by (few per user): hidden from their threads. */
+export async function blockedEitherWay(db: DbOrTx, userId: string): Promise<Set<string>> {
+  const result = await db.execute<{ id: string }>(sql`
+    SELECT blocked_id AS id FROM ${blocks} WHERE blocker_id = ${userId}
+    UNION SELECT blocker_id AS id FROM ${blocks} WHERE blocked_id = ${userId}`);
+  return new Set(result.rows.map((r) => r.id));
+}

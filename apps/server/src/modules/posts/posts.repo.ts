@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { postLikes, postMedia, posts, users } from '../../db/schema/index.ts';
+import { blocks, postLikes, postMedia, posts, users } from '../../db/schema/index.ts';
 import type { Cursor } from '../../lib/cursor.ts';
 
 export type PostRow = typeof posts.$inferSelect;
@@ -31,9 +31,23 @@ const before = (cursor: Cursor | undefined): SQL | undefined =>
     ? sql`(${posts.lastModified}, ${posts.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id})`
     : undefined;
 
+/** Leaves out authors the viewer blocked or who blocked the viewer (issue 9 item 9). */
+const notBlocked = (viewerId: string | undefined): SQL | undefined =>
+  viewerId
+    ? sql`NOT EXISTS (SELECT 1 FROM ${blocks} b WHERE (b.blocker_id = ${viewerId} AND b.blocked_id = ${posts.userId})
+        OR (b.blocker_id = ${posts.userId} AND b.blocked_id = ${viewerId}))`
+    : undefined;
+
 export async function listTopLevel(
   db: Executor,
-  options: { campusId: string; category?: string; mediaOnly?: boolean; cursor?: Cursor; limit: number },
+  options: {
+    viewerId?: string;
+    campusId: string;
+    category?: string;
+    mediaOnly?: boolean;
+    cursor?: Cursor;
+    limit: number;
+  },
 ): Promise<PostWithAuthor[]> {
   return db
     .select({ post: posts, author: authorColumns })
@@ -45,6 +59,7 @@ export async function listTopLevel(
         isNull(posts.postCommentedOn),
         options.category ? eq(posts.category, options.category) : undefined,
         options.mediaOnly ? sql`${posts.imgCount} > 0` : undefined,
+        notBlocked(options.viewerId),
         before(options.cursor),
       ),
     )

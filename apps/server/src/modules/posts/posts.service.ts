@@ -10,7 +10,7 @@ import {
 } from '@campus/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
 import { postLikes, postMedia, posts, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type Cursor, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
@@ -18,8 +18,10 @@ import { errors } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import type { StorageDriver } from '../../plugins/storage.ts';
+import { blockedEitherWay } from '../chats/chats.repo.ts';
 import { mediaKeys } from '../media/keys.ts';
 import { type StoredPostMedia, storePostFile } from '../media/media.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { findUser } from '../users/users.repo.ts';
 import { postPolicy } from './posts.policy.ts';
 import { buildThread, type PresentContext, presentPost } from './posts.presenter.ts';
@@ -83,6 +85,7 @@ export async function listFeed(
   const limit = feedPageSize(campus, cursor);
   const category = query.category && query.category !== 'all' ? query.category : undefined;
   const rows = await listTopLevel(deps.db, {
+    viewerId: viewer.id,
     campusId: campus.id,
     category,
     mediaOnly: query.mediaOnly,
@@ -121,10 +124,13 @@ export async function getPostPage(
   id: string,
 ): Promise<PostPage> {
   const page = postPolicy.requireOnCampus(await findPost(deps.db, id), campus);
-  const [above, thread] = await Promise.all([
+  const [above, fullThread, hidden] = await Promise.all([
     ancestorIds(deps.db, id),
     listSubtree(deps.db, id, THREAD_LIMITS.maxComments),
+    blockedEitherWay(deps.db, viewer.id),
   ]);
+  // A block hides both ways (issue 9 item 9): the other's comments, and the replies under them, are left out.
+  const thread = hidden.size > 0 ? fullThread.filter((r) => !hidden.has(r.author.id)) : fullThread;
   // `above` is nearest first and ends with the top-level post.
   const kept =
     above.length <= THREAD_LIMITS.maxAncestors
@@ -221,6 +227,7 @@ async function createPostFromUpload(
           .update(posts)
           .set({ lastModified: now, commentsCount: sql`${posts.commentsCount} + 1` })
           .where(inArray(posts.id, above));
+        await notifyComment(tx, { campusId: campus.id, fromUserId: viewer.id, parent, commentId: id, plainText, now });
       }
     });
   } catch (error) {
@@ -231,6 +238,40 @@ async function createPostFromUpload(
   }
   const created = (await findPost(deps.db, id)) as PostWithAuthor;
   return presentPost(created, await presentContext(deps, viewer, [id]));
+}
+
+/**
+ * Notifications of a comment (spec 1 §3): 'comment' to the author of the post commented on,
+ * 'comment reply' to the author of the comment replied to, and 'post interaction' to the author
+ * of the top-level post when the reply is deeper in its thread. notify() skips oneself; each
+ * person is told once.
+ */
+async function notifyComment(
+  tx: DbOrTx,
+  c: { campusId: string; fromUserId: string; parent: PostWithAuthor; commentId: string; plainText: string; now: Date },
+) {
+  const told = new Set<string>([c.fromUserId]);
+  const base = {
+    campusId: c.campusId,
+    fromUserId: c.fromUserId,
+    message: [...c.plainText].slice(0, 200).join(''),
+    createdAt: c.now,
+  };
+  const parentIsPost = c.parent.post.postCommentedOn === null;
+  await notify(tx, {
+    ...base,
+    type: parentIsPost ? 'comment' : 'comment reply',
+    toUserId: c.parent.post.userId,
+    postId: c.commentId,
+  });
+  told.add(c.parent.post.userId);
+  const rootId = c.parent.post.rootId;
+  if (!parentIsPost && rootId) {
+    const [root] = await tx.select({ userId: posts.userId }).from(posts).where(eq(posts.id, rootId));
+    if (root && !told.has(root.userId)) {
+      await notify(tx, { ...base, type: 'post interaction', toUserId: root.userId, postId: c.commentId });
+    }
+  }
 }
 
 /**
@@ -280,7 +321,7 @@ export async function toggleLike(
   postId: string,
 ): Promise<{ liked: boolean; likesCount: number }> {
   postPolicy.assertCanWrite(viewer, campus);
-  postPolicy.requireOnCampus(await findPost(deps.db, postId), campus);
+  const { post } = postPolicy.requireOnCampus(await findPost(deps.db, postId), campus);
   return deps.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(postLikes)
@@ -296,6 +337,17 @@ export async function toggleLike(
       .set({ likesCount: sql`greatest(${posts.likesCount} ${liked ? sql`+` : sql`-`} 1, 0)` })
       .where(eq(posts.id, postId))
       .returning({ likesCount: posts.likesCount });
+    if (liked) {
+      await notify(tx, {
+        campusId: campus.id,
+        type: 'like',
+        toUserId: post.userId,
+        fromUserId: viewer.id,
+        postId,
+        message: [...post.plainText].slice(0, 200).join(''),
+        createdAt: deps.clock.now(),
+      });
+    }
     return { liked, likesCount: row?.likesCount ?? 0 };
   });
 }
