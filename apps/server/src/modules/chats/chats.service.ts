@@ -422,6 +422,16 @@ export async function searchRecipients(
   return { users: rows.map((u) => presentUserSummary(u, url(deps))) };
 }
 
+/** Both sides' open chats and searches change with a block. */
+async function publishBlockChange(tx: DbOrTx, campusId: string, blockerId: string, blockedId: string) {
+  for (const [userId, otherId] of [
+    [blockerId, blockedId],
+    [blockedId, blockerId],
+  ] as const) {
+    await publishEvent(tx, { campusId, userId, type: 'block.changed', payload: { userId: otherId } });
+  }
+}
+
 /** Blocks a member of this campus (issue 9 item 9); blocking twice is the same as once. */
 export async function blockUser(
   deps: ChatsDeps,
@@ -434,11 +444,14 @@ export async function blockUser(
   const other = await findUser(deps.db, userId);
   if (!other || other.campusId !== campus.id)
     throw errors.notFound(CHAT_SERVER_MESSAGES.userNotFound, 'USER_NOT_FOUND');
-  await insertBlock(deps.db, {
-    campusId: campus.id,
-    blockerId: viewer.id,
-    blockedId: userId,
-    createdAt: deps.clock.now(),
+  await deps.db.transaction(async (tx) => {
+    await insertBlock(tx, {
+      campusId: campus.id,
+      blockerId: viewer.id,
+      blockedId: userId,
+      createdAt: deps.clock.now(),
+    });
+    await publishBlockChange(tx, campus.id, viewer.id, userId);
   });
   return { blocked: true };
 }
@@ -450,7 +463,9 @@ export async function unblockUser(
   userId: string,
 ): Promise<{ blocked: boolean }> {
   chatPolicy.assertMember(viewer, campus);
-  await deleteBlock(deps.db, viewer.id, userId);
+  await deps.db.transaction(async (tx) => {
+    if ((await deleteBlock(tx, viewer.id, userId)) > 0) await publishBlockChange(tx, campus.id, viewer.id, userId);
+  });
   return { blocked: false };
 }
 

@@ -1,8 +1,14 @@
+import type { NOTIFICATION_TYPE_VALUES } from '@campus/contract';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { notifications, users } from '../../db/schema/index.ts';
+import { type NOTIFICATION_TYPES, notifications, users } from '../../db/schema/index.ts';
 import type { Cursor } from '../../lib/cursor.ts';
 import { newId } from '../../lib/ids.ts';
+
+// The table's list of types and the contract's are the same eight (checked when compiling).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const typesAgree: Same<(typeof NOTIFICATION_TYPES)[number], (typeof NOTIFICATION_TYPE_VALUES)[number]> = true;
+void typesAgree;
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NotificationType = NotificationRow['type'];

@@ -340,7 +340,8 @@ export async function toggleLike(
     if (liked) {
       await notify(tx, {
         campusId: campus.id,
-        type: 'like',
+        // A save of a comment is an interaction with the comment (spec 1 §3 types).
+        type: post.postCommentedOn ? 'comment interaction' : 'like',
         toUserId: post.userId,
         fromUserId: viewer.id,
         postId,
