@@ -19,6 +19,7 @@ import {
 } from '@campus/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSchoolVerifiedUser } from '../../plugins/session.ts';
+import { discardRestOfBody } from '../media/drain.ts';
 import {
   blockUser,
   type ChatsDeps,
@@ -115,13 +116,14 @@ export const chatsRoutes: FastifyPluginAsyncZod<Omit<ChatsDeps, 'log'>> = async 
     },
     async (request, reply) => {
       const viewer = await requireSchoolVerifiedUser(request);
-      const message = await sendMessage(
-        deps,
-        viewer,
-        request.campus,
-        request.params.chatId,
-        await readMessageUpload(request),
-      );
+      const message = await sendMessage(deps, viewer, request.campus, request.params.chatId, () =>
+        readMessageUpload(request),
+      ).catch((error: unknown) => {
+        // Refused before the body was read (not a participant, blocked): the rest is thrown away
+        // so the answer reaches the browser at once.
+        discardRestOfBody(request);
+        throw error;
+      });
       return reply.code(201).send(message);
     },
   );

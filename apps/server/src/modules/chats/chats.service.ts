@@ -237,10 +237,15 @@ export async function sendMessage(
   viewer: SessionUser,
   campus: CampusDefinition,
   chatId: string,
-  upload: MessageUpload,
+  readUpload: () => Promise<MessageUpload>,
 ): Promise<Message> {
+  // Who may write here is decided before the body is read: an outsider's photo never reaches disk.
+  const chat = await requireChat(deps, viewer, campus, chatId);
+  chatPolicy.assertNotBlocked(await isBlockedEitherWay(deps.db, viewer.id, otherOf(chat, viewer.id)));
+  await requireProfile(deps, viewer);
+  const upload = await readUpload();
   try {
-    return await sendFromUpload(deps, viewer, campus, chatId, upload);
+    return await sendFromUpload(deps, viewer, campus, chat, upload);
   } finally {
     await upload.dispose();
   }
@@ -250,13 +255,11 @@ async function sendFromUpload(
   deps: ChatsDeps,
   viewer: SessionUser,
   campus: CampusDefinition,
-  chatId: string,
+  chat: ChatRow,
   upload: MessageUpload,
 ): Promise<Message> {
-  const chat = await requireChat(deps, viewer, campus, chatId);
+  const chatId = chat.id;
   const recipientId = otherOf(chat, viewer.id);
-  chatPolicy.assertNotBlocked(await isBlockedEitherWay(deps.db, viewer.id, recipientId));
-  await requireProfile(deps, viewer);
   const { body, file } = upload;
   if (!body.plainText && !file && !body.postId) {
     throw errors.badRequest(CHAT_SERVER_MESSAGES.emptyMessage, 'EMPTY_MESSAGE');

@@ -96,6 +96,14 @@ describe('who may use a chat', () => {
         });
       }
       if (who.code === 'CHAT_NOT_FOUND') expect(attempts[0]?.json().message).toBe(CHAT_MESSAGES.notFound);
+      // Decided before the body is read: even an unreadable body gets the refusal, not a 400.
+      const unread = await who.browser.send(
+        'POST',
+        `/api/chats/${chat.id}/messages`,
+        Buffer.from('--x\r\n'),
+        'multipart/form-data; boundary=x',
+      );
+      expect(unread.statusCode).toBe(who.status);
     }
     expect(await rowCounts()).toEqual(before);
     // The chat is untouched: its message is unhearted and it still exists for its participants.
