@@ -1,6 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { forgetViewer, meQueryKey, refreshViewer } from './get-me.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+import { forgetViewer, refreshViewer } from './get-me.ts';
+
+const meQueryKey = queryKeys.me;
 
 describe('the viewer cache around signing in and out', () => {
   it('signing out forgets the person and what was loaded for them, not the site', () => {

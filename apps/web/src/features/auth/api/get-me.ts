@@ -1,8 +1,7 @@
 import { MeResponseSchema, type Viewer } from '@campus/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-
-export const meQueryKey = ['me'] as const;
+import { queryKeys, SITE_QUERY_ROOTS } from '@/lib/query-keys.ts';
 
 /** GET /api/me: the signed-in user, or null for a visitor. */
 export async function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<Viewer | null> {
@@ -11,7 +10,7 @@ export async function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<
 
 export const meQueryOptions = () =>
   queryOptions({
-    queryKey: meQueryKey,
+    queryKey: queryKeys.me,
     queryFn: ({ signal }) => getMe({ signal }),
     // Changes only through this tab's own actions, which update or invalidate it.
     staleTime: 5 * 60 * 1000,
@@ -21,9 +20,7 @@ export function useMeQuery() {
   return useQuery(meQueryOptions());
 }
 
-/** Queries that describe the site rather than the person. */
-const SITE_QUERIES: ReadonlySet<string> = new Set([meQueryKey[0], 'campus', 'campuses']);
-const isPersonal = (query: { queryKey: readonly unknown[] }) => !SITE_QUERIES.has(String(query.queryKey[0]));
+const isPersonal = (query: { queryKey: readonly unknown[] }) => !SITE_QUERY_ROOTS.has(String(query.queryKey[0]));
 
 /**
  * After signing in, registering or verifying: ask the server who is signed in now. Resolves
@@ -32,7 +29,7 @@ const isPersonal = (query: { queryKey: readonly unknown[] }) => !SITE_QUERIES.ha
  */
 export async function refreshViewer(queryClient: QueryClient): Promise<void> {
   void queryClient.invalidateQueries({ predicate: isPersonal, refetchType: 'none' });
-  await queryClient.invalidateQueries({ queryKey: meQueryKey });
+  await queryClient.invalidateQueries({ queryKey: queryKeys.me });
 }
 
 /**
@@ -40,6 +37,6 @@ export async function refreshViewer(queryClient: QueryClient): Promise<void> {
  * campus stays (it belongs to the site, not the person).
  */
 export function forgetViewer(queryClient: QueryClient): void {
-  queryClient.setQueryData(meQueryKey, null);
+  queryClient.setQueryData(queryKeys.me, null);
   queryClient.removeQueries({ predicate: isPersonal });
 }

@@ -1,8 +1,7 @@
 import { type CampusResponse, CampusResponseSchema } from '@campus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-
-export const campusQueryKey = ['campus'] as const;
+import { queryKeys } from '@/lib/query-keys.ts';
 
 /** GET /api/campus: the campus chosen by the request's host. */
 export async function getCampus({ signal }: { signal?: AbortSignal } = {}): Promise<CampusResponse> {
@@ -11,7 +10,7 @@ export async function getCampus({ signal }: { signal?: AbortSignal } = {}): Prom
 
 export const campusQueryOptions = () =>
   queryOptions({
-    queryKey: campusQueryKey,
+    queryKey: queryKeys.campus,
     queryFn: ({ signal }) => getCampus({ signal }),
     // The campus of a host does not change while the page is open (member count aside).
     staleTime: Number.POSITIVE_INFINITY,

@@ -7,6 +7,7 @@ import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { storeAlert } from '@/components/ui/stored-alert.ts';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 import { createPost } from '../api/create-post.ts';
 import { composerUiStore } from '../lib/composer-store.ts';
 import { type Draft, type DraftKey, draftStore, draftToFormData } from '../lib/draft-store.ts';
@@ -32,8 +33,6 @@ export interface Upload {
 }
 
 /** Query keys that show posts: every feed list, and for comments the post pages. */
-const FEED_KEY = ['posts'] as const;
-const POST_PAGES_KEY = ['post'] as const;
 
 /**
  * Sends a draft (spec 1 §4 'Posting'). While it goes, `upload` drives the progress modal
@@ -73,8 +72,8 @@ export function useSubmitDraft({ draftKey, parentId, presentation, onPosted, com
 
   const handleSent = useCallback(
     (post: Post) => {
-      void queryClient.invalidateQueries({ queryKey: FEED_KEY });
-      if (parentId) void queryClient.invalidateQueries({ queryKey: POST_PAGES_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.posts.all });
+      if (parentId) void queryClient.invalidateQueries({ queryKey: queryKeys.post.all });
       draftStore.clear(draftKey);
 
       if (presentation === 'dialog') {

@@ -1,8 +1,7 @@
 import { type CampusSummary, CampusSummarySchema } from '@campus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-
-export const campusesQueryKey = ['campuses'] as const;
+import { queryKeys } from '@/lib/query-keys.ts';
 
 const CampusesResponseSchema = CampusSummarySchema.array();
 
@@ -13,7 +12,7 @@ export async function getCampuses({ signal }: { signal?: AbortSignal } = {}): Pr
 
 export const campusesQueryOptions = () =>
   queryOptions({
-    queryKey: campusesQueryKey,
+    queryKey: queryKeys.campuses,
     queryFn: ({ signal }) => getCampuses({ signal }),
     // The list of deployments changes with a release, not while a page is open.
     staleTime: Number.POSITIVE_INFINITY,

@@ -1,6 +1,7 @@
 import type { PostList } from '@campus/contract';
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 import { removeFromListPages } from '../lib/post-cache.ts';
 
 /** What the server answers: how many posts went (the post and everything below it), and what it was. */
@@ -33,13 +34,13 @@ export function useDeletePost() {
   return useMutation({
     mutationFn: deletePost,
     onSuccess: async (_result, postId) => {
-      queryClient.setQueriesData<InfiniteData<PostList>>({ queryKey: ['posts'] }, (data) =>
+      queryClient.setQueriesData<InfiniteData<PostList>>({ queryKey: queryKeys.posts.all }, (data) =>
         removeFromListPages(data, postId),
       );
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['posts'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.posts.all }),
         queryClient.invalidateQueries({
-          queryKey: ['post'],
+          queryKey: queryKeys.post.all,
           predicate: (query) => query.queryKey[1] !== postId,
         }),
       ]);

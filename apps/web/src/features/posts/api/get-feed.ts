@@ -1,11 +1,10 @@
 import { type PostList, PostListSchema, SCROLL } from '@campus/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 /** The filter value that means every category. */
 export const ALL_CATEGORIES = 'all';
-
-export const feedQueryKey = (category: string) => ['posts', 'feed', category] as const;
 
 /** GET /api/posts: one keyset page of the feed (newest-modified first), optionally one category. */
 export async function getFeedPage(
@@ -27,7 +26,7 @@ export function nextCursorOf(page: PostList, stopBelow: number): string | undefi
 
 export const feedQueryOptions = (category: string) =>
   infiniteQueryOptions({
-    queryKey: feedQueryKey(category),
+    queryKey: queryKeys.posts.feed(category),
     queryFn: ({ pageParam, signal }) => getFeedPage({ cursor: pageParam, category }, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => nextCursorOf(page, SCROLL.feedStopBelow),

@@ -1,9 +1,8 @@
 import { type PostList, PostListSchema, SCROLL } from '@campus/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 import { nextCursorOf } from './get-feed.ts';
-
-export const mediaFeedQueryKey = ['posts', 'media'] as const;
 
 /** GET /api/posts/media: one page of the posts that carry photos or videos. */
 export async function getMediaFeedPage(
@@ -15,7 +14,7 @@ export async function getMediaFeedPage(
 
 export const mediaFeedQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: mediaFeedQueryKey,
+    queryKey: queryKeys.posts.media,
     queryFn: ({ pageParam, signal }) => getMediaFeedPage({ cursor: pageParam }, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => nextCursorOf(page, SCROLL.feedStopBelow),

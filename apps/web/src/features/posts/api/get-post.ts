@@ -1,8 +1,7 @@
 import { type PostPage, PostPageSchema } from '@campus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-
-export const postQueryKey = (postId: string) => ['post', postId] as const;
+import { queryKeys } from '@/lib/query-keys.ts';
 
 /** GET /api/posts/:id: the post, its parent chain (for a reply) and its comment thread. */
 export async function getPost(postId: string, { signal }: { signal?: AbortSignal } = {}): Promise<PostPage> {
@@ -11,7 +10,7 @@ export async function getPost(postId: string, { signal }: { signal?: AbortSignal
 
 export const postQueryOptions = (postId: string) =>
   queryOptions({
-    queryKey: postQueryKey(postId),
+    queryKey: queryKeys.post.detail(postId),
     queryFn: ({ signal }) => getPost(postId, { signal }),
   });
 

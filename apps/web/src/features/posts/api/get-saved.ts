@@ -1,9 +1,8 @@
 import { type PostList, PostListSchema, SCROLL } from '@campus/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 import { nextCursorOf } from './get-feed.ts';
-
-export const savedQueryKey = ['posts', 'saved'] as const;
 
 /** GET /api/saved: one page (10) of the viewer's saved posts on this campus. */
 export async function getSavedPage(
@@ -15,7 +14,7 @@ export async function getSavedPage(
 
 export const savedQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: savedQueryKey,
+    queryKey: queryKeys.posts.saved,
     queryFn: ({ pageParam, signal }) => getSavedPage({ cursor: pageParam }, { signal }),
     initialPageParam: undefined as string | undefined,
     // Saved lists stop below 9 (spec 2 §4), not below 2 like the feed.

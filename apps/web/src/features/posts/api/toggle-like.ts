@@ -2,8 +2,8 @@ import { type LikeResponse, LikeResponseSchema, POST_MESSAGES, type Post } from 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { ApiError, api } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 import { patchPostEverywhere } from '../lib/post-cache.ts';
-import { savedQueryKey } from './get-saved.ts';
 
 /** POST /api/posts/:id/like: saves the post, or unsaves it when already saved. */
 export async function toggleLike(postId: string): Promise<LikeResponse> {
@@ -39,6 +39,6 @@ export function useToggleLike() {
     },
     // The saved list changes membership, not just counts: refetch it when it is next shown,
     // not now (an unsaved card stays put on /saved so it can be saved again).
-    onSettled: () => queryClient.invalidateQueries({ queryKey: savedQueryKey, refetchType: 'none' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.posts.saved, refetchType: 'none' }),
   });
 }

@@ -10,8 +10,9 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { useCampus } from '@/lib/campus.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 import { useViewer } from '@/lib/viewer.ts';
-import { postQueryKey, usePostQuery } from '../api/get-post.ts';
+import { usePostQuery } from '../api/get-post.ts';
 import { useCopyLink } from '../hooks/use-copy-link.ts';
 import { formatFullDate } from '../lib/format-post.ts';
 import { fullName } from './author-line.tsx';
@@ -49,7 +50,7 @@ function OwnerOrVisitorBar({ post }: { post: Post }) {
   useEffect(() => {
     const postId = post.id;
     return () => {
-      if (deleted.current) queryClient.removeQueries({ queryKey: postQueryKey(postId), exact: true });
+      if (deleted.current) queryClient.removeQueries({ queryKey: queryKeys.post.detail(postId), exact: true });
     };
   }, [queryClient, post.id]);
 

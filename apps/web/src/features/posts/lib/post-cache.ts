@@ -1,5 +1,6 @@
 import type { Post, PostList, PostPage } from '@campus/contract';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys.ts';
 import { mapThread } from './thread.ts';
 
 type PostPatch = Partial<Pick<Post, 'likedByViewer' | 'likesCount' | 'commentsCount'>>;
@@ -33,10 +34,10 @@ export function patchPostPage(data: PostPage | undefined, id: string, patch: Pos
 
 /** Applies a patch of one post to every cached list and post page, so every screen agrees. */
 export function patchPostEverywhere(queryClient: QueryClient, id: string, patch: PostPatch): void {
-  queryClient.setQueriesData<InfiniteData<PostList>>({ queryKey: ['posts'] }, (data) =>
+  queryClient.setQueriesData<InfiniteData<PostList>>({ queryKey: queryKeys.posts.all }, (data) =>
     patchListPages(data, id, patch),
   );
-  queryClient.setQueriesData<PostPage>({ queryKey: ['post'] }, (data) => patchPostPage(data, id, patch));
+  queryClient.setQueriesData<PostPage>({ queryKey: queryKeys.post.all }, (data) => patchPostPage(data, id, patch));
 }
 
 /** The list pages without the post `id` (deleted: its card and its photos must not show again). */

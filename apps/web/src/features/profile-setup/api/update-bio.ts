@@ -1,7 +1,7 @@
 import { type Viewer, ViewerSchema } from '@campus/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { meQueryKey } from '@/features/auth/api/get-me.ts';
 import { apiRequest } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 /** PUT /api/me/bio: at most 160 characters; answers the updated viewer. */
 export async function updateBio(bio: string): Promise<Viewer> {
@@ -12,6 +12,6 @@ export function useUpdateBio() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateBio,
-    onSuccess: (viewer) => queryClient.setQueryData(meQueryKey, viewer),
+    onSuccess: (viewer) => queryClient.setQueryData(queryKeys.me, viewer),
   });
 }

@@ -1,8 +1,8 @@
 import { ApiErrorSchema, SETTINGS_MESSAGES, type Viewer, ViewerSchema } from '@campus/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { meQueryKey } from '@/features/auth/api/get-me.ts';
 import { ApiError } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 const PHOTO_URL = '/api/me/photo';
 
@@ -59,7 +59,7 @@ export function useUploadProfilePhoto() {
       setProgress(0);
       return uploadProfilePhoto(file, setProgress);
     },
-    onSuccess: (viewer) => queryClient.setQueryData(meQueryKey, viewer),
+    onSuccess: (viewer) => queryClient.setQueryData(queryKeys.me, viewer),
   });
   return { ...mutation, progress };
 }

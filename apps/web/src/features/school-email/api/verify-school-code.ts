@@ -1,7 +1,7 @@
 import { type SchoolEmailVerifyResponse, SchoolEmailVerifyResponseSchema } from '@campus/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { meQueryKey } from '@/features/auth/api/get-me.ts';
 import { api } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 export interface VerifySchoolCodeInput {
   email: string;
@@ -19,6 +19,6 @@ export function useVerifySchoolCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: verifySchoolCode,
-    onSuccess: (response) => queryClient.setQueryData(meQueryKey, response.viewer),
+    onSuccess: (response) => queryClient.setQueryData(queryKeys.me, response.viewer),
   });
 }

@@ -1,0 +1,38 @@
+/**
+ * Every query key of the app, in one place (DESIGN §6 'Web'). Features build their queries
+ * and invalidate through these, never through string keys of their own, so a key that one
+ * feature writes and another invalidates cannot drift apart.
+ *
+ * The prefixes matter: `queryKeys.posts.all` covers every post list (feed, saved, media, and
+ * later profile tabs and search), `queryKeys.post.all` every post page and the composer's copy
+ * of a parent. Invalidate a prefix to refresh all of its entries.
+ */
+export const queryKeys = {
+  /** GET /api/me: the signed-in person (or null). */
+  me: ['me'] as const,
+  /** GET /api/campus: the campus of this host. */
+  campus: ['campus'] as const,
+  /** GET /api/campuses: every school (Find Your School). */
+  campuses: ['campuses'] as const,
+  /** Lists of posts (infinite queries whose pages are `PostList`). */
+  posts: {
+    all: ['posts'] as const,
+    feed: (category: string) => ['posts', 'feed', category] as const,
+    media: ['posts', 'media'] as const,
+    saved: ['posts', 'saved'] as const,
+  },
+  /** One post's page (`PostPage`): the post, its parents and its thread. */
+  post: {
+    all: ['post'] as const,
+    detail: (postId: string) => ['post', postId] as const,
+    /** The composer's copy of the post a comment answers; under the post's prefix. */
+    composerParent: (postId: string) => ['post', postId, 'composer-parent'] as const,
+  },
+} as const;
+
+/** Queries that describe the site rather than the person: kept when a person signs in or out. */
+export const SITE_QUERY_ROOTS: ReadonlySet<string> = new Set([
+  queryKeys.me[0],
+  queryKeys.campus[0],
+  queryKeys.campuses[0],
+]);
