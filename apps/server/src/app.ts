@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { jobsPlugin } from './jobs/runner.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
@@ -44,10 +45,19 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** Live events stream settings (tests shorten the heartbeat). */
   sse?: Pick<SseOptions, 'heartbeatMs' | 'maxStreamsPerUser' | 'maxBufferedBytes'>;
+  /** Run the job runner (pg-boss) in this instance; default: everywhere but tests. */
+  jobs?: boolean;
 }
 
 /** Registers plugins and modules, nothing else: starting and stopping live in server.ts. */
-export async function buildApp({ config, db, clock = systemClock, logStream, sse }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  clock = systemClock,
+  logStream,
+  sse,
+  jobs,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, { stream: logStream }),
     // One line per request instead of two (plugins/logging.ts).
@@ -74,6 +84,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream, sse
   await app.register(cacheHeadersPlugin);
   await app.register(securityPlugin, { production: config.env === 'production' });
   await app.register(mailPlugin, { db, config, clock });
+  await app.register(jobsPlugin, { db, clock, start: jobs ?? config.env !== 'test' });
   await app.register(compress);
   // Upload routes set their own size limits; these are the outer bounds.
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 10, fields: 20 } });

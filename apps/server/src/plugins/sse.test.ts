@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CAMPUS_IDS } from '@campus/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
@@ -8,6 +9,7 @@ import { TestBrowser, unverifiedUser, verifiedUser } from '../../test/auth.ts';
 import { member } from '../../test/posts.ts';
 import { buildApp } from '../app.ts';
 import { createDatabase, type Database } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
 import { type NewEvent, publishEvent } from '../lib/events.ts';
 
 let ctx: TestContext;
@@ -314,6 +316,24 @@ describe('GET /api/events: what is delivered', () => {
     await until(() => client.events.some((e) => e.id === id));
     expect(client.events.filter((e) => e.id === id)).toHaveLength(1);
     client.close();
+  });
+});
+
+describe('GET /api/events: the session is checked again on every heartbeat', () => {
+  it('ends the stream after sign-out', async () => {
+    const { browser } = await member(ctx.app, ctx.db);
+    const client = await open(browser);
+    await until(() => client.ready && client.comments >= 1);
+    expect((await browser.post('/api/auth/sign-out')).statusCode).toBe(200);
+    await until(() => client.ended);
+  });
+
+  it('ends the stream when the user no longer belongs to the campus', async () => {
+    const { browser, user } = await member(ctx.app, ctx.db);
+    const client = await open(browser);
+    await until(() => client.ready && client.comments >= 1);
+    await ctx.db.update(users).set({ campusId: CAMPUS_IDS.ut }).where(eq(users.id, user.id));
+    await until(() => client.ended);
   });
 });
 

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
 import { errors } from '../lib/errors.ts';
 import { EventBus, type StoredEvent } from '../lib/events.ts';
-import { requireSchoolVerifiedUser } from './session.ts';
+import { requireSchoolVerifiedUser, verifiedSessionToken } from './session.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,6 +39,23 @@ export const ssePlugin = fp(
     const maxStreams = options.maxStreamsPerUser ?? 8;
     const maxBuffered = options.maxBufferedBytes ?? 1024 * 1024;
     const pool = options.db.$client;
+    const authContext = await app.auth.$context;
+    const cookieName = authContext.authCookies.sessionToken.name;
+    /**
+     * The session is checked again on every heartbeat: a stream ends soon after its session does
+     * (sign-out, password change, ban, expiry) or its user leaves the campus. One indexed query.
+     */
+    async function stillAllowed(cookieHeader: string | undefined, userId: string, campusId: string) {
+      const token = verifiedSessionToken(readCookie(cookieHeader, cookieName), authContext.secret);
+      if (!token) return false;
+      const { rows } = await pool.query(
+        `SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
+         WHERE s.token = $1 AND s.expires_at > now() AND u.id = $2 AND u.school_verified AND u.campus_id = $3
+           AND NOT EXISTS (SELECT 1 FROM banned_emails b WHERE b.email = u.email)`,
+        [token, userId, campusId],
+      );
+      return rows.length > 0;
+    }
     const bus = new EventBus({
       url: String(pool.options.connectionString),
       pool,
@@ -88,7 +105,24 @@ export const ssePlugin = fp(
         subscription.close();
         if (!stream.writableEnded) stream.end();
       }
-      heartbeat = setInterval(() => write(': heartbeat\n\n'), heartbeatMs);
+      const cookieHeader = request.headers.cookie;
+      let checking = false;
+      heartbeat = setInterval(() => {
+        write(': heartbeat\n\n');
+        if (checking) return;
+        checking = true;
+        stillAllowed(cookieHeader, user.id, campus.id)
+          .then(
+            (ok) => {
+              if (!ok) end();
+            },
+            // The database is unreachable: keep the stream; the next heartbeat asks again.
+            () => {},
+          )
+          .finally(() => {
+            checking = false;
+          });
+      }, heartbeatMs);
       heartbeat.unref();
       request.raw.once('close', end);
       stream.write('retry: 2000\n\n');
@@ -108,4 +142,19 @@ export const ssePlugin = fp(
 function format(event: StoredEvent): string {
   const data = JSON.stringify({ id: event.id, type: event.type, payload: event.payload, createdAt: event.createdAt });
   return `id: ${event.seq}\ndata: ${data}\n\n`;
+}
+
+/** One cookie's value from a Cookie header (URL-decoded), or undefined. */
+function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
 }

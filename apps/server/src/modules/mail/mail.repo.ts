@@ -100,3 +100,9 @@ export async function listRecentMail(db: DbExecutor, options: { to?: string; lim
     .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
     .limit(options.limit);
 }
+
+/** Deletes mail sent before `before` (the outbox's clock); returns how many. */
+export async function purgeSentMail(db: DbExecutor, before: Date): Promise<number> {
+  const removed = await db.delete(mailOutbox).where(lt(mailOutbox.sentAt, before)).returning({ id: mailOutbox.id });
+  return removed.length;
+}

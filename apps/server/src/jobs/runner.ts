@@ -1,0 +1,111 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.ts';
+import { type Clock, systemClock } from '../lib/clock.ts';
+import { purgeOld } from './purge.ts';
+
+/** Queue names: one per kind of job. */
+export const JOBS = { purge: 'purge' } as const;
+
+/** The purge runs hourly (at minute 17, away from the top of the hour). */
+const PURGE_CRON = '17 * * * *';
+
+export interface JobRunner {
+  readonly boss: PgBoss;
+  /** Queues a purge now (tests, operators); resolves to the job id. */
+  purgeNow(): Promise<string | null>;
+  /** Stops fetching, lets running jobs finish (bounded), closes its connections. */
+  stop(): Promise<void>;
+}
+
+export interface JobRunnerOptions {
+  url: string;
+  db: Database;
+  log: FastifyBaseLogger;
+  clock?: Clock;
+  /** How long stop() waits for running jobs before leaving them to expire and retry. */
+  stopTimeoutMs?: number;
+  /** Fetch interval of the workers (pg-boss's minimum is 0.5 s). */
+  pollingIntervalSeconds?: number;
+}
+
+/**
+ * The job runner (issue 9 item 0, decision 014): pg-boss 10 on the app's PostgreSQL, in its own
+ * schema `pgboss` (created and migrated by pg-boss at start), with a small pool of its own.
+ * A job is a row in pgboss.job, sent on pg-boss's own connection (not in the caller's
+ * transaction): a job about a change is queued after the commit, and handlers are idempotent.
+ * Cron schedules are kept in the database and fire once across all instances.
+ */
+export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
+  const { db, log, clock = systemClock } = options;
+  const boss = new PgBoss({
+    connectionString: options.url,
+    schema: 'pgboss',
+    application_name: 'campus-jobs',
+    max: 3,
+  });
+  // A database outage is reported through this event (never thrown at the process).
+  let failing = false;
+  boss.on('error', (error) => {
+    if (!failing) log.warn({ err: error }, 'job runner: database error; retrying');
+    failing = true;
+  });
+  await boss.start();
+  await boss.createQueue(JOBS.purge, {
+    name: JOBS.purge,
+    policy: 'singleton',
+    retryLimit: 3,
+    retryBackoff: true,
+    expireInSeconds: 300,
+  });
+  await boss.work(JOBS.purge, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 }, async () => {
+    const result = await purgeOld(db, clock.now());
+    failing = false;
+    log.info({ job: JOBS.purge, ...result }, 'purged old rows');
+  });
+  await boss.schedule(JOBS.purge, PURGE_CRON, {}, { tz: 'UTC' });
+
+  return {
+    boss,
+    purgeNow: () => boss.send(JOBS.purge, {}),
+    stop: () => boss.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs ?? 5_000 }),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job runner, once the app is ready; undefined where it does not run (tests by default). */
+    jobs: JobRunner | undefined;
+  }
+}
+
+export interface JobsPluginOptions {
+  db: Database;
+  clock?: Clock;
+  /** Run jobs in this app instance; default: everywhere but tests (most test apps need none). */
+  start?: boolean;
+  pollingIntervalSeconds?: number;
+}
+
+/** Starts the runner when the app is ready and stops it when the app closes. */
+export const jobsPlugin = fp(
+  async (app: FastifyInstance, options: JobsPluginOptions) => {
+    app.decorate('jobs', undefined);
+    if (!options.start) return;
+    app.addHook('onReady', async () => {
+      app.jobs = await startJobRunner({
+        url: String(options.db.$client.options.connectionString),
+        db: options.db,
+        clock: options.clock,
+        log: app.log.child({ module: 'jobs' }),
+        pollingIntervalSeconds: options.pollingIntervalSeconds,
+      });
+    });
+    app.addHook('onClose', async () => {
+      await app.jobs?.stop();
+      app.jobs = undefined;
+    });
+  },
+  { name: 'jobs' },
+);
