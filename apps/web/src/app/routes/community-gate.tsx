@@ -1,9 +1,9 @@
 import { type ReactNode, useCallback } from 'react';
 import { Navigate } from 'react-router';
+import { ComposerBridgeProvider, type OpenComposer } from '@/components/post-card/composer-bridge.tsx';
 import { paths } from '@/config/paths.ts';
 import { useComposer } from '@/features/composer/index.ts';
 import { PrivateCommunity } from '@/features/home/components/private-community.tsx';
-import { ComposerBridgeProvider, type OpenComposer } from '@/features/posts/components/composer-bridge.tsx';
 import { useCampus } from '@/lib/campus.ts';
 import { landingPathFor, useViewer } from '@/lib/viewer.ts';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { HubHome } from '@/features/home/components/hub-home.tsx';
-import { HomeFeedSkeleton } from '@/features/posts/components/post-skeletons.tsx';
+import { HomeFeedSkeleton } from '@/features/posts/components/home-feed-skeleton.tsx';
 import { useCampus } from '@/lib/campus.ts';
 import { CommunityGate } from './community-gate.tsx';
 

@@ -1,17 +1,17 @@
 import { AUTH_MESSAGES, AUTH_SCREEN_TEXTS, EmailSchema, SETTINGS_MESSAGES } from '@campus/contract';
 import { KeyRound, MailOpen } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Button, ButtonLink, buttonClassName } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
+import { useForm } from '@/lib/use-form.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { authErrorAlert, authErrorMessage } from '../lib/auth-errors.ts';
-import { fieldError } from '../lib/validate.ts';
 import { webmailFor } from '../lib/webmail.ts';
 import { AuthCard } from './auth-card.tsx';
 import styles from './auth-form.module.css';
-import { TextField } from './text-field.tsx';
+import { EmailField } from './text-field.tsx';
 
 function LinkSent({ email, onResend, resending }: { email: string; onResend: () => void; resending: boolean }) {
   const mail = webmailFor(email);
@@ -57,10 +57,13 @@ function LinkSent({ email, onResend, resending }: { email: string; onResend: () 
 export function ForgotPasswordForm() {
   const [params] = useSearchParams();
   const { showAlert } = useAlert();
-  const [email, setEmail] = useState(() => params.get('email') ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    initial: () => ({ email: params.get('email') ?? '' }),
+    schemas: { email: EmailSchema },
+    afterError: 'clear',
+  });
+  const { email } = form.values;
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
   const request = useRequestPasswordReset();
 
   const send = (address: string) =>
@@ -74,9 +77,9 @@ export function ForgotPasswordForm() {
         if (message === AUTH_MESSAGES.forgotPasswordUserNotFound) {
           // The spec's answer to an unknown address: say so, and empty the field for another try.
           setSentTo(null);
-          setEmail('');
+          form.setValue('email', '');
           showAlert(message, { type: 'danger' });
-          inputRef.current?.focus();
+          form.focus('email');
           return;
         }
         const alert = authErrorAlert(e);
@@ -87,10 +90,7 @@ export function ForgotPasswordForm() {
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (request.isPending) return;
-    const problem = fieldError(EmailSchema, email);
-    setError(problem);
-    if (problem) return inputRef.current?.focus();
-    send(email.trim());
+    if (form.validate()) send(email.trim());
   };
 
   if (sentTo) {
@@ -109,22 +109,7 @@ export function ForgotPasswordForm() {
       back={{ to: paths.login.getHref({ method: 'password', email: email.trim() || undefined }) }}
     >
       <form className={styles.form} onSubmit={handleSubmit} noValidate>
-        <TextField
-          ref={inputRef}
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            if (error) setError(null);
-          }}
-          error={error}
-        />
+        <EmailField {...form.field('email')} />
         <Button type="submit" size="lg" block disabled={request.isPending}>
           {request.isPending ? SETTINGS_MESSAGES.processing : 'Send reset link'}
         </Button>

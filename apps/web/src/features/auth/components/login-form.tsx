@@ -1,18 +1,18 @@
 import { AUTH_SCREEN_TEXTS, EmailSchema, PasswordSchema, SETTINGS_MESSAGES } from '@campus/contract';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { GoogleSignInButton } from '@/components/auth-modal/index.ts';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
 import { siteName, useCampus } from '@/lib/campus.ts';
+import { useForm } from '@/lib/use-form.ts';
 import { useSendSignInLink } from '../api/send-sign-in-link.ts';
 import { useSignInWithEmail } from '../api/sign-in-email.ts';
 import { authErrorAlert, googleErrorMessage, signInLinkErrorMessage } from '../lib/auth-errors.ts';
-import { fieldError } from '../lib/validate.ts';
 import { AuthCard, OrDivider } from './auth-card.tsx';
 import styles from './auth-form.module.css';
-import { PasswordField, TextField } from './text-field.tsx';
+import { EmailField, PasswordField } from './text-field.tsx';
 import { WrongEmailNotice } from './wrong-email-notice.tsx';
 
 /** A failed Google sign-in comes back as /login?error=CODE: say what happened once, then tidy the address. */
@@ -50,18 +50,20 @@ export function LoginForm() {
   const passwordless = campus.signIn.emailLink && params.get('method') === 'noPassword';
   const failedLink = params.get('redirect') === 'true';
 
-  const [email, setEmail] = useState(() => params.get('email') ?? '');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({});
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const form = useForm({
+    initial: () => ({ email: params.get('email') ?? '', password: '' }),
+    schemas: { email: EmailSchema, password: PasswordSchema },
+    // A message stays until the next try (the person is still reading it while retyping).
+    afterError: 'keep',
+  });
+  const { email, password } = form.values;
   const signIn = useSignInWithEmail();
   const sendLink = useSendSignInLink();
   const pending = signIn.isPending || sendLink.isPending;
   useGoogleErrorAlert();
 
   const switchMethod = (method: 'password' | 'noPassword') => {
-    setErrors({});
+    form.clearErrors();
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -77,11 +79,8 @@ export function LoginForm() {
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (pending) return;
-    const emailError = fieldError(EmailSchema, email);
-    const passwordError = passwordless ? null : fieldError(PasswordSchema, password);
-    setErrors({ email: emailError, password: passwordError });
-    if (emailError) return emailRef.current?.focus();
-    if (passwordError) return passwordRef.current?.focus();
+    if (passwordless) form.setError('password', null);
+    if (!form.validate(passwordless ? ['email'] : ['email', 'password'])) return;
 
     const address = email.trim();
     if (passwordless) {
@@ -141,29 +140,13 @@ export function LoginForm() {
         </>
       )}
       <form className={styles.form} onSubmit={handleSubmit} noValidate>
-        <TextField
-          ref={emailRef}
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-        />
+        <EmailField {...form.field('email')} />
         {!passwordless && (
           <PasswordField
-            ref={passwordRef}
+            {...form.field('password')}
             label="Password"
-            name="password"
             autoComplete="current-password"
             maxLength={30}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            error={errors.password}
             labelAside={
               campus.signIn.forgotPassword && (
                 <Link

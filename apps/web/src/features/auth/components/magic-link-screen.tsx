@@ -1,11 +1,12 @@
 import { AUTH_SCREEN_TEXTS, EmailSchema, SETTINGS_MESSAGES } from '@campus/contract';
 import { MailQuestion, Send } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Button, ButtonLink } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
 import { useCampus } from '@/lib/campus.ts';
+import { useForm } from '@/lib/use-form.ts';
 import { useSendSignInLink } from '../api/send-sign-in-link.ts';
 import { signInLinkErrorMessage } from '../lib/auth-errors.ts';
 import {
@@ -15,10 +16,9 @@ import {
   type MagicLinkParams,
   storedSignInEmail,
 } from '../lib/magic-link.ts';
-import { fieldError } from '../lib/validate.ts';
 import { AuthCard } from './auth-card.tsx';
 import styles from './auth-form.module.css';
-import { TextField } from './text-field.tsx';
+import { EmailField } from './text-field.tsx';
 
 /** 'Your magic link is on its way!' with Resend Email and the way back to passwords. */
 function LinkOnItsWay({ params }: { params: MagicLinkParams }) {
@@ -79,15 +79,10 @@ function LinkOnItsWay({ params }: { params: MagicLinkParams }) {
 
 /** The link was opened where the address is not known (another browser or device): ask for it. */
 function ConfirmEmail({ onConfirm }: { onConfirm: (email: string) => void }) {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const form = useForm({ initial: { email: '' }, schemas: { email: EmailSchema }, afterError: 'clear' });
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = fieldError(EmailSchema, email);
-    setError(problem);
-    if (problem) return inputRef.current?.focus();
-    onConfirm(email.trim());
+    if (form.validate()) onConfirm(form.values.email.trim());
   };
   return (
     <AuthCard
@@ -100,22 +95,7 @@ function ConfirmEmail({ onConfirm }: { onConfirm: (email: string) => void }) {
       lead="This link was opened on another device or browser. To keep your account safe, enter the email you asked for it with."
     >
       <form className={styles.form} onSubmit={handleSubmit} noValidate>
-        <TextField
-          ref={inputRef}
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            if (error) setError(null);
-          }}
-          error={error}
-        />
+        <EmailField {...form.field('email')} />
         <Button type="submit" size="lg" block>
           Continue
         </Button>

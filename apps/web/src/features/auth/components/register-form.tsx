@@ -6,24 +6,21 @@ import {
   RegistrationPasswordSchema,
   SETTINGS_MESSAGES,
 } from '@campus/contract';
-import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { GoogleSignInButton } from '@/components/auth-modal/index.ts';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
 import { useCampus } from '@/lib/campus.ts';
+import { useForm } from '@/lib/use-form.ts';
 import { useSendSignInLink } from '../api/send-sign-in-link.ts';
 import { useSignUpWithEmail } from '../api/sign-up-email.ts';
 import { authErrorAlert, signInLinkErrorMessage } from '../lib/auth-errors.ts';
-import { fieldError } from '../lib/validate.ts';
 import { AuthCard, OrDivider } from './auth-card.tsx';
 import styles from './auth-form.module.css';
-import { PasswordField, TextField } from './text-field.tsx';
+import { EmailField, PasswordField, TextField } from './text-field.tsx';
 import { WrongEmailNotice } from './wrong-email-notice.tsx';
-
-type Field = 'email' | 'name' | 'password';
-type Errors = Partial<Record<Field, string | null>>;
 
 const SCHEMAS = { email: EmailSchema, name: RegistrationNameSchema, password: RegistrationPasswordSchema } as const;
 
@@ -37,47 +34,23 @@ export function RegisterForm() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { showAlert } = useAlert();
-  const [values, setValues] = useState<Record<Field, string>>(() => ({
-    email: params.get('email') ?? '',
-    name: '',
-    password: '',
-  }));
+  // Once a field has shown an error, it follows the typing. Fields are checked when the person
+  // leaves them: with the button disabled until everything is filled, this is where 'Email is
+  // required.' and the other messages get their chance.
+  const form = useForm({
+    initial: () => ({ email: params.get('email') ?? '', name: '', password: '' }),
+    schemas: SCHEMAS,
+    afterError: 'revalidate',
+    validateOnBlur: true,
+  });
+  const { values, filled, validate } = form;
   const [agreed, setAgreed] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
-  const refs = {
-    email: useRef<HTMLInputElement>(null),
-    name: useRef<HTMLInputElement>(null),
-    password: useRef<HTMLInputElement>(null),
-  };
   const signUp = useSignUpWithEmail();
   const sendLink = useSendSignInLink();
   const pending = signUp.isPending || sendLink.isPending;
 
-  const filled = (field: Field) => values[field].trim() !== '';
   const canCreate = filled('email') && filled('name') && filled('password') && agreed;
   const canSendLink = filled('email') && filled('name') && agreed;
-
-  const update = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
-    const value = event.target.value;
-    setValues((current) => ({ ...current, [field]: value }));
-    // Once a field has shown an error, it follows the typing.
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: fieldError(SCHEMAS[field], value) }));
-  };
-  // Checked when the person leaves a field: with the button disabled until everything is
-  // filled, this is where 'Email is required.' and the other messages get their chance.
-  const check = (field: Field) => () => {
-    setErrors((current) => ({ ...current, [field]: fieldError(SCHEMAS[field], values[field]) }));
-  };
-
-  /** Validates the given fields; focuses the first wrong one. */
-  const validate = (fields: Field[]): boolean => {
-    const next: Errors = { ...errors };
-    for (const field of fields) next[field] = fieldError(SCHEMAS[field], values[field]);
-    setErrors(next);
-    const firstWrong = fields.find((field) => next[field]);
-    if (firstWrong) refs[firstWrong].current?.focus();
-    return !firstWrong;
-  };
 
   const showError = (error: unknown) => {
     const { message, options } = authErrorAlert(error);
@@ -131,43 +104,20 @@ export function RegisterForm() {
         </>
       )}
       <form className={styles.form} onSubmit={handleSubmit} noValidate>
+        <EmailField {...form.field('email')} />
         <TextField
-          ref={refs.email}
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={values.email}
-          onChange={update('email')}
-          onBlur={check('email')}
-          error={errors.email}
-        />
-        <TextField
-          ref={refs.name}
+          {...form.field('name')}
           label="Full name"
-          name="name"
           autoComplete="name"
           autoCapitalize="words"
           hint="Your first and last name, as students will see it."
-          value={values.name}
-          onChange={update('name')}
-          onBlur={check('name')}
-          error={errors.name}
         />
         <PasswordField
-          ref={refs.password}
+          {...form.field('password')}
           label="Password"
-          name="password"
           autoComplete="new-password"
           maxLength={30}
           hint="6 to 30 characters."
-          value={values.password}
-          onChange={update('password')}
-          onBlur={check('password')}
-          error={errors.password}
         />
         <label className={styles.checkbox}>
           <input type="checkbox" name="terms" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />

@@ -1,15 +1,15 @@
 import { AUTH_SCREEN_TEXTS, RegistrationPasswordSchema, SETTINGS_MESSAGES } from '@campus/contract';
 import { KeyRound, Link2Off } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Button, ButtonLink } from '@/components/ui/button.tsx';
 import { storeAlert } from '@/components/ui/stored-alert.ts';
 import { paths } from '@/config/paths.ts';
 import { useCampus } from '@/lib/campus.ts';
+import { useForm } from '@/lib/use-form.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { authErrorAlert, isInvalidResetToken } from '../lib/auth-errors.ts';
-import { fieldError } from '../lib/validate.ts';
 import { AuthCard } from './auth-card.tsx';
 import styles from './auth-form.module.css';
 import { PasswordField } from './text-field.tsx';
@@ -58,9 +58,11 @@ export function ResetPasswordForm() {
   const { showAlert } = useAlert();
   const token = params.get('token');
   const [expired, setExpired] = useState(!token || params.get('error') !== null);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const form = useForm({
+    initial: { password: '' },
+    schemas: { password: RegistrationPasswordSchema },
+    afterError: 'clear',
+  });
   const reset = useResetPassword();
 
   if (expired || !token) return <ExpiredLink />;
@@ -68,11 +70,9 @@ export function ResetPasswordForm() {
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (reset.isPending) return;
-    const problem = fieldError(RegistrationPasswordSchema, password);
-    setError(problem);
-    if (problem) return inputRef.current?.focus();
+    if (!form.validate()) return;
     reset.mutate(
-      { token, newPassword: password },
+      { token, newPassword: form.values.password },
       {
         onSuccess: () => {
           storeAlert(TEXTS.done, { type: 'success' });
@@ -99,18 +99,12 @@ export function ResetPasswordForm() {
     >
       <form className={styles.form} onSubmit={handleSubmit} noValidate>
         <PasswordField
-          ref={inputRef}
+          {...form.field('password')}
           label="New password"
           name="new-password"
           autoComplete="new-password"
           maxLength={30}
           hint="6 to 30 characters."
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            if (error) setError(null);
-          }}
-          error={error}
         />
         <Button type="submit" size="lg" block disabled={reset.isPending}>
           {reset.isPending ? SETTINGS_MESSAGES.processing : 'Change password'}

@@ -66,6 +66,23 @@ export function TextField({
   );
 }
 
+type EmailFieldProps = Omit<TextFieldProps, 'type' | 'label'> & { label?: string };
+
+/** An email input: the right keyboard on phones, no capitals, no spelling marks. */
+export function EmailField({ label = 'Email', ...props }: EmailFieldProps) {
+  return (
+    <TextField
+      label={label}
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      {...props}
+    />
+  );
+}
+
 type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing'>;
 
 /** A password input with a show/hide toggle (people on phones mistype passwords). */

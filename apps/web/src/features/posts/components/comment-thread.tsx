@@ -2,17 +2,17 @@ import type { Post, PostThreadNode } from '@campus/contract';
 import { CornerDownRight, MessageCircleReply, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { AuthorLine, fullName } from '@/components/post-card/author-line.tsx';
+import { DeletePostDialog } from '@/components/post-card/delete-post-dialog.tsx';
+import actionStyles from '@/components/post-card/post-actions.module.css';
+import { ACTION_TEXTS, SaveButton, useCommentOn } from '@/components/post-card/post-actions.tsx';
+import { PostMediaStrip } from '@/components/post-card/post-media.tsx';
+import { PostText } from '@/components/post-card/post-text.tsx';
+import { indentsReplies } from '@/components/post-card/thread.ts';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { paths } from '@/config/paths.ts';
 import { useViewer } from '@/lib/viewer.ts';
-import { indentsReplies } from '../lib/thread.ts';
-import { AuthorLine, fullName } from './author-line.tsx';
 import styles from './comment-thread.module.css';
-import { DeletePostDialog } from './delete-post-dialog.tsx';
-import actionStyles from './post-actions.module.css';
-import { ACTION_TEXTS, SaveButton, useCommentOn } from './post-actions.tsx';
-import { PostMediaStrip } from './post-media.tsx';
-import { PostText } from './post-text.tsx';
 
 const DELETE = 'Delete';
 /** A comment whose replies this page does not all show (THREAD_LIMITS): they open on its own page. */

@@ -2,17 +2,17 @@ import { categoryByValue, FEED_MESSAGES, POST_MESSAGES } from '@campus/contract'
 import { Sparkles, SquarePen } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { InfiniteList } from '@/components/infinite-list/infinite-list.tsx';
+import { useOpenComposer } from '@/components/post-card/composer-bridge.tsx';
+import { PostCard } from '@/components/post-card/post-card.tsx';
+import { PostListSkeleton } from '@/components/post-card/post-card-skeleton.tsx';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { EmptyState } from '@/components/ui/list-states.tsx';
 import { ALL_CATEGORIES, useFeedQuery } from '../api/get-feed.ts';
 import { type FeedAd, insertAds } from '../lib/ads.ts';
 import { CategoryFilter } from './category-filter.tsx';
-import { useOpenComposer } from './composer-bridge.tsx';
 import { FeedTabs } from './feed-tabs.tsx';
-import { InfiniteList } from './infinite-list.tsx';
-import { EmptyState } from './list-states.tsx';
-import { PostCard } from './post-card.tsx';
-import { PostListSkeleton } from './post-skeletons.tsx';
 
 const CREATE_POST = 'Create Post';
 

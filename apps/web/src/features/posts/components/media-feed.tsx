@@ -1,14 +1,14 @@
 import { FEED_MESSAGES, type Post, type PostMedia } from '@campus/contract';
 import { ImageOff, Images, Play } from 'lucide-react';
 import { Link } from 'react-router';
+import { InfiniteList } from '@/components/infinite-list/infinite-list.tsx';
+import { fullName } from '@/components/post-card/author-line.tsx';
+import { formatPrice } from '@/components/post-card/format-post.ts';
+import { EmptyState } from '@/components/ui/list-states.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
 import { useMediaFeedQuery } from '../api/get-media-feed.ts';
-import { formatPrice } from '../lib/format-post.ts';
-import { fullName } from './author-line.tsx';
 import { FeedTabs } from './feed-tabs.tsx';
-import { InfiniteList } from './infinite-list.tsx';
-import { EmptyState } from './list-states.tsx';
 import styles from './media-feed.module.css';
 
 /** What a tile is called for screen readers: whose post, its price, and the start of its text. */

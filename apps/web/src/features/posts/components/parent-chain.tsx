@@ -1,12 +1,12 @@
 import type { Post } from '@campus/contract';
 import { Link } from 'react-router';
+import { fullName } from '@/components/post-card/author-line.tsx';
+import { formatRelativeTime } from '@/components/post-card/format-post.ts';
+import { PriceTag } from '@/components/post-card/post-tags.tsx';
+import { cutPreview } from '@/components/post-card/preview.ts';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { paths } from '@/config/paths.ts';
-import { formatRelativeTime } from '../lib/format-post.ts';
-import { cutPreview } from '../lib/preview.ts';
-import { fullName } from './author-line.tsx';
 import styles from './parent-chain.module.css';
-import { PriceTag } from './post-tags.tsx';
 
 /**
  * Above a reply: the posts it answers, top-level first, each one compact and linking to its

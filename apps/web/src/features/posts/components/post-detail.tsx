@@ -4,8 +4,17 @@ import { Check, Link2, MessageCircle, Rocket, Send, Trash2 } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMemberGate } from '@/components/auth-modal/index.ts';
+import { fullName } from '@/components/post-card/author-line.tsx';
+import { DeletePostDialog } from '@/components/post-card/delete-post-dialog.tsx';
+import { formatFullDate } from '@/components/post-card/format-post.ts';
+import { PostActions, useCommentOn } from '@/components/post-card/post-actions.tsx';
+import { PostMediaFull } from '@/components/post-card/post-media.tsx';
+import { CampusTag, CategoryTag, PriceTag } from '@/components/post-card/post-tags.tsx';
+import { PostText } from '@/components/post-card/post-text.tsx';
+import { useCopyLink } from '@/components/post-card/use-copy-link.ts';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { Button, ButtonLink } from '@/components/ui/button.tsx';
+import { EmptyState, ErrorState } from '@/components/ui/list-states.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
@@ -13,19 +22,10 @@ import { useCampus } from '@/lib/campus.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { useViewer } from '@/lib/viewer.ts';
 import { usePostQuery } from '../api/get-post.ts';
-import { useCopyLink } from '../hooks/use-copy-link.ts';
-import { formatFullDate } from '../lib/format-post.ts';
-import { fullName } from './author-line.tsx';
 import { CommentThread } from './comment-thread.tsx';
-import { DeletePostDialog } from './delete-post-dialog.tsx';
-import { EmptyState, ErrorState } from './list-states.tsx';
 import { ParentChain } from './parent-chain.tsx';
-import { PostActions, useCommentOn } from './post-actions.tsx';
 import styles from './post-detail.module.css';
-import { PostMediaFull } from './post-media.tsx';
 import { PostNotFound } from './post-not-found.tsx';
-import { CampusTag, CategoryTag, PriceTag } from './post-tags.tsx';
-import { PostText } from './post-text.tsx';
 
 const COPIED = 'Copied';
 

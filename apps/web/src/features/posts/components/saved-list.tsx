@@ -1,10 +1,10 @@
 import { SAVED_TEXTS, SCROLL } from '@campus/contract';
 import { Bookmark } from 'lucide-react';
+import { InfiniteList } from '@/components/infinite-list/infinite-list.tsx';
+import { PostCard } from '@/components/post-card/post-card.tsx';
+import { PostListSkeleton } from '@/components/post-card/post-card-skeleton.tsx';
+import { EmptyState } from '@/components/ui/list-states.tsx';
 import { useSavedQuery } from '../api/get-saved.ts';
-import { InfiniteList } from './infinite-list.tsx';
-import { EmptyState } from './list-states.tsx';
-import { PostCard } from './post-card.tsx';
-import { PostListSkeleton } from './post-skeletons.tsx';
 
 /** /saved: the viewer's saved posts of this campus, 10 a page, more at the very bottom (1 px). */
 export function SavedList() {

@@ -1,8 +1,8 @@
 import type { PostAuthor } from '@campus/contract';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
-import { formatFullDate, formatRelativeTime } from '../lib/format-post.ts';
 import styles from './author-line.module.css';
+import { formatFullDate, formatRelativeTime } from './format-post.ts';
 
 export function fullName(author: Pick<PostAuthor, 'firstName' | 'lastName'>): string {
   return `${author.firstName} ${author.lastName}`.trim();

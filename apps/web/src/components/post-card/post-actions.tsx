@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useMemberGate } from '@/components/auth-modal/index.ts';
 import { paths } from '@/config/paths.ts';
 import { formatCount } from '@/lib/format.ts';
-import { useToggleLike } from '../api/toggle-like.ts';
+import { useToggleLike } from './api/toggle-like.ts';
 import { useOpenComposer } from './composer-bridge.tsx';
 import styles from './post-actions.module.css';
 import { ShareModal } from './share-modal.tsx';

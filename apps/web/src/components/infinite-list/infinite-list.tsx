@@ -1,11 +1,15 @@
-import type { PostList } from '@campus/contract';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useInfiniteScroll } from '../hooks/use-infinite-scroll.ts';
-import { EndOfList, ErrorState } from './list-states.tsx';
+import { EndOfList, ErrorState } from '@/components/ui/list-states.tsx';
+import { useInfiniteScroll } from './use-infinite-scroll.ts';
 
-interface InfiniteListProps {
-  query: UseInfiniteQueryResult<InfiniteData<PostList>>;
+/** A page of posts, the shape of every post list (feed, saved, media, profile tabs, search). */
+interface PostsPage<TItem> {
+  posts: readonly TItem[];
+}
+
+interface InfiniteListProps<TItem> {
+  query: UseInfiniteQueryResult<InfiniteData<PostsPage<TItem>>>;
   /** How near the bottom the next page loads (251 px; 1 px on /saved). */
   thresholdPx?: number;
   /** Placeholders while the first page loads. */
@@ -14,7 +18,7 @@ interface InfiniteListProps {
   moreSkeleton: ReactNode;
   empty: ReactNode;
   /** The loaded posts of every page, drawn by the caller (cards, grid…). */
-  children: (posts: PostList['posts']) => ReactNode;
+  children: (posts: TItem[]) => ReactNode;
   /** Accessible name of the list region ('Feed', 'Saved posts'). */
   label: string;
 }
@@ -23,7 +27,7 @@ interface InfiniteListProps {
  * Every post list the same way: skeletons first, an error with a retry, the empty state, the
  * posts, more on scrolling (spec 1 §4 'Feed pagination'), and "You've reached the end.".
  */
-export function InfiniteList({
+export function InfiniteList<TItem>({
   query,
   thresholdPx,
   skeleton,
@@ -31,7 +35,7 @@ export function InfiniteList({
   empty,
   children,
   label,
-}: InfiniteListProps) {
+}: InfiniteListProps<TItem>) {
   useInfiniteScroll({
     hasNextPage: query.hasNextPage,
     isFetching: query.isFetching,

@@ -1,6 +1,6 @@
 import { MEDIA_DISPLAY, type PostMedia } from '@campus/contract';
 import { Images } from 'lucide-react';
-import { fitWithin } from '../lib/media-fit.ts';
+import { fitWithin } from './media-fit.ts';
 import styles from './post-media.module.css';
 
 /** Alternative text of a photo: the spec stores none, so say whose photo it is and which one. */

@@ -2,8 +2,8 @@ import { POST_MESSAGES } from '@campus/contract';
 import { AtSign, Check, Link2, Mail } from 'lucide-react';
 import { Modal } from '@/components/ui/modal.tsx';
 import { siteName, useCampus } from '@/lib/campus.ts';
-import { useCopyLink } from '../hooks/use-copy-link.ts';
 import styles from './share-modal.module.css';
+import { useCopyLink } from './use-copy-link.ts';
 
 const TEXTS = {
   title: 'Share',

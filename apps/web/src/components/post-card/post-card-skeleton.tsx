@@ -1,6 +1,5 @@
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { FeedTabs } from './feed-tabs.tsx';
-import styles from './post-skeletons.module.css';
+import styles from './post-card-skeleton.module.css';
 
 /** Stable keys for placeholder cards (they never reorder). */
 const ROWS = ['a', 'b', 'c', 'd'] as const;
@@ -39,24 +38,5 @@ export function PostListSkeleton({ count = 4 }: { count?: number }) {
         <PostCardSkeleton key={row} media={index % 2 === 0} />
       ))}
     </>
-  );
-}
-
-/** The home feed while its code loads: the tabs, the row of chips, and placeholder cards. */
-export function HomeFeedSkeleton() {
-  return (
-    <div aria-busy="true">
-      <p className="visually-hidden" role="status">
-        Loading…
-      </p>
-      <FeedTabs />
-      <div className={styles.chips} aria-hidden="true">
-        <Skeleton width={48} height={34} />
-        <Skeleton width={150} height={34} />
-        <Skeleton width={120} height={34} />
-        <Skeleton width={100} height={34} />
-      </div>
-      <PostListSkeleton />
-    </div>
   );
 }

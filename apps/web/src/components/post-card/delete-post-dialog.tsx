@@ -2,7 +2,7 @@ import { POST_MESSAGES, type Post, PROFILE_MESSAGES } from '@campus/contract';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import { type DeleteResponse, useDeletePost } from '../api/delete-post.ts';
+import { type DeleteResponse, useDeletePost } from './api/delete-post.ts';
 
 /** The delete-comment modal: the spec names it without words, so these are ours. */
 const DELETE_COMMENT_TEXTS = {

@@ -18,7 +18,7 @@ interface EmptyStateProps {
   action?: ReactNode;
 }
 
-/** A list with nothing in it: an icon, what it means, and what to do about it. */
+/** A list (or page) with nothing in it: an icon, what it means, and what to do about it. */
 export function EmptyState({ icon, title, body, action }: EmptyStateProps) {
   return (
     <div className={styles.empty}>
@@ -35,10 +35,13 @@ export function ErrorState({
   onRetry,
   retrying,
   compact = false,
+  body = ERROR_TEXTS.body,
 }: {
   onRetry: () => void;
   retrying: boolean;
   compact?: boolean;
+  /** What failed to load, for lists of something other than posts. */
+  body?: string;
 }) {
   if (compact) {
     return (
@@ -56,7 +59,7 @@ export function ErrorState({
         <CircleAlert aria-hidden="true" size={28} />
       </span>
       <h2 className={styles.title}>{ERROR_TEXTS.title}</h2>
-      <p className={styles.body}>{ERROR_TEXTS.body}</p>
+      <p className={styles.body}>{body}</p>
       <Button onClick={onRetry} disabled={retrying}>
         {retrying ? ERROR_TEXTS.retrying : ERROR_TEXTS.retry}
       </Button>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { cutPreview } from '../lib/preview.ts';
 import styles from './post-text.module.css';
+import { cutPreview } from './preview.ts';
 
 /** Link texts of the preview (spec 1 §2 'See more / See less'). */
 const SEE_MORE = 'See more';

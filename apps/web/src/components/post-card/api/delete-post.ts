@@ -2,7 +2,7 @@ import type { PostList } from '@campus/contract';
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
-import { removeFromListPages } from '../lib/post-cache.ts';
+import { removeFromListPages } from '../post-cache.ts';
 
 /** What the server answers: how many posts went (the post and everything below it), and what it was. */
 export interface DeleteResponse {

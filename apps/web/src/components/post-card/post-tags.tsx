@@ -1,6 +1,6 @@
 import { categoryByValue } from '@campus/contract';
 import { Tag } from 'lucide-react';
-import { formatPrice } from '../lib/format-post.ts';
+import { formatPrice } from './format-post.ts';
 import styles from './post-tags.module.css';
 
 /** The price of an item, large and in the campus colour: '$25', 'Free'. Nothing without a price. */

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { ApiError, api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
-import { patchPostEverywhere } from '../lib/post-cache.ts';
+import { patchPostEverywhere } from '../post-cache.ts';
 
 /** POST /api/posts/:id/like: saves the post, or unsaves it when already saved. */
 export async function toggleLike(postId: string): Promise<LikeResponse> {
