@@ -1,4 +1,6 @@
 import type { ChatPage, OpenChatResponse } from '@campus/contract';
+import { type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
+import type { Database } from '../src/db/client.ts';
 import type { TestBrowser } from './auth.ts';
 import type { FilePart } from './posts.ts';
 
@@ -43,4 +45,26 @@ export async function chatPage(browser: TestBrowser, chatId: string, cursor?: st
   const res = await browser.get(`/api/chats/${chatId}${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`);
   if (res.statusCode !== 200) throw new Error(`chat page failed: ${res.body}`);
   return res.json() as ChatPage;
+}
+
+/**
+ * The plan of `query` on tables filled by `fill` (thousands of rows, so the planner's choice is
+ * the one production makes), all inside a transaction that is rolled back. Foreign keys are
+ * not checked while filling (session_replication_role = replica), so the rows need no users.
+ */
+export async function planWithRows(db: Database, fill: SQL, query: SQL): Promise<string> {
+  let plan = '';
+  await db
+    .transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+      await tx.execute(fill);
+      await tx.execute(sql`ANALYZE chats, messages, notifications`);
+      const rows = await tx.execute<{ 'QUERY PLAN': string }>(sql`EXPLAIN ${query}`);
+      plan = rows.rows.map((r) => r['QUERY PLAN']).join('\n');
+      tx.rollback();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof TransactionRollbackError)) throw error;
+    });
+  return plan;
 }

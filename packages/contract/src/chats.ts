@@ -165,3 +165,26 @@ export const CHAT_PREVIEW = {
   /** Longest inbox line kept (the spec's post preview length). */
   maxChars: LIMITS.postPreviewChars,
 } as const;
+
+/**
+ * Live events the chats and notifications modules publish (through the events outbox, to each
+ * recipient's /api/events stream). Payloads carry ids only; the web refetches what it shows.
+ */
+export const CHAT_EVENT_TYPES = {
+  /** A chat appeared or changed for the recipient (new chat). Payload: { chatId }. */
+  chatUpdated: 'chat.updated',
+  /** A message was sent in a chat (to both sides). Payload: { chatId, messageId }. */
+  messageCreated: 'message.created',
+  /** A heart was added or removed (to both sides). Payload: { chatId, messageId, likesCount }. */
+  messageHearted: 'message.hearted',
+  /** The other side opened the chat: the viewer's messages up to readAt are Seen. Payload: { chatId, readAt }. */
+  chatSeen: 'chat.seen',
+  /** The chat was deleted by either side (to both). Payload: { chatId }. */
+  chatDeleted: 'chat.deleted',
+  /** A block between the recipient and userId was added or removed. Payload: { userId }. */
+  blockChanged: 'block.changed',
+  /** A new notification for the recipient. Payload: { id, type, chatId, postId }. */
+  notificationCreated: 'notification.created',
+  /** The recipient's badges changed. Payload: UnreadCounts ({ messages, notifications }). */
+  unreadChanged: 'unread.changed',
+} as const;

@@ -1,5 +1,6 @@
 import {
   type CampusDefinition,
+  CHAT_EVENT_TYPES,
   CHAT_LIMITS,
   CHAT_MESSAGES,
   CHAT_PREVIEW,
@@ -153,7 +154,7 @@ export async function openChat(
     });
     if (!inserted) return false;
     const chat = (await findChat(tx, id)) as ChatRow;
-    await publishToBoth(tx, chat, 'chat.updated', {});
+    await publishToBoth(tx, chat, CHAT_EVENT_TYPES.chatUpdated, {});
     await notify(tx, {
       campusId: campus.id,
       type: 'new chat',
@@ -288,7 +289,7 @@ async function sendFromUpload(
       });
       const line = preview(body.plainText, photo !== null, body.postId !== null);
       await touchChat(tx, chat, viewer.id, { lastMessage: line, lastMessageId: id, at: now });
-      await publishToBoth(tx, chat, 'message.created', { messageId: id });
+      await publishToBoth(tx, chat, CHAT_EVENT_TYPES.messageCreated, { messageId: id });
       await notify(tx, {
         campusId: campus.id,
         type: 'message',
@@ -326,7 +327,7 @@ export async function markSeen(
     await publishEvent(tx, {
       campusId: campus.id,
       userId: otherOf(chat, viewer.id),
-      type: 'chat.seen',
+      type: CHAT_EVENT_TYPES.chatSeen,
       payload: { chatId, readAt: now.toISOString() },
     });
     await publishUnreadCounts(tx, viewer.id, campus.id);
@@ -360,7 +361,7 @@ export async function toggleMessageHeart(
       ? CHAT_MESSAGES.reactedWithHeart(me.firstName, message.plainText || null)
       : CHAT_MESSAGES.removedHeart(me.firstName);
     await touchChat(tx, chat, viewer.id, { lastMessage: line, lastMessageId: message.id, at: now });
-    await publishToBoth(tx, chat, 'message.hearted', { messageId, likesCount });
+    await publishToBoth(tx, chat, CHAT_EVENT_TYPES.messageHearted, { messageId, likesCount });
     if (liked && message.senderId !== viewer.id) {
       await notify(tx, {
         campusId: campus.id,
@@ -392,7 +393,7 @@ export async function deleteChat(
   const chat = await requireChat(deps, viewer, campus, chatId);
   const removed = await deps.db.transaction(async (tx) => {
     const result = await deleteChatRows(tx, chat.id);
-    await publishToBoth(tx, chat, 'chat.deleted', {});
+    await publishToBoth(tx, chat, CHAT_EVENT_TYPES.chatDeleted, {});
     await publishUnreadCounts(tx, chat.userA, campus.id);
     await publishUnreadCounts(tx, chat.userB, campus.id);
     return result;
@@ -431,7 +432,7 @@ async function publishBlockChange(tx: DbOrTx, campusId: string, blockerId: strin
     [blockerId, blockedId],
     [blockedId, blockerId],
   ] as const) {
-    await publishEvent(tx, { campusId, userId, type: 'block.changed', payload: { userId: otherId } });
+    await publishEvent(tx, { campusId, userId, type: CHAT_EVENT_TYPES.blockChanged, payload: { userId: otherId } });
   }
 }
 

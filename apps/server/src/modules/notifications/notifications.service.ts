@@ -1,4 +1,10 @@
-import { type CampusDefinition, NOTIFICATION_LIMITS, type NotificationList, type UnreadCounts } from '@campus/contract';
+import {
+  type CampusDefinition,
+  CHAT_EVENT_TYPES,
+  NOTIFICATION_LIMITS,
+  type NotificationList,
+  type UnreadCounts,
+} from '@campus/contract';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { publishEvent } from '../../lib/events.ts';
@@ -39,7 +45,7 @@ export async function notify(tx: DbOrTx, n: NewNotification): Promise<void> {
   await publishEvent(tx, {
     campusId: n.campusId,
     userId: n.toUserId,
-    type: 'notification.created',
+    type: CHAT_EVENT_TYPES.notificationCreated,
     payload: { id: row.id, type: row.type, chatId: row.chatId, postId: row.postId },
   });
   await publishUnreadCounts(tx, n.toUserId, n.campusId);
@@ -50,7 +56,7 @@ export async function publishUnreadCounts(tx: DbOrTx, userId: string, campusId: 
   await publishEvent(tx, {
     campusId,
     userId,
-    type: 'unread.changed',
+    type: CHAT_EVENT_TYPES.unreadChanged,
     payload: { ...(await unreadCounts(tx, userId, campusId)) },
   });
 }
