@@ -250,11 +250,23 @@ export class EventBus {
       return;
     }
     s.lastSeq = afterSeq;
+    // A position is always the seq of one of this user's rows (an event, or the `ready` position,
+    // which is the user's newest row) or 0. If that row is gone it was purged (or the id is not
+    // this user's): what came between is unknown, so the client reloads.
+    const known =
+      afterSeq === 0 ||
+      (
+        await this.options.pool.query('SELECT 1 FROM events WHERE campus_id = $1 AND user_id = $2 AND seq = $3', [
+          campusId,
+          userId,
+          afterSeq,
+        ])
+      ).rows.length > 0;
     const { rows } = await this.options.pool.query<EventRow>(
       `SELECT ${COLUMNS} FROM events WHERE campus_id = $1 AND user_id = $2 AND seq > $3 ORDER BY seq LIMIT $4`,
       [campusId, userId, afterSeq, maxReplay + 1],
     );
-    if (rows.length > maxReplay) {
+    if (!known || rows.length > maxReplay) {
       const { rows: last } = await this.options.pool.query<{ seq: string | null }>(
         'SELECT max(seq) AS seq FROM events WHERE campus_id = $1 AND user_id = $2',
         [campusId, userId],

@@ -9,7 +9,7 @@ import { TestBrowser, unverifiedUser, verifiedUser } from '../../test/auth.ts';
 import { member } from '../../test/posts.ts';
 import { buildApp } from '../app.ts';
 import { createDatabase, type Database } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
+import { events, users } from '../db/schema/index.ts';
 import { type NewEvent, publishEvent } from '../lib/events.ts';
 
 let ctx: TestContext;
@@ -289,6 +289,33 @@ describe('GET /api/events: what is delivered', () => {
     await until(() => resumed.ready);
     expect(resumed.events.map((e) => e.id)).toEqual([missed]);
     resumed.close();
+  });
+
+  it('sends reset (reload) when the resume position is gone (purged) or not this user’s', async () => {
+    const { browser, user } = await member(ctx.app, ctx.db);
+    const { user: other } = await member(ctx.app, ctx.db);
+    const old = await publish(ev(user.id, 'test.old'));
+    const first = await open(browser, { lastEventId: '0' });
+    await until(() => first.ready);
+    const oldSeq = first.events.find((e) => e.id === old)?.seq as string;
+    first.close();
+    await ctx.db.delete(events).where(eq(events.id, old));
+    const newer = await publish(ev(user.id, 'test.after-purge'));
+    const resumed = await open(browser, { lastEventId: oldSeq });
+    await until(() => resumed.ready);
+    expect(resumed.messages.map((m) => m.event)).toEqual(['reset', 'ready']);
+    expect(resumed.events).toEqual([]);
+    // The position is now the newest row: a later resume from it is exact.
+    const othersEvent = await publish(ev(other.id, 'test.someone-else'));
+    const stranger = await open(browser, {
+      lastEventId: String((await ctx.db.select().from(events).where(eq(events.id, othersEvent)))[0]?.seq),
+    });
+    await until(() => stranger.ready);
+    expect(stranger.messages[0]?.event).toBe('reset');
+    expect(stranger.events).toEqual([]);
+    expect(resumed.lastId).toBe(String((await ctx.db.select().from(events).where(eq(events.id, newer)))[0]?.seq));
+    resumed.close();
+    stranger.close();
   });
 
   it('an event published through one instance reaches a stream on another instance', async () => {
