@@ -188,6 +188,8 @@ describe('GET /api/events: who may listen', () => {
       const res = await open(browser, { path: `/api/events?lastEventId=${encodeURIComponent(bad)}` });
       expect(res.status).toBe(400);
     }
+    const twice = await open(browser, { path: '/api/events?lastEventId=1&lastEventId=2' });
+    expect(twice.status).toBe(400);
     const header = await open(browser, { lastEventId: 'x'.repeat(100) });
     expect(header.status).toBe(400);
     expect(ctx.app.eventBus.size).toBe(0);

@@ -76,7 +76,8 @@ export const ssePlugin = fp(
       const header = request.headers['last-event-id'];
       const fromQuery = (request.query as Record<string, unknown> | undefined)?.lastEventId;
       const given = typeof header === 'string' ? header : typeof fromQuery === 'string' ? fromQuery : undefined;
-      if (Array.isArray(header) || (given !== undefined && !EVENT_ID.test(given))) {
+      const wrongType = Array.isArray(header) || (fromQuery !== undefined && typeof fromQuery !== 'string');
+      if (wrongType || (given !== undefined && !EVENT_ID.test(given))) {
         throw errors.badRequest('Invalid Last-Event-ID.');
       }
       if (bus.countFor(campus.id, user.id) >= maxStreams) {
