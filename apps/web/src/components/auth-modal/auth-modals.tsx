@@ -1,11 +1,11 @@
 import { AUTH_SCREEN_TEXTS, BANNER_TEXTS } from '@campus/contract';
-import * as Dialog from '@radix-ui/react-dialog';
-import { BadgeCheck, Mail, X } from 'lucide-react';
+import { BadgeCheck, Mail } from 'lucide-react';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CampusLogo } from '@/components/campus-logo.tsx';
 import { SignupDisclaimer } from '@/components/signup-disclaimer.tsx';
-import { ButtonLink, IconButton } from '@/components/ui/button.tsx';
+import { ButtonLink } from '@/components/ui/button.tsx';
+import { DialogCloseButton, DialogShell, DialogTitle } from '@/components/ui/modal.tsx';
 import { paths } from '@/config/paths.ts';
 import { siteName, useCampus } from '@/lib/campus.ts';
 import { useGeoGate } from './api/geo-check.ts';
@@ -86,22 +86,13 @@ function SheetDialog({
   children: ReactNode;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.sheet} aria-describedby={undefined}>
-          <div className={styles.top}>
-            <Dialog.Title className={styles.title}>{title}</Dialog.Title>
-            <Dialog.Close asChild>
-              <IconButton label="Close">
-                <X aria-hidden="true" size={20} />
-              </IconButton>
-            </Dialog.Close>
-          </div>
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onOpenChange={onOpenChange} layout="sheet" className={styles.sheet}>
+      <div className={styles.top}>
+        <DialogTitle className={styles.title}>{title}</DialogTitle>
+        <DialogCloseButton />
+      </div>
+      {children}
+    </DialogShell>
   );
 }
 

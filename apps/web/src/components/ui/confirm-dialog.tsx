@@ -1,7 +1,7 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { Button } from './button.tsx';
 import styles from './modal.module.css';
+import { DialogClose, DialogDescription, DialogShell, DialogTitle } from './modal.tsx';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -30,34 +30,26 @@ export function ConfirmDialog({
   onConfirm,
 }: ConfirmDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content
-          role="alertdialog"
-          className={`${styles.content} ${styles.confirm}`}
-          {...(body ? {} : { 'aria-describedby': undefined })}
-        >
-          <Dialog.Title className={styles.confirmTitle}>{title}</Dialog.Title>
-          {body && <Dialog.Description className={styles.confirmBody}>{body}</Dialog.Description>}
-          <div className={styles.confirmActions}>
-            <Button
-              variant={tone === 'danger' ? 'danger' : 'dark'}
-              size="lg"
-              block
-              disabled={pending}
-              onClick={onConfirm}
-            >
-              {confirmLabel}
-            </Button>
-            <Dialog.Close asChild>
-              <Button variant="secondary" size="lg" block disabled={pending}>
-                {cancelLabel}
-              </Button>
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      layout="card"
+      role="alertdialog"
+      className={styles.confirm}
+      described={!!body}
+    >
+      <DialogTitle className={styles.confirmTitle}>{title}</DialogTitle>
+      {body && <DialogDescription className={styles.confirmBody}>{body}</DialogDescription>}
+      <div className={styles.confirmActions}>
+        <Button variant={tone === 'danger' ? 'danger' : 'dark'} size="lg" block disabled={pending} onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+        <DialogClose asChild>
+          <Button variant="secondary" size="lg" block disabled={pending}>
+            {cancelLabel}
+          </Button>
+        </DialogClose>
+      </div>
+    </DialogShell>
   );
 }

@@ -32,30 +32,95 @@ export function keepOpenForAlerts(event: Event): void {
   if (!target.isConnected || target.closest('[data-alert-region]')) event.preventDefault();
 }
 
-/** A dialog on wide screens; at 769 px or less it covers the whole screen like a page. */
-export function Modal({ open, onOpenChange, title, hideTitle, description, size = 'md', children }: ModalProps) {
+const prevent = (event: Event) => event.preventDefault();
+
+/** Where a dialog sits at 769 px or less: a whole page, a centred card, or a sheet from the bottom edge. */
+export type DialogLayout = 'page' | 'card' | 'sheet';
+
+interface DialogShellProps {
+  open: boolean;
+  /** Absent: the dialog cannot be dismissed (no Escape, no outside click), e.g. a progress bar. */
+  onOpenChange?: (open: boolean) => void;
+  layout: DialogLayout;
+  /** Size and inner layout of the panel (width, padding, alignment); the frame comes from here. */
+  className?: string;
+  /** 'alertdialog' for a question that needs an answer. */
+  role?: 'dialog' | 'alertdialog';
+  /** False when the content has no DialogDescription (Radix would otherwise warn). */
+  described?: boolean;
+  onCloseAutoFocus?: (event: Event) => void;
+  children: ReactNode;
+}
+
+/**
+ * The one dialog frame of the app (DESIGN §6 'Web': modals only through ui/modal): the
+ * overlay, focus trap, Escape and outside clicks, and the panel in one of three layouts.
+ * Modal, ConfirmDialog and ProgressModal are built on it; so is any dialog with its own look
+ * (the sign-in sheet, a school's card), which then brings only its inner layout.
+ */
+export function DialogShell({
+  open,
+  onOpenChange,
+  layout,
+  className,
+  role,
+  described = false,
+  onCloseAutoFocus,
+  children,
+}: DialogShellProps) {
+  const dismissible = onOpenChange !== undefined;
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
         <Dialog.Content
-          className={`${styles.content} ${styles[size]}`}
-          onInteractOutside={keepOpenForAlerts}
-          {...(description ? {} : { 'aria-describedby': undefined })}
+          className={[styles.content, styles[layout], className].filter(Boolean).join(' ')}
+          onCloseAutoFocus={onCloseAutoFocus}
+          onInteractOutside={dismissible ? keepOpenForAlerts : prevent}
+          {...(dismissible ? {} : { onEscapeKeyDown: prevent, onPointerDownOutside: prevent })}
+          {...(described ? {} : { 'aria-describedby': undefined })}
+          // Radix gives the panel role="dialog"; an explicit undefined would take it away.
+          {...(role ? { role } : {})}
         >
-          <div className={styles.header}>
-            <Dialog.Close asChild>
-              <IconButton label="Close">
-                <X aria-hidden="true" size={20} />
-              </IconButton>
-            </Dialog.Close>
-            <Dialog.Title className={hideTitle ? 'visually-hidden' : styles.title}>{title}</Dialog.Title>
-          </div>
-          {description && <Dialog.Description className="visually-hidden">{description}</Dialog.Description>}
-          <div className={styles.body}>{children}</div>
+          {children}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+export const DialogTitle = Dialog.Title;
+export const DialogDescription = Dialog.Description;
+export const DialogClose = Dialog.Close;
+
+/** The × of a dialog. */
+export function DialogCloseButton({ className }: { className?: string }) {
+  return (
+    <Dialog.Close asChild>
+      <IconButton label="Close" className={className}>
+        <X aria-hidden="true" size={20} />
+      </IconButton>
+    </Dialog.Close>
+  );
+}
+
+/** A dialog on wide screens; at 769 px or less it covers the whole screen like a page. */
+export function Modal({ open, onOpenChange, title, hideTitle, description, size = 'md', children }: ModalProps) {
+  return (
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      layout="page"
+      className={styles[size]}
+      described={!!description}
+    >
+      <div className={styles.header}>
+        <DialogCloseButton />
+        <Dialog.Title className={hideTitle ? 'visually-hidden' : styles.title}>{title}</Dialog.Title>
+      </div>
+      {description && <Dialog.Description className="visually-hidden">{description}</Dialog.Description>}
+      <div className={styles.body}>{children}</div>
+    </DialogShell>
   );
 }
 

@@ -1,4 +1,4 @@
-import * as Dialog from '@radix-ui/react-dialog';
+import { DialogDescription, DialogShell, DialogTitle } from './modal.tsx';
 import styles from './progress-modal.module.css';
 
 interface ProgressModalProps {
@@ -11,8 +11,6 @@ interface ProgressModalProps {
   progress: number;
 }
 
-const prevent = (event: Event) => event.preventDefault();
-
 /**
  * A long operation the user must wait for: it cannot be dismissed (no close button, Escape
  * and outside clicks do nothing) and shows a real progress bar.
@@ -20,32 +18,23 @@ const prevent = (event: Event) => event.preventDefault();
 export function ProgressModal({ open, title, description, progress }: ProgressModalProps) {
   const percent = Math.round(Math.min(1, Math.max(0, progress)) * 100);
   return (
-    <Dialog.Root open={open}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content
-          className={styles.content}
-          onEscapeKeyDown={prevent}
-          onPointerDownOutside={prevent}
-          onInteractOutside={prevent}
-        >
-          <Dialog.Title className={styles.title}>{title}</Dialog.Title>
-          <Dialog.Description className={styles.description}>{description}</Dialog.Description>
-          <div
-            className={styles.track}
-            role="progressbar"
-            aria-label={title}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-          >
-            <span className={styles.bar} style={{ width: `${percent}%` }} />
-          </div>
-          <p className={styles.percent} aria-hidden="true">
-            {percent}%
-          </p>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    // No onOpenChange: not dismissible.
+    <DialogShell open={open} layout="card" className={styles.content} described>
+      <DialogTitle className={styles.title}>{title}</DialogTitle>
+      <DialogDescription className={styles.description}>{description}</DialogDescription>
+      <div
+        className={styles.track}
+        role="progressbar"
+        aria-label={title}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
+        <span className={styles.bar} style={{ width: `${percent}%` }} />
+      </div>
+      <p className={styles.percent} aria-hidden="true">
+        {percent}%
+      </p>
+    </DialogShell>
   );
 }

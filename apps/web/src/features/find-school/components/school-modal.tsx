@@ -1,9 +1,8 @@
 import { type CampusSummary, SCHOOL_FINDER_TEXTS, type Viewer } from '@campus/contract';
-import * as Dialog from '@radix-ui/react-dialog';
-import { ExternalLink, X } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { ButtonLink, buttonClassName, IconButton } from '@/components/ui/button.tsx';
-import { keepOpenForAlerts } from '@/components/ui/modal.tsx';
+import { ButtonLink, buttonClassName } from '@/components/ui/button.tsx';
+import { DialogCloseButton, DialogDescription, DialogShell, DialogTitle } from '@/components/ui/modal.tsx';
 import { paths } from '@/config/paths.ts';
 import { placeOf } from '../lib/match-schools.ts';
 import styles from './school-modal.module.css';
@@ -57,34 +56,27 @@ function SchoolAction({
 /** The modal of one school of Find Your School: its logo, name and place, and one button. */
 export function SchoolModal({ open, onOpenChange, school, viewer, visitorJoin, onCloseAutoFocus }: SchoolModalProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content
-          className={styles.dialog}
-          onCloseAutoFocus={onCloseAutoFocus}
-          onInteractOutside={keepOpenForAlerts}
-          {...(school ? {} : { 'aria-describedby': undefined })}
-        >
-          <Dialog.Close asChild>
-            <IconButton label="Close" className={styles.close}>
-              <X size={20} aria-hidden="true" />
-            </IconButton>
-          </Dialog.Close>
-          {school ? (
-            <>
-              <img className={styles.logo} src={school.logoUrl} alt="" width={88} height={88} decoding="async" />
-              <Dialog.Title className={styles.name}>{school.name}</Dialog.Title>
-              <Dialog.Description className={styles.place}>{placeOf(school)}</Dialog.Description>
-              <div className={styles.action}>
-                <SchoolAction school={school} viewer={viewer} visitorJoin={visitorJoin} />
-              </div>
-            </>
-          ) : (
-            <Dialog.Title className={styles.name}>{SCHOOL_FINDER_TEXTS.noSchoolSelected}</Dialog.Title>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      layout="card"
+      className={styles.dialog}
+      onCloseAutoFocus={onCloseAutoFocus}
+      described={!!school}
+    >
+      <DialogCloseButton className={styles.close} />
+      {school ? (
+        <>
+          <img className={styles.logo} src={school.logoUrl} alt="" width={88} height={88} decoding="async" />
+          <DialogTitle className={styles.name}>{school.name}</DialogTitle>
+          <DialogDescription className={styles.place}>{placeOf(school)}</DialogDescription>
+          <div className={styles.action}>
+            <SchoolAction school={school} viewer={viewer} visitorJoin={visitorJoin} />
+          </div>
+        </>
+      ) : (
+        <DialogTitle className={styles.name}>{SCHOOL_FINDER_TEXTS.noSchoolSelected}</DialogTitle>
+      )}
+    </DialogShell>
   );
 }
