@@ -55,6 +55,8 @@ export const chatsRoutes: FastifyPluginAsyncZod<Omit<ChatsDeps, 'log'>> = async 
   app.post(
     '/api/chats',
     {
+      // Starting conversations with many strangers is what spam looks like.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['chats'],
         summary: 'Open the chat with a user (either direction) or start one',

@@ -44,6 +44,24 @@ export async function insertNotification(db: DbOrTx, n: NewNotification): Promis
     message: n.message ?? '',
     createdAt: n.createdAt,
   };
+  if (TOGGLE_TYPES.has(n.type)) {
+    // Saving, unsaving and saving again (or a heart toggled) is one unread notification, refreshed.
+    const [refreshed] = await db
+      .update(notifications)
+      .set({ createdAt: values.createdAt, message: values.message })
+      .where(
+        and(
+          eq(notifications.toUserId, n.toUserId),
+          eq(notifications.fromUserId, n.fromUserId),
+          eq(notifications.type, n.type),
+          values.postId ? eq(notifications.postId, values.postId) : sql`${notifications.postId} IS NULL`,
+          values.chatId ? eq(notifications.chatId, values.chatId) : sql`${notifications.chatId} IS NULL`,
+          sql`NOT ${notifications.read}`,
+        ),
+      )
+      .returning();
+    if (refreshed) return refreshed;
+  }
   if (n.type === 'message' && n.chatId) {
     const [row] = await db
       .insert(notifications)
@@ -59,6 +77,9 @@ export async function insertNotification(db: DbOrTx, n: NewNotification): Promis
   const [row] = await db.insert(notifications).values(values).returning();
   return row as NotificationRow;
 }
+
+/** Types made by a toggle (save, heart): repeated toggles must not pile up notifications. */
+const TOGGLE_TYPES: ReadonlySet<NotificationType> = new Set(['like', 'comment interaction', 'message like']);
 
 const fromColumns = {
   id: users.id,

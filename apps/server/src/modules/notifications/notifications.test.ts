@@ -42,6 +42,9 @@ describe('notifications of posts', () => {
     // Saving a comment is a 'comment interaction' for its author.
     await replier.browser.post(`/api/posts/${comment.id}/like`);
     expect(await received(commenter.user.id)).toEqual(['comment interaction', 'comment reply', 'comment reply']);
+    // Saving, unsaving and saving again is still one unread notification.
+    for (let i = 0; i < 4; i += 1) await replier.browser.post(`/api/posts/${comment.id}/like`);
+    expect(await received(commenter.user.id)).toEqual(['comment interaction', 'comment reply', 'comment reply']);
     // Unsaving tells nobody; saving one's own post tells nobody.
     await commenter.browser.post(`/api/posts/${post.id}/like`);
     await owner.browser.post(`/api/posts/${post.id}/like`);
