@@ -16,6 +16,8 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { mailPlugin } from './modules/mail/mail.plugin.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { postsRoutes } from './modules/posts/posts.routes.ts';
+import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { schoolEmailRoutes } from './modules/school-email/school-email.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
@@ -102,11 +104,13 @@ export async function buildApp({
   await app.register(geoRoutes, { firewall: config.firewall });
   await app.register(campusRoutes, { db, config });
   await app.register(authRoutes, { auth });
-  await app.register(usersRoutes, { db, storage: app.storage });
+  await app.register(usersRoutes, { db, storage: app.storage, mailer: app.mailer, clock, secret, auth });
   await app.register(schoolEmailRoutes, { db, mailer: app.mailer, clock, secret });
   await app.register(postsRoutes, { db, storage: app.storage, clock });
   await app.register(chatsRoutes, { db, storage: app.storage, clock });
   await app.register(notificationsRoutes, { db, storage: app.storage });
+  await app.register(profilesRoutes, { db, storage: app.storage });
+  await app.register(reportsRoutes, { db, clock });
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

@@ -10,4 +10,5 @@ export * from './messages.ts';
 export * from './names.ts';
 export * from './notifications.ts';
 export * from './posts.ts';
+export * from './profiles.ts';
 export * from './text-length.ts';

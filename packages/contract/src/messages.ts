@@ -330,6 +330,20 @@ export const PROFILE_MESSAGES = {
   editBioFailed: "Could't edit bio",
 } as const;
 
+/**
+ * Profile and settings refusals the spec has no words for (issue 10): limits the spec enforces
+ * only through an input's maxlength, and refusals of hand-made requests. Our wording.
+ */
+export const PROFILE_SERVER_MESSAGES = {
+  firstNameTooLong: 'First name must be at most 20 characters.',
+  lastNameTooLong: 'Last name must be at most 20 characters.',
+  reportReasonTooLong: 'Please keep the reason under 500 characters.',
+  reportReasonInvalid: 'The reason contains characters that are not allowed.',
+  cannotReportSelf: "You can't report yourself.",
+  /** Reporting is for members of the campus the profile belongs to. */
+  reportNotAMember: 'Only members of this campus can report users.',
+} as const;
+
 /** Settings, account rows, PIN screens, payments (spec 1 §8, spec 2 §2, §7, §8). */
 export const SETTINGS_MESSAGES = {
   somethingWentWrong: 'Something went wrong',

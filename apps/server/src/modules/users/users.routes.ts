@@ -7,12 +7,16 @@ import {
 } from '@campus/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError, errors } from '../../lib/errors.ts';
 import { requireVerifiedUser } from '../../plugins/session.ts';
 import type { StorageDriver } from '../../plugins/storage.ts';
+import type { Auth } from '../auth/auth.ts';
+import type { Mailer } from '../mail/mail.plugin.ts';
 import { AVATAR_FILE_RULES, MAX_AVATAR_BYTES } from '../media/media.service.ts';
 import { readMultipart } from '../media/multipart.ts';
 import { createTempFolder } from '../media/temp-files.ts';
+import { accountRoutes } from './account.routes.ts';
 import { presentViewer } from './users.presenter.ts';
 import { findUser, updateBio } from './users.repo.ts';
 import { changeProfilePhoto } from './users.service.ts';
@@ -24,10 +28,19 @@ import { changeProfilePhoto } from './users.service.ts';
  */
 const PHOTO_RATE_LIMIT = { max: 20, timeWindow: '1 hour' };
 
-export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; storage: StorageDriver }> = async (
-  app,
-  { db, storage },
-) => {
+export interface UsersRoutesDeps {
+  db: Database;
+  storage: StorageDriver;
+  mailer: Mailer;
+  clock: Clock;
+  secret: string;
+  auth: Auth;
+}
+
+export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, deps) => {
+  const { db, storage } = deps;
+  await app.register(accountRoutes, deps);
+
   app.get(
     '/api/me',
     {

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { campuses } from './campuses.ts';
+import { users } from './users.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
+
+/**
+ * 'Report {name}' on a profile (spec 2 §2), kept for moderators: who reported whom, why and
+ * when. One row per reporter and target (a second report is not stored again), never oneself,
+ * and only within one campus (the target's, which is the reporter's).
+ *
+ * Migration 0007 also adds the profile-list indexes on `posts` (posts_user_top_idx,
+ * posts_user_photos_idx, posts_user_replies_idx); they are declared there only, next to this
+ * table, because schema/posts.ts belongs to the posts module.
+ */
+export const userReports = pgTable(
+  'user_reports',
+  {
+    id: text('id').primaryKey(),
+    campusId: uuid('campus_id')
+      .notNull()
+      .references(() => campuses.id),
+    reporterId: text('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetId: text('target_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_reports_pair_idx').on(t.reporterId, t.targetId),
+    index('user_reports_queue_idx').on(t.campusId, t.createdAt),
+    index('user_reports_target_idx').on(t.targetId),
+    check('user_reports_not_self', sql`${t.reporterId} <> ${t.targetId}`),
+  ],
+);

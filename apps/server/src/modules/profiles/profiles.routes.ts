@@ -1,0 +1,47 @@
+import { ProfileListQuerySchema, ProfileListSchema, ProfileParamsSchema, PublicProfileSchema } from '@campus/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireSchoolVerifiedUser } from '../../plugins/session.ts';
+import { getProfile, listProfile, type ProfilesDeps } from './profiles.service.ts';
+
+/**
+ * Profile pages (spec 2 §2). Like every page of a campus, for school-verified students: a
+ * visitor gets 401 UNAUTHENTICATED (login modal), an unverified account 403
+ * EMAIL_NOT_VERIFIED (the web goes to /verify), an account without a campus 403
+ * SCHOOL_NOT_VERIFIED (to /settings/account/school_email) — spec 2 §4's redirect rules.
+ */
+export const profilesRoutes: FastifyPluginAsyncZod<ProfilesDeps> = async (app, deps) => {
+  app.get(
+    '/api/profiles/:username',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: 'A member’s profile header, by username (any case)',
+        params: ProfileParamsSchema,
+        response: { 200: PublicProfileSchema },
+      },
+    },
+    async (request) =>
+      getProfile(deps, await requireSchoolVerifiedUser(request), request.campus, request.params.username),
+  );
+
+  app.get(
+    '/api/profiles/:username/posts',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: 'A profile tab: posts, photos, replies or likes (10 a page, keyset cursor)',
+        params: ProfileParamsSchema,
+        querystring: ProfileListQuerySchema,
+        response: { 200: ProfileListSchema },
+      },
+    },
+    async (request) =>
+      listProfile(
+        deps,
+        await requireSchoolVerifiedUser(request),
+        request.campus,
+        request.params.username,
+        request.query,
+      ),
+  );
+};

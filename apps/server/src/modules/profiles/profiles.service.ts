@@ -1,0 +1,82 @@
+import {
+  type CampusDefinition,
+  PAGE_SIZES,
+  type PostList,
+  type ProfileTab,
+  type PublicProfile,
+} from '@campus/contract';
+import type { Database } from '../../db/client.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import type { SessionUser } from '../../plugins/session.ts';
+import type { StorageDriver } from '../../plugins/storage.ts';
+import { blockedEitherWay } from '../chats/chats.repo.ts';
+import { type PresentContext, presentPost } from '../posts/posts.presenter.ts';
+import { likedAmong, listLiked, mediaOf, type PostWithAuthor } from '../posts/posts.repo.ts';
+import { profilePolicy } from './profiles.policy.ts';
+import { presentProfile } from './profiles.presenter.ts';
+import { findProfile, listProfilePosts } from './profiles.repo.ts';
+
+export interface ProfilesDeps {
+  db: Database;
+  storage: StorageDriver;
+}
+
+/** Profile header (spec 2 §2 'Profile page'): one query. */
+export async function getProfile(
+  deps: ProfilesDeps,
+  viewer: SessionUser,
+  campus: CampusDefinition,
+  username: string,
+): Promise<PublicProfile> {
+  const row = profilePolicy.requireOnCampus(await findProfile(deps.db, username, viewer.id), campus);
+  return presentProfile(row, viewer.id, deps.storage);
+}
+
+/**
+ * A page of a profile tab, 10 posts (spec 2 §9), in a fixed number of queries whatever the
+ * page holds: the profile, the page, its media and the viewer's likes (and, for Likes, the
+ * viewer's blocks). Between people who blocked each other the lists are empty; in Likes,
+ * posts by someone the viewer blocked (or who blocked the viewer) are left out as in the feed.
+ */
+export async function listProfile(
+  deps: ProfilesDeps,
+  viewer: SessionUser,
+  campus: CampusDefinition,
+  username: string,
+  query: { show: ProfileTab; cursor?: string },
+): Promise<PostList> {
+  const cursor = decodeCursor(query.cursor);
+  const profile = profilePolicy.requireOnCampus(await findProfile(deps.db, username, viewer.id), campus);
+  if (profile.blocked) return { posts: [], nextCursor: null };
+  const limit = PAGE_SIZES.profileLists;
+
+  let rows: PostWithAuthor[];
+  let next: { at: Date; id: string } | undefined;
+  if (query.show === 'likes') {
+    const [liked, blocked] = await Promise.all([
+      listLiked(deps.db, { userId: profile.id, campusId: campus.id, cursor, limit }),
+      blockedEitherWay(deps.db, viewer.id),
+    ]);
+    const last = liked.at(-1);
+    next = liked.length === limit && last ? { at: last.post.lastModified, id: last.post.id } : undefined;
+    rows = liked.filter((r) => !blocked.has(r.author.id));
+  } else {
+    const page = await listProfilePosts(deps.db, {
+      kind: query.show,
+      userId: profile.id,
+      campusId: campus.id,
+      cursor,
+      limit,
+    });
+    const last = page.at(-1);
+    next = page.length === limit && last ? { at: last.at, id: last.post.id } : undefined;
+    rows = page;
+  }
+
+  const ids = rows.map((r) => r.post.id);
+  const [media, liked] = await Promise.all([mediaOf(deps.db, ids), likedAmong(deps.db, viewer.id, ids)]);
+  const mediaByPost = new Map<string, typeof media>();
+  for (const m of media) mediaByPost.set(m.postId, [...(mediaByPost.get(m.postId) ?? []), m]);
+  const ctx: PresentContext = { mediaByPost, liked, mediaUrl: (key) => deps.storage.url(key) };
+  return { posts: rows.map((r) => presentPost(r, ctx)), nextCursor: next ? encodeCursor(next) : null };
+}
