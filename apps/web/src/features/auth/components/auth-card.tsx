@@ -1,5 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useEffect, useId } from 'react';
+import { GoogleSignInButton } from '@/components/auth-modal/index.ts';
 import { IconButton, IconLink } from '@/components/ui/button.tsx';
 import { siteName, useCampus } from '@/lib/campus.ts';
 import styles from './auth-form.module.css';
@@ -59,10 +60,24 @@ export function AuthCard({ title, lead, art, back, children, footer }: AuthCardP
 }
 
 /** A thin rule with 'or' between sign-in methods. */
-export function OrDivider() {
+function OrDivider() {
   return (
     <p className={styles.divider}>
       <span>or</span>
     </p>
+  );
+}
+
+/** 'Continue with Google', then 'or' before the email form — on campuses that offer Google. */
+export function GoogleOption() {
+  const campus = useCampus();
+  if (!campus.signIn.google) return null;
+  return (
+    <>
+      <div className={styles.stack}>
+        <GoogleSignInButton />
+      </div>
+      <OrDivider />
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Button, ButtonLink, buttonClassName } from '@/components/ui/button.tsx';
+import { EmailField } from '@/components/ui/text-field.tsx';
 import { paths } from '@/config/paths.ts';
 import { useForm } from '@/lib/use-form.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
@@ -11,7 +12,6 @@ import { authErrorAlert, authErrorMessage } from '../lib/auth-errors.ts';
 import { webmailFor } from '../lib/webmail.ts';
 import { AuthCard } from './auth-card.tsx';
 import styles from './auth-form.module.css';
-import { EmailField } from './text-field.tsx';
 
 function LinkSent({ email, onResend, resending }: { email: string; onResend: () => void; resending: boolean }) {
   const mail = webmailFor(email);

@@ -1,18 +1,17 @@
 import { AUTH_SCREEN_TEXTS, EmailSchema, PasswordSchema, SETTINGS_MESSAGES } from '@campus/contract';
 import { type FormEvent, useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { GoogleSignInButton } from '@/components/auth-modal/index.ts';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { EmailField, PasswordField } from '@/components/ui/text-field.tsx';
 import { paths } from '@/config/paths.ts';
 import { siteName, useCampus } from '@/lib/campus.ts';
 import { useForm } from '@/lib/use-form.ts';
 import { useSendSignInLink } from '../api/send-sign-in-link.ts';
 import { useSignInWithEmail } from '../api/sign-in-email.ts';
 import { authErrorAlert, googleErrorMessage, signInLinkErrorMessage } from '../lib/auth-errors.ts';
-import { AuthCard, OrDivider } from './auth-card.tsx';
+import { AuthCard, GoogleOption } from './auth-card.tsx';
 import styles from './auth-form.module.css';
-import { EmailField, PasswordField } from './text-field.tsx';
 import { WrongEmailNotice } from './wrong-email-notice.tsx';
 
 /** A failed Google sign-in comes back as /login?error=CODE: say what happened once, then tidy the address. */
@@ -131,14 +130,7 @@ export function LoginForm() {
       }
     >
       {failedLink && <WrongEmailNotice />}
-      {campus.signIn.google && (
-        <>
-          <div className={styles.stack}>
-            <GoogleSignInButton />
-          </div>
-          <OrDivider />
-        </>
-      )}
+      <GoogleOption />
       <form className={styles.form} onSubmit={handleSubmit} noValidate>
         <EmailField {...form.field('email')} />
         {!passwordless && (

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Button, ButtonLink } from '@/components/ui/button.tsx';
+import { EmailField } from '@/components/ui/text-field.tsx';
 import { paths } from '@/config/paths.ts';
 import { useCampus } from '@/lib/campus.ts';
 import { useForm } from '@/lib/use-form.ts';
@@ -18,7 +19,6 @@ import {
 } from '../lib/magic-link.ts';
 import { AuthCard } from './auth-card.tsx';
 import styles from './auth-form.module.css';
-import { EmailField } from './text-field.tsx';
 
 /** 'Your magic link is on its way!' with Resend Email and the way back to passwords. */
 function LinkOnItsWay({ params }: { params: MagicLinkParams }) {

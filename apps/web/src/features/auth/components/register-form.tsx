@@ -8,18 +8,17 @@ import {
 } from '@campus/contract';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { GoogleSignInButton } from '@/components/auth-modal/index.ts';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { EmailField, PasswordField, TextField } from '@/components/ui/text-field.tsx';
 import { paths } from '@/config/paths.ts';
 import { useCampus } from '@/lib/campus.ts';
 import { useForm } from '@/lib/use-form.ts';
 import { useSendSignInLink } from '../api/send-sign-in-link.ts';
 import { useSignUpWithEmail } from '../api/sign-up-email.ts';
 import { authErrorAlert, signInLinkErrorMessage } from '../lib/auth-errors.ts';
-import { AuthCard, OrDivider } from './auth-card.tsx';
+import { AuthCard, GoogleOption } from './auth-card.tsx';
 import styles from './auth-form.module.css';
-import { EmailField, PasswordField, TextField } from './text-field.tsx';
 import { WrongEmailNotice } from './wrong-email-notice.tsx';
 
 const SCHEMAS = { email: EmailSchema, name: RegistrationNameSchema, password: RegistrationPasswordSchema } as const;
@@ -95,14 +94,7 @@ export function RegisterForm() {
       }
     >
       {params.get('redirect') === 'true' && <WrongEmailNotice />}
-      {campus.signIn.google && (
-        <>
-          <div className={styles.stack}>
-            <GoogleSignInButton />
-          </div>
-          <OrDivider />
-        </>
-      )}
+      <GoogleOption />
       <form className={styles.form} onSubmit={handleSubmit} noValidate>
         <EmailField {...form.field('email')} />
         <TextField

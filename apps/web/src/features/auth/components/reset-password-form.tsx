@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Button, ButtonLink } from '@/components/ui/button.tsx';
 import { storeAlert } from '@/components/ui/stored-alert.ts';
+import { PasswordField } from '@/components/ui/text-field.tsx';
 import { paths } from '@/config/paths.ts';
 import { useCampus } from '@/lib/campus.ts';
 import { useForm } from '@/lib/use-form.ts';
@@ -12,7 +13,6 @@ import { useResetPassword } from '../api/reset-password.ts';
 import { authErrorAlert, isInvalidResetToken } from '../lib/auth-errors.ts';
 import { AuthCard } from './auth-card.tsx';
 import styles from './auth-form.module.css';
-import { PasswordField } from './text-field.tsx';
 
 /** Our words: the spec has no text for these (it only names the continue address). */
 const TEXTS = {

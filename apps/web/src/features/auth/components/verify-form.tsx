@@ -3,6 +3,7 @@ import { MailCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
 import { fieldError } from '@/lib/use-form.ts';
 import type { Viewer } from '@/lib/viewer.ts';
 import { useSendVerificationCode } from '../api/send-verification-code.ts';
@@ -11,7 +12,6 @@ import { useVerifyEmail } from '../api/verify-email.ts';
 import { resendCodeOutcome, verificationErrorMessage } from '../lib/auth-errors.ts';
 import { AuthCard } from './auth-card.tsx';
 import styles from './auth-form.module.css';
-import { TextField } from './text-field.tsx';
 
 const CODE_LENGTH = 4;
 
