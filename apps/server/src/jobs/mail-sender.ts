@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
-import { leaseDueMail, MAX_ATTEMPTS, markMailFailed, markMailSent } from '../modules/mail/mail.repo.ts';
+import { leaseDueMail, MAX_ATTEMPTS, markMailFailed, markMailsSent } from '../modules/mail/mail.repo.ts';
 import type { MailTransport } from '../modules/mail/transport.ts';
 
 /** Mails one pass claims (and leases) at a time. */
@@ -46,31 +46,37 @@ export const LEASE_MS = 10 * 60_000;
  * One pass: claim → commit → send. The claim takes due mail with FOR UPDATE SKIP LOCKED (so
  * concurrent passes, here or in other instances, never take the same row) and moves it out of
  * reach for LEASE_MS, in a transaction that commits before the first mail is sent: no
- * transaction is ever held across SMTP. Each outcome is then recorded on its own (sent, or
- * failed with its retry time). A crash mid-pass leaves the mail leased; it is delivered again
- * when the lease ends: at least once.
+ * transaction is ever held across SMTP. A failure is recorded at once with its retry time; the
+ * sent mails of the pass in one statement at its end. A crash mid-pass leaves the mail leased;
+ * it is delivered again when the lease ends: at least once.
  * `now` is read from the clock the mails were queued with (see enqueueMail); it also stamps
  * the sent time, the lease and the retry time, so no comparison ever mixes two clocks.
  */
 export async function deliverDueMail(db: Database, transport: MailTransport, now = new Date()): Promise<PassResult> {
   const due = await leaseDueMail(db, now, BATCH_SIZE, new Date(now.getTime() + LEASE_MS));
   const result: PassResult = { claimed: due.length, sent: 0, failed: 0, gaveUp: 0 };
-  for (const mail of due) {
-    try {
-      await transport.sendMail({ to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
-    } catch (error) {
-      const attempts = mail.attempts + 1;
-      await markMailFailed(db, mail.id, {
-        attempts,
-        error: describeMailError(error),
-        retryAt: new Date(now.getTime() + retryDelayMs(attempts)),
-      });
-      result.failed += 1;
-      if (attempts >= MAX_ATTEMPTS) result.gaveUp += 1;
-      continue;
+  const sent: { id: string; dueAt: Date }[] = [];
+  try {
+    for (const mail of due) {
+      try {
+        await transport.sendMail({ to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+      } catch (error) {
+        const attempts = mail.attempts + 1;
+        await markMailFailed(db, mail.id, {
+          attempts,
+          error: describeMailError(error),
+          retryAt: new Date(now.getTime() + retryDelayMs(attempts)),
+        });
+        result.failed += 1;
+        if (attempts >= MAX_ATTEMPTS) result.gaveUp += 1;
+        continue;
+      }
+      sent.push({ id: mail.id, dueAt: mail.sendAfter });
+      result.sent += 1;
     }
-    await markMailSent(db, mail.id, now, mail.sendAfter);
-    result.sent += 1;
+  } finally {
+    // The pass's deliveries in one statement (fewer round trips while requests queue mail).
+    await markMailsSent(db, sent, now);
   }
   return result;
 }

@@ -80,6 +80,19 @@ export async function markMailSent(tx: DbExecutor, id: string, at: Date, dueAt?:
     .where(eq(mailOutbox.id, id));
 }
 
+/**
+ * Records the deliveries of one pass in one statement: sent at `at`, each mail's due time put
+ * back to what the lease replaced.
+ */
+export async function markMailsSent(db: DbExecutor, sent: { id: string; dueAt: Date }[], at: Date): Promise<void> {
+  if (sent.length === 0) return;
+  await db.execute(sql`
+    UPDATE ${mailOutbox} AS m SET sent_at = ${at.toISOString()}::timestamptz, last_error = NULL, send_after = v.due
+    FROM jsonb_to_recordset(${JSON.stringify(sent.map((m) => ({ id: m.id, due: m.dueAt.toISOString() })))}::jsonb)
+      AS v(id text, due timestamptz)
+    WHERE m.id = v.id`);
+}
+
 export async function markMailFailed(
   tx: DbExecutor,
   id: string,
