@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { UNSPECIFIED_MESSAGES, VALIDATION_MESSAGES } from './messages.ts';
+import {
+  BIRTH_YEARS,
+  ChangePasswordBodySchema,
+  ReportBodySchema,
+  UpdateBirthDateBodySchema,
+  UpdateGenderBodySchema,
+  UpdateNameBodySchema,
+} from './profiles.ts';
+
+const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
+  result.success ? undefined : result.error?.issues[0]?.message;
+
+describe('change password form', () => {
+  const base = { currentPassword: 'secret123', newPassword: 'another1', repeatPassword: 'another1' };
+  it.each([
+    [{}, VALIDATION_MESSAGES.currentPasswordRequired],
+    [{ ...base, currentPassword: '' }, VALIDATION_MESSAGES.currentPasswordRequired],
+    [{ ...base, newPassword: '' }, VALIDATION_MESSAGES.newPasswordRequired],
+    [{ ...base, repeatPassword: '' }, VALIDATION_MESSAGES.repeatPasswordRequired],
+    [{ ...base, repeatPassword: 'another2' }, VALIDATION_MESSAGES.passwordsDoNotMatch],
+    [{ ...base, newPassword: 'abcde', repeatPassword: 'abcde' }, VALIDATION_MESSAGES.newPasswordTooShort],
+    [{ ...base, newPassword: 'a'.repeat(31), repeatPassword: 'a'.repeat(31) }, UNSPECIFIED_MESSAGES.passwordTooLong],
+  ])('%j → %s', (body, message) => {
+    expect(firstMessage(ChangePasswordBodySchema.safeParse(body))).toBe(message);
+  });
+
+  it('accepts 6 to 30 characters, spaces included', () => {
+    expect(
+      ChangePasswordBodySchema.safeParse({ ...base, newPassword: ' 6 ch ', repeatPassword: ' 6 ch ' }).success,
+    ).toBe(true);
+    const thirty = 'p'.repeat(30);
+    expect(ChangePasswordBodySchema.safeParse({ ...base, newPassword: thirty, repeatPassword: thirty }).success).toBe(
+      true,
+    );
+  });
+});
+
+describe('birth date form', () => {
+  it('offers years 2021 down to 1970', () => {
+    expect(BIRTH_YEARS[0]).toBe(2021);
+    expect(BIRTH_YEARS.at(-1)).toBe(1970);
+    expect(BIRTH_YEARS).toHaveLength(52);
+  });
+
+  it('takes select values (strings) or numbers; anything else is "Please fill in all the fields"', () => {
+    expect(UpdateBirthDateBodySchema.parse({ month: '1', day: '31', year: '1970' })).toEqual({
+      month: 1,
+      day: 31,
+      year: 1970,
+    });
+    for (const body of [
+      {},
+      { month: '', day: '1', year: '2000' },
+      { month: 1, day: 32, year: 2000 },
+      { month: 1, day: 1, year: 2022 },
+      { month: 1, day: 1, year: 1969 },
+      { month: -1, day: 1, year: 2000 },
+      { month: '1e1', day: 1, year: 2000 },
+      { month: null, day: 1, year: 2000 },
+    ]) {
+      expect(firstMessage(UpdateBirthDateBodySchema.safeParse(body))).toBe(VALIDATION_MESSAGES.birthDateIncomplete);
+    }
+  });
+});
+
+describe('gender, names, report', () => {
+  it('gender must be one of the three', () => {
+    expect(UpdateGenderBodySchema.safeParse({ gender: 'other' }).success).toBe(true);
+    expect(firstMessage(UpdateGenderBodySchema.safeParse({}))).toBe(VALIDATION_MESSAGES.genderRequired);
+    expect(firstMessage(UpdateGenderBodySchema.safeParse({ gender: 'MALE' }))).toBe(VALIDATION_MESSAGES.genderRequired);
+  });
+
+  it('names are trimmed, required and at most 20 code points each', () => {
+    expect(UpdateNameBodySchema.parse({ firstName: ' Zoë ', lastName: '😀'.repeat(20) })).toEqual({
+      firstName: 'Zoë',
+      lastName: '😀'.repeat(20),
+    });
+    expect(firstMessage(UpdateNameBodySchema.safeParse({ firstName: 'A', lastName: '' }))).toBe(
+      VALIDATION_MESSAGES.nameRequired,
+    );
+    expect(UpdateNameBodySchema.safeParse({ firstName: 'a'.repeat(21), lastName: 'B' }).success).toBe(false);
+  });
+
+  it('a report reason is optional, at most 500, line breaks allowed, other control characters not', () => {
+    expect(ReportBodySchema.safeParse({}).success).toBe(true);
+    expect(ReportBodySchema.safeParse({ reason: 'a\nb\tc' }).success).toBe(true);
+    expect(ReportBodySchema.safeParse({ reason: 'a'.repeat(501) }).success).toBe(false);
+    expect(ReportBodySchema.safeParse({ reason: 'a\u0000' }).success).toBe(false);
+  });
+});
