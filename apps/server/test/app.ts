@@ -22,7 +22,7 @@ export interface TestContext {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'clock'> = {},
+  deps: Pick<AppDeps, 'clock'> & { poolSize?: number } = {},
 ): Promise<TestContext> {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `campus_test_${randomBytes(6).toString('hex')}`;
@@ -39,8 +39,9 @@ export async function createTestApp(
     AUTH_SECRET: 'test-secret-that-is-at-least-32-characters-long',
     ...env,
   });
-  const db = createDatabase(withDatabase(adminUrl, name), { max: 4 });
-  const app = await buildApp({ config, db, ...deps });
+  const { poolSize = 4, ...appDeps } = deps;
+  const db = createDatabase(withDatabase(adminUrl, name), { max: poolSize });
+  const app = await buildApp({ config, db, ...appDeps });
   await app.ready();
 
   afterAll(async () => {
