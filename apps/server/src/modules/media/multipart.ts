@@ -1,9 +1,10 @@
-import { UPLOAD_MESSAGES } from '@campus/contract';
+import { type ErrorCode, POST_MESSAGES, UPLOAD_MESSAGES } from '@campus/contract';
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { AppError, errors } from '../../lib/errors.ts';
 import { discardRestOfBody } from './drain.ts';
 import { type ReceivedFile, type ReceiveRules, receiveFile } from './receive.ts';
-import type { TempFolder } from './temp-files.ts';
+import { createTempFolder, type TempFolder } from './temp-files.ts';
 
 export interface MultipartRules extends ReceiveRules {
   /** The one field name files may come in. */
@@ -73,5 +74,53 @@ export async function readMultipart(
     // that ends early, a connection that closed — the request's fault, so 400.
     request.log.info({ err: error }, 'unreadable multipart request');
     throw unreadable();
+  }
+}
+
+export interface JsonUploadRules<S extends z.ZodType> extends Omit<MultipartRules, 'fields'> {
+  /** The text field that carries the JSON body, checked against `schema`. */
+  jsonField: string;
+  schema: S;
+  /** The code of a body that is not JSON or that the schema refuses. */
+  invalidCode: ErrorCode;
+}
+
+export interface JsonUpload<T> {
+  body: T;
+  /** On disk, in a temporary folder that `dispose` removes. */
+  files: ReceivedFile[];
+  /** Removes the temporary files; the consumer calls it once done, whatever happened. */
+  dispose: () => Promise<void>;
+}
+
+/**
+ * The composers' requests (a post, a chat message): one JSON field checked against the
+ * contract, plus files streamed into a temporary folder of their own. On any refusal the
+ * temporary files are already gone.
+ */
+export async function readJsonUpload<S extends z.ZodType>(
+  request: FastifyRequest,
+  rules: JsonUploadRules<S>,
+): Promise<JsonUpload<z.output<S>>> {
+  const folder = await createTempFolder();
+  try {
+    const { fields, files } = await readMultipart(request, folder, { ...rules, fields: [rules.jsonField] });
+    const text = fields.get(rules.jsonField);
+    const parsed = rules.schema.safeParse(text === undefined ? {} : parseJsonField(text, rules.invalidCode));
+    if (!parsed.success) {
+      throw errors.badRequest(parsed.error.issues[0]?.message ?? POST_MESSAGES.submitFailed, rules.invalidCode);
+    }
+    return { body: parsed.data, files, dispose: folder.dispose };
+  } catch (error) {
+    await folder.dispose();
+    throw error;
+  }
+}
+
+function parseJsonField(value: string, invalidCode: ErrorCode): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw errors.badRequest(POST_MESSAGES.submitFailed, invalidCode);
   }
 }
