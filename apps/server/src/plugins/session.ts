@@ -28,7 +28,7 @@ const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 
 /** The value of one cookie from a Cookie header (URL-decoded), or undefined. */
-function readCookie(header: string | undefined, name: string): string | undefined {
+export function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
 import { errors } from '../lib/errors.ts';
 import { EventBus, type StoredEvent } from '../lib/events.ts';
-import { requireSchoolVerifiedUser, verifiedSessionToken } from './session.ts';
+import { readCookie, requireSchoolVerifiedUser, verifiedSessionToken } from './session.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -143,19 +143,4 @@ export const ssePlugin = fp(
 function format(event: StoredEvent): string {
   const data = JSON.stringify({ id: event.id, type: event.type, payload: event.payload, createdAt: event.createdAt });
   return `id: ${event.seq}\ndata: ${data}\n\n`;
-}
-
-/** One cookie's value from a Cookie header (URL-decoded), or undefined. */
-function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    try {
-      return decodeURIComponent(part.slice(eq + 1).trim());
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
 }
