@@ -114,6 +114,8 @@ describe('server process', () => {
       { timeout: 30_000, interval: 20 },
     );
     expect([...seen].sort()).toEqual([200, 503]);
+    // The pool may reconnect a moment before the restart is logged: wait for the line itself.
+    await vi.waitFor(() => expect(stdout).toContain('PostgreSQL is running again'), { timeout: 30_000, interval: 20 });
     const restarted = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
     expect(restarted).not.toBe(postmaster);
 
