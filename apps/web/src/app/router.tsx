@@ -129,6 +129,12 @@ export const routes: RouteObject[] = [
               },
             ],
           },
+          {
+            // Static paths rank above this one, so a username never hides an app route.
+            path: paths.profile.path,
+            lazy: () => import('./routes/profile.tsx'),
+            handle: handle({ header: null }),
+          },
           // Also drawn by RouteError for a 404 thrown anywhere, so it is part of the first load.
           { path: '*', Component: NotFound, handle: handle({ header: { variant: 'home' } }) },
         ],

@@ -20,7 +20,16 @@ export const queryKeys = {
     feed: (category: string) => ['posts', 'feed', category] as const,
     media: ['posts', 'media'] as const,
     saved: ['posts', 'saved'] as const,
+    /** A profile tab (spec 2 §2): the username lower-cased, as the server matches it. */
+    profile: (username: string, tab: string) => ['posts', 'profile', username.toLowerCase(), tab] as const,
   },
+  /** GET /api/profiles/:username: a profile's header (`PublicProfile`). */
+  profiles: {
+    all: ['profiles'] as const,
+    detail: (username: string) => ['profiles', username.toLowerCase()] as const,
+  },
+  /** GET /api/me/account: the viewer's Settings > Account rows. */
+  account: ['account'] as const,
   /** One post's page (`PostPage`): the post, its parents and its thread. */
   post: {
     all: ['post'] as const,

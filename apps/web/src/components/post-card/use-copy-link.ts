@@ -28,7 +28,8 @@ function copyWithTextarea(text: string): boolean {
   }
 }
 
-async function copyText(text: string): Promise<boolean> {
+/** Copies text to the clipboard (the async clipboard, else the old textarea way); false when neither could. */
+export async function copyText(text: string): Promise<boolean> {
   try {
     if (navigator.clipboard?.writeText) {
       await navigator.clipboard.writeText(text);

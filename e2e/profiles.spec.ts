@@ -1,0 +1,207 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, keepScreenshot, test } from './fixtures.ts';
+
+/**
+ * Profiles and account settings (issue 10; spec 2 §2 'Profile page', 'Profile edit',
+ * 'Settings > Account', §5): the demo member Avery (OU) for reading, and fresh members of
+ * OU, unique per test and project, for every change.
+ */
+
+const AVERY = 'avery@ou.edu';
+const PASSWORD = 'buysell123';
+
+const isMobile = () => test.info().project.name === 'mobile';
+
+/** A tag no other test or run has used (letters only, so it fits in names too). */
+function uniqueTag(): string {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  let tag = '';
+  for (let i = 0; i < 6; i += 1) tag += letters[Math.floor(Math.random() * letters.length)];
+  return tag;
+}
+
+/** Each sign-in from an address of its own: the auth API limits attempts per address. */
+function randomVisitorIp(): string {
+  const octet = () => Math.floor(Math.random() * 250) + 1;
+  return `10.${octet()}.${octet()}.${octet()}`;
+}
+
+async function signIn(page: Page, baseURL: string, email: string, password = PASSWORD): Promise<void> {
+  const res = await page.request.post('/api/auth/sign-in/email', {
+    data: { email, password },
+    headers: { origin: baseURL, 'x-forwarded-for': randomVisitorIp() },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** The code of the newest mail to `email`, once at least `count` mails have arrived. */
+async function codeFor(page: Page, email: string, count = 1): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+      const mails = (await res.json()) as { subject: string }[];
+      code = mails[0]?.subject.match(/^(\d{4}) /)?.[1] ?? '';
+      return mails.length >= count && code !== '';
+    })
+    .toBe(true);
+  return code;
+}
+
+interface Member {
+  email: string;
+  username: string;
+  firstName: string;
+}
+
+/** A fresh, verified OU member (through the real endpoints and the dev mailbox), signed in. */
+async function freshMember(page: Page, baseURL: string): Promise<Member> {
+  const tag = uniqueTag();
+  const email = `profile.${test.info().project.name}.${Date.now()}.${tag}@example.com`;
+  const headers = { origin: baseURL, 'x-forwarded-for': randomVisitorIp() };
+  const firstName = `Robin${tag}`;
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    data: { name: `${firstName} Reyes`, email, password: PASSWORD },
+    headers,
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  const send = await page.request.post('/api/auth/email-otp/send-verification-otp', {
+    data: { email, type: 'email-verification' },
+    headers,
+  });
+  expect(send.ok(), await send.text()).toBe(true);
+  const otp = await codeFor(page, email);
+  const verify = await page.request.post('/api/auth/email-otp/verify-email', { data: { email, otp }, headers });
+  expect(verify.ok(), await verify.text()).toBe(true);
+  await signIn(page, baseURL, email);
+
+  const schoolEmail = `robin.${test.info().project.name}.${Date.now()}.${tag}@ou.edu`;
+  const pin = await page.request.post('/api/school-email/code', { data: { email: schoolEmail }, headers });
+  expect(pin.ok(), await pin.text()).toBe(true);
+  const code = await codeFor(page, schoolEmail);
+  const joined = await page.request.post('/api/school-email/verify', { data: { email: schoolEmail, code }, headers });
+  expect(joined.ok(), await joined.text()).toBe(true);
+
+  const me = (await (await page.request.get('/api/me')).json()).viewer as { username: string };
+  return { email, username: me.username, firstName };
+}
+
+/** A text post of the signed-in member, through the API. */
+async function createPost(page: Page, baseURL: string, plainText: string): Promise<void> {
+  const res = await page.request.post('/api/posts', {
+    multipart: { post: JSON.stringify({ plainText }) },
+    headers: { origin: baseURL },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** The username of a demo author, found on the feed. */
+async function usernameOf(page: Page, firstName: string): Promise<string> {
+  let cursor: string | null = null;
+  do {
+    const res = await page.request.get(`/api/posts${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const body = (await res.json()) as {
+      posts: { author: { firstName: string; username: string } }[];
+      nextCursor: string | null;
+    };
+    const found = body.posts.find((p) => p.author.firstName === firstName);
+    if (found) return found.author.username;
+    cursor = body.nextCursor;
+  } while (cursor);
+  throw new Error(`no post by ${firstName}`);
+}
+
+const alertWith = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+
+/** Profile in the navigation: the side nav on wide screens, the account menu on phones. */
+async function openOwnProfile(page: Page, name: string): Promise<void> {
+  if (isMobile()) {
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: new RegExp(name) }).click();
+  } else {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
+  }
+}
+
+test.describe('profile page', () => {
+  test('a member opens their profile from the navigation and sees their posts in the tabs', async ({
+    page,
+    baseURL,
+  }) => {
+    await signIn(page, baseURL ?? '', AVERY);
+    await page.goto('/home');
+    await openOwnProfile(page, 'Avery Carter');
+    await expect(page.getByRole('heading', { level: 1, name: /Avery Carter/ })).toBeVisible();
+    const username = new URL(page.url()).pathname.slice(1);
+    const header = page.getByRole('region', { name: 'Avery Carter’s profile' });
+    await expect(header.getByText(`@${username}`, { exact: true })).toBeVisible();
+    await expect(header.getByText(/^Joined /)).toBeVisible();
+    await expect(header.getByRole('img', { name: 'Verified student' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Edit Profile' })).toHaveAttribute('href', '/profile/edit');
+
+    const tabs = page.getByRole('navigation', { name: 'Profile views' });
+    await expect(tabs.getByRole('link', { name: 'Posts' })).toHaveAttribute('aria-current', 'page');
+    const posts = page.getByRole('region', { name: /Avery’s posts/ });
+    await expect(posts.getByRole('article').first()).toBeVisible();
+    // Every card of the Posts tab is Avery's own.
+    for (const card of await posts.getByRole('article').all()) {
+      await expect(card).toHaveAttribute('aria-label', 'Post by Avery Carter');
+    }
+    await expectAccessible(page);
+    await keepScreenshot(page, 'profile-own');
+
+    for (const [label, show] of [
+      ['Photos', 'photos'],
+      ['Replies', 'replies'],
+      ['Likes', 'likes'],
+    ] as const) {
+      await tabs.getByRole('link', { name: label }).click();
+      await expect(page).toHaveURL(new RegExp(`/${username}\\?show=${show}$`));
+      await expect(tabs.getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
+      // Either the tab's posts or its empty state, never the loading state.
+      await expect(
+        page
+          .getByRole('region', { name: `Avery’s ${show}` })
+          .or(page.getByRole('heading', { level: 2, name: `No ${show} yet` })),
+      ).toBeVisible();
+    }
+    await keepScreenshot(page, 'profile-likes');
+  });
+
+  test('a member visits another member’s profile and reports them', async ({ page, baseURL }) => {
+    await signIn(page, baseURL ?? '', AVERY);
+    const jordan = await usernameOf(page, 'Jordan');
+    await page.goto(`/${jordan}`);
+    await expect(page.getByRole('heading', { level: 1, name: /Jordan Brooks/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Send Message' })).toHaveAttribute(
+      'href',
+      `/messages/new?to=${jordan}`,
+    );
+    await expect(page.getByRole('link', { name: 'Edit Profile' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Profile options' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Copy link to profile' })).toBeVisible();
+    await page.getByRole('menuitem', { name: 'Report Jordan' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Report Jordan?' });
+    await expect(dialog).toBeVisible();
+    await keepScreenshot(page, 'profile-report');
+    await dialog.getByRole('button', { name: 'Report' }).click();
+    await expect(alertWith(page, 'User Reported. Thanks for letting us know.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await keepScreenshot(page, 'profile-other');
+  });
+
+  test('a missing username shows the missing-user page', async ({ page, baseURL, expectFailedRequest }) => {
+    expectFailedRequest(404, '/api/profiles/');
+    await signIn(page, baseURL ?? '', AVERY);
+    await page.goto('/nobody_here_at_all');
+    await expect(page.getByRole('heading', { name: 'This page doesn’t exist.' })).toBeVisible();
+    await expect(page.getByText('Try searching for something else.')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Search', exact: true })).toHaveAttribute(
+      'href',
+      '/search',
+    );
+    await expectAccessible(page);
+    await keepScreenshot(page, 'profile-missing');
+  });
+});
