@@ -10,6 +10,12 @@ import { expect, expectAccessible, keepScreenshot, test } from './fixtures.ts';
 const AVERY = 'avery@ou.edu';
 const PASSWORD = 'buysell123';
 
+/** A real 64×64 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAT0lEQVRo3u3PQQkAAAgEsGtkILPY3Qi+hcEKLDX9WgQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQELgutvnDxcohaQQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 const isMobile = () => test.info().project.name === 'mobile';
 
 /** A tag no other test or run has used (letters only, so it fits in names too). */
@@ -81,6 +87,15 @@ async function freshMember(page: Page, baseURL: string): Promise<Member> {
   const code = await codeFor(page, schoolEmail);
   const joined = await page.request.post('/api/school-email/verify', { data: { email: schoolEmail, code }, headers });
   expect(joined.ok(), await joined.text()).toBe(true);
+
+  // Posting needs a finished profile (photo and bio).
+  const photo = await page.request.post('/api/me/photo', {
+    multipart: { file: { name: 'first.png', mimeType: 'image/png', buffer: PNG } },
+    headers,
+  });
+  expect(photo.ok(), await photo.text()).toBe(true);
+  const bio = await page.request.put('/api/me/bio', { data: { bio: 'New at OU.' }, headers });
+  expect(bio.ok(), await bio.text()).toBe(true);
 
   const me = (await (await page.request.get('/api/me')).json()).viewer as { username: string };
   return { email, username: me.username, firstName };
@@ -203,5 +218,68 @@ test.describe('profile page', () => {
     );
     await expectAccessible(page);
     await keepScreenshot(page, 'profile-missing');
+  });
+});
+
+test.describe('profile edit', () => {
+  test('a member changes photo, name and bio and sees them on their existing post at once', async ({
+    page,
+    baseURL,
+  }) => {
+    test.slow();
+    const member = await freshMember(page, baseURL ?? '');
+    const text = `Mini fridge, works great ${test.info().project.name} ${Date.now().toString(36)}`;
+    await createPost(page, baseURL ?? '', text);
+    const newFirst = `Sam${member.firstName.slice(5)}`;
+
+    await page.goto('/profile/edit');
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit Profile' })).toBeVisible();
+    await expectAccessible(page);
+    await keepScreenshot(page, 'profile-edit');
+
+    // Photo: a file that is not a picture is refused in the browser, a PNG is uploaded.
+    const input = page.locator('input[type="file"]');
+    await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expect(alertWith(page, 'Only photos are allowed!')).toBeVisible();
+    await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    await expect(alertWith(page, 'Profile Updated')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Your profile photo' })).toBeVisible();
+
+    // Display name: an empty first name is refused with the contract's words, then saved.
+    await page.getByRole('button', { name: 'Edit Display Name' }).click();
+    const nameDialog = page.getByRole('dialog', { name: 'Edit Display Name' });
+    const save = nameDialog.getByRole('button', { name: 'Save' });
+    await expect(save).toBeDisabled();
+    await expect(nameDialog.getByLabel('First name')).toHaveAttribute('maxlength', '20');
+    await nameDialog.getByLabel('First name').fill('');
+    await save.click();
+    await expect(nameDialog.getByText('Name is required.')).toBeVisible();
+    await nameDialog.getByLabel('First name').fill(newFirst);
+    await keepScreenshot(page, 'profile-edit-name');
+    await save.click();
+    await expect(alertWith(page, 'Profile Updated')).toBeVisible();
+    await expect(nameDialog).toBeHidden();
+    await expect(page.getByText(`${newFirst} Reyes`)).toBeVisible();
+
+    // Bio with its live counter.
+    await page.getByRole('button', { name: 'Edit Bio' }).click();
+    const bioDialog = page.getByRole('dialog', { name: 'Edit Bio' });
+    await bioDialog.getByLabel('Bio').fill('Selling my dorm fridge.');
+    await expect(bioDialog.getByText('23 / 160')).toBeVisible();
+    await bioDialog.getByRole('button', { name: 'Save' }).click();
+    await expect(bioDialog).toBeHidden();
+    await expect(page.getByText('Selling my dorm fridge.')).toBeVisible();
+
+    // The existing post shows the new name and photo in the feed at once.
+    await page.goto('/home');
+    const card = page.getByRole('article', { name: `Post by ${newFirst} Reyes` }).filter({ hasText: text });
+    await expect(card).toBeVisible();
+    await expect(card.locator('img').first()).toHaveAttribute('src', /./);
+    await keepScreenshot(page, 'profile-edit-feed');
+
+    // And the profile header too.
+    await openOwnProfile(page, `${newFirst} Reyes`);
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(`${newFirst} Reyes`) })).toBeVisible();
+    await expect(page.getByText('Selling my dorm fridge.')).toBeVisible();
   });
 });

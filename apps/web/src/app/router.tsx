@@ -130,6 +130,11 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            path: paths.profileEdit.path,
+            lazy: () => import('./routes/profile-edit.tsx'),
+            handle: handle({ header: null }),
+          },
+          {
             // Static paths rank above this one, so a username never hides an app route.
             path: paths.profile.path,
             lazy: () => import('./routes/profile.tsx'),

@@ -1,16 +1,11 @@
 import { codePointLength, LIMITS, POST_MESSAGES, PROFILE_MESSAGES } from '@campus/contract';
 import { type FormEvent, useId } from 'react';
+import { clipBio, profileFailureMessage } from '@/components/profile-edit/profile-rules.ts';
+import { useUpdateBio } from '@/components/profile-edit/update-bio.ts';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { useUpdateBio } from '../api/update-bio.ts';
-import { setUpFailureMessage } from './photo-step.tsx';
 import styles from './profile-set-up.module.css';
 import { STEP_TEXTS } from './step-texts.ts';
-
-/** Cuts text to the bio limit by code points, so an emoji is never split in half. */
-export function clipBio(text: string): string {
-  return codePointLength(text) <= LIMITS.bioMax ? text : [...text].slice(0, LIMITS.bioMax).join('');
-}
 
 interface BioStepProps {
   /** The stored bio: Save shows only when the text differs from it (spec 1 §4). */
@@ -39,7 +34,7 @@ export function BioStep({ savedBio, bio, onBioChange, onBack, onDone }: BioStepP
     }
     save.mutate(bio.trim(), {
       onSuccess: onDone,
-      onError: (error) => showAlert(setUpFailureMessage(error), { type: 'danger' }),
+      onError: (error) => showAlert(profileFailureMessage(error), { type: 'danger' }),
     });
   };
 

@@ -1,37 +1,16 @@
-import { AVATAR_FILE_TYPES, PROFILE_MESSAGES, PROGRESS_MODAL_TEXTS, SETTINGS_MESSAGES } from '@campus/contract';
+import { PROFILE_MESSAGES, PROGRESS_MODAL_TEXTS } from '@campus/contract';
 import { Camera } from 'lucide-react';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { isAllowedPhotoName, PHOTO_ACCEPT, profileFailureMessage } from '@/components/profile-edit/profile-rules.ts';
+import { useUploadProfilePhoto } from '@/components/profile-edit/upload-profile-photo.ts';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ProgressModal } from '@/components/ui/progress-modal.tsx';
-import { ApiError } from '@/lib/api-client.ts';
-import { useUploadProfilePhoto } from '../api/upload-profile-photo.ts';
 import styles from './profile-set-up.module.css';
 import { STEP_TEXTS } from './step-texts.ts';
 
-const ACCEPT = AVATAR_FILE_TYPES.map((ext) => `.${ext}`).join(',');
 const PREVIEW_SIZE = 160;
-
-/** Spec 1 §5: the picture is judged by its extension first (the server then checks the bytes). */
-export function isAllowedPhotoName(name: string): boolean {
-  const ext = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
-  return name.includes('.') && (AVATAR_FILE_TYPES as readonly string[]).includes(ext);
-}
-
-/** Refusals whose server message tells the person what to change. */
-const SAYS_WHAT_TO_FIX: ReadonlySet<string> = new Set(['ONLY_PHOTOS', 'FILE_TOO_LARGE', 'RATE_LIMITED']);
-
-/**
- * Failures during set-up. The spec only logs them (spec 1 §8), which would lose the user's
- * photo or bio without a word; we tell them with the spec's generic 'Something went wrong',
- * or the server's own words when they say what to change: 'Only photos are allowed!' for a
- * file that is not really a photo, the size limit for one too large, the wait when limited.
- */
-export function setUpFailureMessage(error: unknown): string {
-  if (error instanceof ApiError && SAYS_WHAT_TO_FIX.has(error.code)) return error.message;
-  return SETTINGS_MESSAGES.somethingWentWrong;
-}
 
 interface PhotoStepProps {
   /** The saved picture, shown until another is chosen. */
@@ -90,7 +69,7 @@ export function PhotoStep({ currentImg, file, onFileChange, onBusyChange, onDone
         onFileChange(null);
         onDone();
       },
-      onError: (error) => showAlert(setUpFailureMessage(error), { type: 'danger' }),
+      onError: (error) => showAlert(profileFailureMessage(error), { type: 'danger' }),
       onSettled: () => onBusyChange(false),
     });
   };
@@ -118,7 +97,7 @@ export function PhotoStep({ currentImg, file, onFileChange, onBusyChange, onDone
         ref={inputRef}
         className="visually-hidden"
         type="file"
-        accept={ACCEPT}
+        accept={PHOTO_ACCEPT}
         tabIndex={-1}
         aria-hidden="true"
         onChange={handleFile}

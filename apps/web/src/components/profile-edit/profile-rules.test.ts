@@ -1,8 +1,7 @@
 import { codePointLength, LIMITS, SETTINGS_MESSAGES, UPLOAD_MESSAGES } from '@campus/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client.ts';
-import { clipBio } from './bio-step.tsx';
-import { isAllowedPhotoName, setUpFailureMessage } from './photo-step.tsx';
+import { clipBio, isAllowedPhotoName, profileFailureMessage } from './profile-rules.ts';
 
 describe('isAllowedPhotoName', () => {
   it('accepts png, gif, jpeg and jpg in any case', () => {
@@ -31,19 +30,19 @@ describe('clipBio', () => {
   });
 });
 
-describe('setUpFailureMessage', () => {
+describe('profileFailureMessage', () => {
   it("passes on the server's 'Only photos are allowed!' and says 'Something went wrong' otherwise", () => {
-    expect(setUpFailureMessage(new ApiError(400, 'ONLY_PHOTOS', 'Only photos are allowed!'))).toBe(
+    expect(profileFailureMessage(new ApiError(400, 'ONLY_PHOTOS', 'Only photos are allowed!'))).toBe(
       'Only photos are allowed!',
     );
-    expect(setUpFailureMessage(new ApiError(500, 'INTERNAL', 'Internal server error.'))).toBe(
+    expect(profileFailureMessage(new ApiError(500, 'INTERNAL', 'Internal server error.'))).toBe(
       SETTINGS_MESSAGES.somethingWentWrong,
     );
-    expect(setUpFailureMessage(new TypeError('x'))).toBe(SETTINGS_MESSAGES.somethingWentWrong);
+    expect(profileFailureMessage(new TypeError('x'))).toBe(SETTINGS_MESSAGES.somethingWentWrong);
   });
 
   it('passes on the size limit of a picture that is too large (issue 8)', () => {
-    expect(setUpFailureMessage(new ApiError(413, 'FILE_TOO_LARGE', UPLOAD_MESSAGES.avatarTooLarge))).toBe(
+    expect(profileFailureMessage(new ApiError(413, 'FILE_TOO_LARGE', UPLOAD_MESSAGES.avatarTooLarge))).toBe(
       'This picture is too large. Profile pictures can be up to 15 MB.',
     );
   });
