@@ -97,6 +97,26 @@ export const routes: RouteObject[] = [
                 lazy: () => import('./routes/saved.tsx'),
                 handle: handle({ header: { variant: 'saved' } }),
               },
+              {
+                path: paths.messages.path,
+                lazy: () => import('./routes/messages.tsx'),
+                handle: handle({ header: null, layout: 'wide' }),
+              },
+              {
+                path: paths.newMessage.path,
+                lazy: () => import('./routes/messages-new.tsx'),
+                handle: handle({ header: null, layout: 'wide' }),
+              },
+              {
+                path: paths.chat.path,
+                lazy: () => import('./routes/messages-chat.tsx'),
+                handle: handle({ header: null, layout: 'wide' }),
+              },
+              {
+                path: paths.notifications.path,
+                lazy: () => import('./routes/notifications.tsx'),
+                handle: handle({ header: { variant: 'title', title: 'Notifications' } }),
+              },
             ],
           },
           {

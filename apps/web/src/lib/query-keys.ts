@@ -37,6 +37,21 @@ export const queryKeys = {
     /** The composer's copy of the post a comment answers; under the post's prefix. */
     composerParent: (postId: string) => ['post', postId, 'composer-parent'] as const,
   },
+  /** Chats: the inbox (infinite `Inbox` pages) and each chat's messages (infinite `ChatPage` pages). */
+  chats: {
+    all: ['chats'] as const,
+    inbox: ['chats', 'inbox'] as const,
+    detail: (chatId: string) => ['chats', 'detail', chatId] as const,
+    /** The new-message user search. */
+    recipients: (q: string) => ['chats', 'recipients', q.toLowerCase()] as const,
+  },
+  /** The notifications list (infinite `NotificationList` pages). */
+  notifications: {
+    all: ['notifications'] as const,
+    list: ['notifications', 'list'] as const,
+  },
+  /** GET /api/unread-counts: the Messages and Notifications badges. */
+  unreadCounts: ['unread-counts'] as const,
 } as const;
 
 /** Queries that describe the site rather than the person: kept when a person signs in or out. */

@@ -1,6 +1,7 @@
 import { type Location, Outlet, ScrollRestoration } from 'react-router';
 import { AuthModalsProvider } from '@/components/auth-modal/index.ts';
 import { AlertProvider } from '@/components/ui/alert-provider.tsx';
+import { UnreadCountsProvider } from '@/features/notifications/components/unread-counts-provider.tsx';
 
 /**
  * Every page load starts with the location key 'default', so the router would restore the
@@ -14,14 +15,17 @@ function scrollKey(location: Location): string {
 
 /**
  * Above every page: the alert system (it needs the router for its links), the sign-in and
- * verify-school modals any page may open, and scroll restoration.
+ * verify-school modals any page may open, the unread badges with the live events stream
+ * (one per tab), and scroll restoration.
  */
 export function Root() {
   return (
     <AlertProvider>
       <AuthModalsProvider>
-        <ScrollRestoration getKey={scrollKey} />
-        <Outlet />
+        <UnreadCountsProvider>
+          <ScrollRestoration getKey={scrollKey} />
+          <Outlet />
+        </UnreadCountsProvider>
       </AuthModalsProvider>
     </AlertProvider>
   );

@@ -1,4 +1,12 @@
-import { AD_MESSAGES, POST_DETAIL_MESSAGES, type Post, type PostPage, PROFILE_MESSAGES } from '@campus/contract';
+import {
+  AD_MESSAGES,
+  CHAT_MESSAGES,
+  POST_DETAIL_MESSAGES,
+  POST_MESSAGES,
+  type Post,
+  type PostPage,
+  PROFILE_MESSAGES,
+} from '@campus/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, Link2, MessageCircle, Rocket, Send, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -12,6 +20,7 @@ import { PostMediaFull } from '@/components/post-card/post-media.tsx';
 import { CampusTag, CategoryTag, PriceTag } from '@/components/post-card/post-tags.tsx';
 import { PostText } from '@/components/post-card/post-text.tsx';
 import { useCopyLink } from '@/components/post-card/use-copy-link.ts';
+import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { Button, ButtonLink } from '@/components/ui/button.tsx';
 import { EmptyState, ErrorState } from '@/components/ui/list-states.tsx';
@@ -22,6 +31,7 @@ import { useCampus } from '@/lib/campus.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { useViewer } from '@/lib/viewer.ts';
 import { usePostQuery } from '../api/get-post.ts';
+import { useOpenChat } from '../api/open-chat.ts';
 import { CommentThread } from './comment-thread.tsx';
 import { ParentChain } from './parent-chain.tsx';
 import styles from './post-detail.module.css';
@@ -44,6 +54,21 @@ function OwnerOrVisitorBar({ post }: { post: Post }) {
   const [deleting, setDeleting] = useState(false);
   const deleted = useRef(false);
   const isOwner = viewer?.id === post.author.id;
+  const openChat = useOpenChat();
+  const { showAlert } = useAlert();
+
+  // Opens the chat with the author in either direction, or starts one (spec 1 §4 'Chat').
+  const sendMessage = () => {
+    if (!allow('message') || openChat.isPending) return;
+    openChat.mutate(post.author.id, {
+      onSuccess: ({ chat, created }) => {
+        if (created) showAlert(CHAT_MESSAGES.newConversation, { type: 'success' });
+        navigate(paths.chat.getHref(chat.id));
+      },
+      onError: (error) =>
+        showAlert(error instanceof ApiError ? error.message : POST_MESSAGES.submitFailed, { type: 'danger' }),
+    });
+  };
 
   // Forget the deleted post once this page is gone: while it is still on screen, dropping its
   // query would only make the page ask the server for it again (and get a 404).
@@ -76,12 +101,7 @@ function OwnerOrVisitorBar({ post }: { post: Post }) {
           </Button>
         </>
       ) : (
-        <Button
-          size="sm"
-          onClick={() => {
-            if (allow('message')) navigate(paths.newMessage.getHref({ to: post.author.username }));
-          }}
-        >
+        <Button size="sm" onClick={sendMessage} disabled={openChat.isPending}>
           <Send aria-hidden="true" size={16} />
           {PROFILE_MESSAGES.sendMessage}
         </Button>

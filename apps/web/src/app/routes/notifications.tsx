@@ -1,0 +1,6 @@
+import { NotificationList } from '@/features/notifications/components/notification-list.tsx';
+
+/** /notifications: the viewer's notifications; the route itself requires a school-verified member. */
+export function Component() {
+  return <NotificationList />;
+}

@@ -1,0 +1,17 @@
+import { type OpenChatResponse, OpenChatResponseSchema } from '@campus/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+
+/** POST /api/chats: the chat with a user in either direction, or a new one. */
+export async function openChat(userId: string): Promise<OpenChatResponse> {
+  return OpenChatResponseSchema.parse(await api.post<unknown>('/api/chats', { userId }));
+}
+
+export function useOpenChat() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: openChat,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.chats.inbox }),
+  });
+}

@@ -1,0 +1,74 @@
+import { CHAT_MESSAGES, type Message, POST_DETAIL_MESSAGES } from '@campus/contract';
+import { Heart } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths.ts';
+import styles from './messages.module.css';
+
+interface MessageBubbleProps {
+  message: Message;
+  own: boolean;
+  /** Delivered / Seen under the viewer's last sent message. */
+  showStatus: boolean;
+  onHeart: (message: Message) => void;
+  heartPending: boolean;
+}
+
+function SharedPostCard({ post }: { post: NonNullable<Message['sharedPost']> }) {
+  if (post.deleted) return <p className={styles.sharedDeleted}>{POST_DETAIL_MESSAGES.sharedPostDeleted}</p>;
+  return (
+    <Link to={paths.post.getHref(post.id)} className={styles.sharedPost}>
+      {post.media?.kind === 'image' && <img src={post.media.url} alt="" className={styles.sharedImage} />}
+      <span className={styles.sharedAuthor}>
+        {post.author.firstName} {post.author.lastName}
+      </span>
+      <span className={styles.sharedText}>{post.plainText}</span>
+    </Link>
+  );
+}
+
+/** One message: text, photo or shared post, its hearts, and Delivered / Seen for the last one sent. */
+export function MessageBubble({ message, own, showStatus, onHeart, heartPending }: MessageBubbleProps) {
+  const time = new Date(message.createdAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+  return (
+    <li className={[styles.messageRow, own ? styles.own : styles.theirs].join(' ')} data-message-id={message.id}>
+      <div className={styles.bubbleWrap}>
+        <div className={styles.bubble}>
+          {message.photo && (
+            <a href={message.photo.fullUrl} target="_blank" rel="noreferrer" className={styles.photoLink}>
+              <img
+                src={message.photo.url}
+                alt="Sent attachment"
+                className={styles.photo}
+                width={message.photo.width ?? undefined}
+                height={message.photo.height ?? undefined}
+              />
+            </a>
+          )}
+          {message.sharedPost && <SharedPostCard post={message.sharedPost} />}
+          {message.plainText && <p className={styles.messageText}>{message.plainText}</p>}
+        </div>
+        <button
+          type="button"
+          className={[styles.heart, message.likedByViewer && styles.hearted].filter(Boolean).join(' ')}
+          aria-pressed={message.likedByViewer}
+          aria-label={message.likedByViewer ? 'Remove heart' : 'Heart this message'}
+          title={message.likedByViewer ? 'Remove heart' : 'Heart'}
+          disabled={heartPending}
+          onClick={() => onHeart(message)}
+        >
+          <Heart aria-hidden="true" size={14} fill={message.likesCount > 0 ? 'currentColor' : 'none'} />
+          {message.likesCount > 0 && <span>{message.likesCount}</span>}
+        </button>
+      </div>
+      <span className={styles.meta}>
+        <time dateTime={message.createdAt}>{time}</time>
+        {showStatus && message.status && (
+          <span className={styles.status}>
+            {' · '}
+            {message.status === 'seen' ? CHAT_MESSAGES.seen : CHAT_MESSAGES.delivered}
+          </span>
+        )}
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,140 @@
+import type { Notification, NotificationType } from '@campus/contract';
+import { Bell } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { InfiniteList } from '@/components/infinite-list/infinite-list.tsx';
+import { Avatar } from '@/components/ui/avatar.tsx';
+import { EmptyState } from '@/components/ui/list-states.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { paths } from '@/config/paths.ts';
+import { useNotificationsQuery } from '../api/get-notifications.ts';
+import { useMarkNotificationsRead } from '../api/mark-read.ts';
+import styles from './notifications.module.css';
+
+const LIST_TEXTS = {
+  label: 'Notifications',
+  emptyTitle: 'No notifications yet',
+  emptyBody: 'Comments, likes and messages for you show up here.',
+  new: 'New',
+} as const;
+
+/** What happened, after the sender's name (our wording; the spec names only the types). */
+const ACTION_TEXTS: Record<NotificationType, string> = {
+  message: 'sent you a message',
+  comment: 'commented on your post',
+  'comment reply': 'replied to your comment',
+  'comment interaction': 'replied in a thread you are in',
+  'post interaction': 'commented on a post you commented on',
+  like: 'saved your post',
+  'message like': 'reacted to your message',
+  'new chat': 'started a conversation with you',
+};
+
+/** Where a notification leads: its chat, else its post, else the sender's profile. */
+export function notificationTarget(notification: Notification): string {
+  if (notification.chatId) return paths.chat.getHref(notification.chatId);
+  if (notification.postId) return paths.post.getHref(notification.postId);
+  return paths.profile.getHref(notification.fromUser.username);
+}
+
+function timeAgo(iso: string, now = Date.now()): string {
+  const seconds = Math.max(0, Math.round((now - new Date(iso).getTime()) / 1000));
+  if (seconds < 60) return `${seconds}s`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)}m`;
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)}h`;
+  if (seconds < 7 * 86_400) return `${Math.floor(seconds / 86_400)}d`;
+  return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+}
+
+function NotificationRow({ notification }: { notification: Notification }) {
+  const from = notification.fromUser;
+  return (
+    <li>
+      <Link
+        to={notificationTarget(notification)}
+        className={[styles.row, !notification.read && styles.unread].filter(Boolean).join(' ')}
+      >
+        <Avatar src={from.img} size={40} />
+        <span className={styles.text}>
+          <span className={styles.message}>
+            <strong>
+              {from.firstName} {from.lastName}
+            </strong>{' '}
+            {ACTION_TEXTS[notification.type]}
+          </span>
+          {notification.message && <span className={styles.quote}>{notification.message}</span>}
+          <time className={styles.time} dateTime={notification.createdAt}>
+            {timeAgo(notification.createdAt)}
+          </time>
+        </span>
+        {!notification.read && (
+          <span className={styles.dot}>
+            <span className="visually-hidden">{LIST_TEXTS.new}</span>
+          </span>
+        )}
+      </Link>
+    </li>
+  );
+}
+
+function ListSkeleton({ count = 6 }: { count?: number }) {
+  return (
+    <ul className={styles.list} aria-hidden="true">
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <li key={i} className={styles.row}>
+          <Skeleton width={40} height={40} circle />
+          <span className={styles.text}>
+            <Skeleton width="70%" height={14} />
+            <Skeleton width="20%" height={12} />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /notifications: 15 a page, more on scrolling; the unread ones are marked read once shown. */
+export function NotificationList() {
+  const query = useNotificationsQuery();
+  const markRead = useMarkNotificationsRead();
+  const sent = useRef(new Set<string>());
+  const markReadMutate = markRead.mutate;
+
+  const unreadIds = (query.data?.pages ?? [])
+    .flatMap((page) => page.posts)
+    .filter((n) => !n.read && !sent.current.has(n.id))
+    .map((n) => n.id);
+  const unreadKey = unreadIds.join(',');
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the ids
+  useEffect(() => {
+    if (unreadIds.length === 0) return;
+    for (const id of unreadIds) sent.current.add(id);
+    markReadMutate(unreadIds);
+  }, [unreadKey, markReadMutate]);
+
+  return (
+    <InfiniteList
+      query={query}
+      label={LIST_TEXTS.label}
+      skeleton={<ListSkeleton />}
+      moreSkeleton={<ListSkeleton count={2} />}
+      empty={
+        <EmptyState
+          icon={<Bell aria-hidden="true" size={28} />}
+          title={LIST_TEXTS.emptyTitle}
+          body={LIST_TEXTS.emptyBody}
+        />
+      }
+    >
+      {(notifications) => (
+        <ul className={styles.list}>
+          {notifications.map((notification) => (
+            <NotificationRow key={notification.id} notification={notification} />
+          ))}
+        </ul>
+      )}
+    </InfiniteList>
+  );
+}

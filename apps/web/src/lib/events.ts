@@ -1,0 +1,102 @@
+import { CHAT_EVENT_TYPES, type UnreadCounts, UnreadCountsSchema } from '@campus/contract';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { queryKeys } from './query-keys.ts';
+
+/** One event of GET /api/events (its `data:` line). */
+export interface LiveEvent {
+  id: string;
+  type: string;
+  payload: Record<string, unknown>;
+}
+
+const chatIdOf = (event: LiveEvent): string | undefined =>
+  typeof event.payload.chatId === 'string' ? event.payload.chatId : undefined;
+
+/**
+ * What one live event changes in the query cache (issue 9 item 7). Payloads carry ids only,
+ * so lists refetch what they show; the badges are patched with the counts the event carries.
+ */
+export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
+  const chatId = chatIdOf(event);
+  switch (event.type) {
+    case CHAT_EVENT_TYPES.messageCreated:
+    case CHAT_EVENT_TYPES.messageHearted:
+      if (chatId) void queryClient.invalidateQueries({ queryKey: queryKeys.chats.detail(chatId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.chats.inbox });
+      return;
+    case CHAT_EVENT_TYPES.chatSeen:
+      if (chatId) void queryClient.invalidateQueries({ queryKey: queryKeys.chats.detail(chatId) });
+      return;
+    case CHAT_EVENT_TYPES.chatDeleted:
+      if (chatId) void queryClient.invalidateQueries({ queryKey: queryKeys.chats.detail(chatId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.chats.inbox });
+      return;
+    case CHAT_EVENT_TYPES.chatUpdated:
+    case CHAT_EVENT_TYPES.blockChanged:
+      void queryClient.invalidateQueries({ queryKey: queryKeys.chats.all });
+      return;
+    case CHAT_EVENT_TYPES.notificationCreated:
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
+      return;
+    case CHAT_EVENT_TYPES.unreadChanged: {
+      const counts = UnreadCountsSchema.safeParse(event.payload);
+      if (counts.success) queryClient.setQueryData<UnreadCounts>(queryKeys.unreadCounts, counts.data);
+      else void queryClient.invalidateQueries({ queryKey: queryKeys.unreadCounts });
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/** After a `reset` (the stream could not resume): everything live is read again. */
+function refetchEverything(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.chats.all });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.unreadCounts });
+}
+
+function parseEvent(data: string): LiveEvent | null {
+  try {
+    const value: unknown = JSON.parse(data);
+    if (typeof value !== 'object' || value === null) return null;
+    const { id, type, payload } = value as Record<string, unknown>;
+    if (typeof type !== 'string') return null;
+    return {
+      id: typeof id === 'string' ? id : '',
+      type,
+      payload: typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {},
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One EventSource per tab while `enabled` (a school-verified member on their campus). The
+ * browser reconnects by itself and sends Last-Event-ID, so the server replays what was missed;
+ * a `reset` means it could not, and everything live is refetched.
+ */
+export function useLiveEvents(enabled: boolean): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    const source = new EventSource('/api/events');
+    let opened = false;
+    source.addEventListener('ready', () => {
+      // A reconnect after a gap resumes by Last-Event-ID; the first `ready` needs nothing.
+      opened = true;
+    });
+    source.addEventListener('reset', () => refetchEverything(queryClient));
+    source.onmessage = (message: MessageEvent<string>) => {
+      const event = parseEvent(message.data);
+      if (event) applyLiveEvent(queryClient, event);
+    };
+    source.onerror = () => {
+      // Refused outright (never opened): the server does not want this stream; stop asking.
+      if (!opened) source.close();
+    };
+    return () => source.close();
+  }, [enabled, queryClient]);
+}
