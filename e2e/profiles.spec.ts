@@ -283,3 +283,83 @@ test.describe('profile edit', () => {
     await expect(page.getByText('Selling my dorm fridge.')).toBeVisible();
   });
 });
+
+test.describe('settings > account', () => {
+  test('a member changes username, phone, gender and birth date, a bad value first each', async ({
+    page,
+    baseURL,
+    expectFailedRequest,
+  }) => {
+    test.slow();
+    // 'averycarter' is held: the server refuses it with 409.
+    expectFailedRequest(409, '/api/me/username');
+    const member = await freshMember(page, baseURL ?? '');
+    await page.goto('/settings/account');
+    const rows = page.getByRole('list').filter({ hasText: 'Account created' });
+    const row = (label: string) => rows.getByRole('listitem').filter({ has: page.getByText(label, { exact: true }) });
+    await expect(row('Username')).toContainText(`@${member.username}`);
+    await expect(row('Password')).toContainText('Change your password (not available)');
+    await expect(row('Email')).toContainText(member.email);
+    await expect(row('Phone')).toContainText('click to add');
+    await expect(row('School Email')).toContainText('@ou.edu');
+    await expect(row('Verified')).toContainText('Yes');
+    await expect(row('Gender')).toContainText('None');
+    await expect(row('Birth date')).toContainText('None');
+    await expectAccessible(page);
+    await keepScreenshot(page, 'settings-account');
+
+    // Username: too short, taken, then a free one.
+    await row('Username').getByRole('link').click();
+    await expect(page).toHaveURL(/\/settings\/account\/screen_name$/);
+    const username = page.getByLabel('Username');
+    const save = page.getByRole('button', { name: 'Save' });
+    await expect(save).toBeDisabled();
+    await username.fill('abc');
+    await save.click();
+    await expect(page.getByText('Must be longer than 4 characters.')).toBeVisible();
+    await username.fill('AveryCarter');
+    await save.click();
+    await expect(page.getByText('That username has been taken.')).toBeVisible();
+    await keepScreenshot(page, 'settings-username');
+    const newUsername = `sam_${member.firstName.slice(5)}${isMobile() ? 'm' : 'd'}`;
+    await username.fill(newUsername);
+    await save.click();
+    await expect(alertWith(page, 'Profile Updated')).toBeVisible();
+    await expect(page).toHaveURL(/\/settings\/account$/);
+    await expect(row('Username')).toContainText(`@${newUsername}`);
+
+    // Phone: not a number, then a good one.
+    await row('Phone').getByRole('link').click();
+    const phone = page.getByLabel('Phone');
+    await phone.fill('12');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Invalid phone #')).toBeVisible();
+    await phone.fill('+14055550123');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(row('Phone')).toContainText('+14055550123');
+
+    // Gender.
+    await row('Gender').getByRole('link').click();
+    await page.getByLabel('Gender').selectOption('female');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(row('Gender')).toContainText('Female');
+    await row('Gender').getByRole('link').click();
+    await page.getByLabel('Gender').selectOption('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Must select a gender')).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'Back', exact: true }).filter({ visible: true }).click();
+    await expect(page).toHaveURL(/\/settings\/account$/);
+
+    // Birth date: the month alone is not enough.
+    await row('Birth date').getByRole('link').click();
+    await page.getByLabel('Month').selectOption('3');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Please fill in all the fields')).toBeVisible();
+    await keepScreenshot(page, 'settings-birth-date');
+    await page.getByLabel('Day').selectOption('14');
+    await page.getByLabel('Year').selectOption('2001');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(row('Birth date')).toContainText('March 14, 2001');
+    await keepScreenshot(page, 'settings-account-after');
+  });
+});

@@ -11,6 +11,15 @@ import { RouteError } from './routes/route-error.tsx';
 
 const handle = (value: RouteHandle) => value;
 
+const accountForm = () => import('./routes/settings/account-form.tsx');
+/** Settings > Account's forms (spec 2 §2), one route each. */
+const ACCOUNT_FORMS: RouteObject[] = [
+  { path: paths.settings.screenName.path, lazy: async () => ({ Component: (await accountForm()).UsernameForm }) },
+  { path: paths.settings.phone.path, lazy: async () => ({ Component: (await accountForm()).PhoneForm }) },
+  { path: paths.settings.gender.path, lazy: async () => ({ Component: (await accountForm()).GenderForm }) },
+  { path: paths.settings.birthDate.path, lazy: async () => ({ Component: (await accountForm()).BirthDateForm }) },
+];
+
 /**
  * The route table of the spec (spec 1 §2, spec 2 §2, spec 3 §2). Each feature adds its routes
  * here when it is built; until then its paths fall through to the not-found page.
@@ -140,6 +149,8 @@ export const routes: RouteObject[] = [
               {
                 element: <RequireViewer need="verified" />,
                 children: [
+                  { path: paths.settings.account.path, lazy: () => import('./routes/settings/account.tsx') },
+                  ...ACCOUNT_FORMS,
                   { path: paths.settings.schoolEmail.path, lazy: () => import('./routes/settings/school-email.tsx') },
                   {
                     path: paths.settings.verifySchoolEmail.path,

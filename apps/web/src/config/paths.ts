@@ -114,6 +114,10 @@ export const paths = {
   settings: {
     root: { path: '/settings', getHref: () => '/settings' },
     account: { path: '/settings/account', getHref: () => '/settings/account' },
+    screenName: { path: '/settings/account/screen_name', getHref: () => '/settings/account/screen_name' },
+    phone: { path: '/settings/account/phone', getHref: () => '/settings/account/phone' },
+    gender: { path: '/settings/account/gender', getHref: () => '/settings/account/gender' },
+    birthDate: { path: '/settings/account/birth_date', getHref: () => '/settings/account/birth_date' },
     schoolEmail: {
       path: '/settings/account/school_email',
       getHref: (query: { campus?: string } = {}) => withQuery('/settings/account/school_email', query),
