@@ -362,4 +362,53 @@ test.describe('settings > account', () => {
     await expect(row('Birth date')).toContainText('March 14, 2001');
     await keepScreenshot(page, 'settings-account-after');
   });
+
+  test('a member changes their password and signs in with the new one', async ({
+    page,
+    baseURL,
+    expectFailedRequest,
+  }) => {
+    // A wrong current password is refused with 400.
+    expectFailedRequest(400, '/api/me/password');
+    const member = await freshMember(page, baseURL ?? '');
+    await page.goto('/settings/account');
+    await page.getByRole('link', { name: /Password/ }).click();
+    await expect(page).toHaveURL(/\/settings\/account\/password$/);
+    const current = page.getByLabel('Current password', { exact: true });
+    const next = page.getByLabel('New password', { exact: true });
+    const repeat = page.getByLabel('Repeat new password', { exact: true });
+    const save = page.getByRole('button', { name: 'Save' });
+
+    await next.fill('newpass99');
+    await save.click();
+    await expect(page.getByText('Current password required')).toBeVisible();
+    await current.fill(PASSWORD);
+    await repeat.fill('newpass98');
+    await save.click();
+    await expect(page.getByText('Passwords do not match')).toBeVisible();
+    await next.fill('abc');
+    await repeat.fill('abc');
+    await save.click();
+    await expect(page.getByText('Passwords must be 6+ characters')).toBeVisible();
+    await current.fill('wrongpass1');
+    await next.fill('newpass99');
+    await repeat.fill('newpass99');
+    await save.click();
+    await expect(page.getByText('Invalid password.')).toBeVisible();
+    await expectAccessible(page);
+    await keepScreenshot(page, 'settings-password');
+
+    await current.fill(PASSWORD);
+    await save.click();
+    await expect(alertWith(page, 'Account Updated!')).toBeVisible();
+    await expect(page).toHaveURL(/\/settings\/account$/);
+
+    // The new password signs in; the old one no longer does.
+    const old = await page.request.post('/api/auth/sign-in/email', {
+      data: { email: member.email, password: PASSWORD },
+      headers: { origin: baseURL ?? '', 'x-forwarded-for': randomVisitorIp() },
+    });
+    expect(old.ok()).toBe(false);
+    await signIn(page, baseURL ?? '', member.email, 'newpass99');
+  });
 });

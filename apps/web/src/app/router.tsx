@@ -15,6 +15,7 @@ const accountForm = () => import('./routes/settings/account-form.tsx');
 /** Settings > Account's forms (spec 2 §2), one route each. */
 const ACCOUNT_FORMS: RouteObject[] = [
   { path: paths.settings.screenName.path, lazy: async () => ({ Component: (await accountForm()).UsernameForm }) },
+  { path: paths.settings.password.path, lazy: async () => ({ Component: (await accountForm()).PasswordForm }) },
   { path: paths.settings.phone.path, lazy: async () => ({ Component: (await accountForm()).PhoneForm }) },
   { path: paths.settings.gender.path, lazy: async () => ({ Component: (await accountForm()).GenderForm }) },
   { path: paths.settings.birthDate.path, lazy: async () => ({ Component: (await accountForm()).BirthDateForm }) },

@@ -115,6 +115,7 @@ export const paths = {
     root: { path: '/settings', getHref: () => '/settings' },
     account: { path: '/settings/account', getHref: () => '/settings/account' },
     screenName: { path: '/settings/account/screen_name', getHref: () => '/settings/account/screen_name' },
+    password: { path: '/settings/account/password', getHref: () => '/settings/account/password' },
     phone: { path: '/settings/account/phone', getHref: () => '/settings/account/phone' },
     gender: { path: '/settings/account/gender', getHref: () => '/settings/account/gender' },
     birthDate: { path: '/settings/account/birth_date', getHref: () => '/settings/account/birth_date' },

@@ -5,12 +5,14 @@ import { useAccountQuery } from '../api/account.ts';
 import styles from './account.module.css';
 import { BirthDateForm, GenderForm } from './account-choice-forms.tsx';
 import { AccountTextForm } from './account-text-form.tsx';
+import { PasswordForm } from './password-form.tsx';
 
-export type AccountFormKind = 'username' | 'phone' | 'gender' | 'birthDate';
+export type AccountFormKind = 'username' | 'password' | 'phone' | 'gender' | 'birthDate';
 
 /** The title of each form page (the row's name). */
 export const ACCOUNT_FORM_TITLES: Record<AccountFormKind, string> = {
   username: 'Username',
+  password: 'Password',
   phone: 'Phone',
   gender: 'Gender',
   birthDate: 'Birth date',
@@ -41,6 +43,8 @@ function FormOf({ kind, account }: { kind: AccountFormKind; account: AccountSett
           autoComplete="tel"
         />
       );
+    case 'password':
+      return <PasswordForm />;
     case 'gender':
       return <GenderForm account={account} />;
     case 'birthDate':

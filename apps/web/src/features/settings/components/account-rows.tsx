@@ -42,7 +42,13 @@ function rowsOf(account: AccountSettings): Row[] {
   const birth = account.birthDate;
   return [
     { label: 'Username', value: `@${account.username}`, to: paths.settings.screenName.getHref() },
-    { label: 'Password', value: SETTINGS_MESSAGES.passwordNotAvailable, muted: true },
+    {
+      label: 'Password',
+      value: SETTINGS_MESSAGES.passwordNotAvailable,
+      muted: true,
+      // Accounts made with Google have no password to change.
+      to: account.hasPassword ? paths.settings.password.getHref() : undefined,
+    },
     { label: 'Email', value: account.email },
     {
       label: 'Phone',
