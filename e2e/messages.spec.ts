@@ -183,6 +183,19 @@ test('Send Message on a post opens the chat; messages, badges, Seen, hearts, pho
   await notification.click();
   await expect(page).toHaveURL(chatUrl);
 
+  // Avery blocks Jordan from the chat: neither can write any more (live on Jordan's phone); then unblocks.
+  await page.getByRole('button', { name: 'Block Jordan Brooks' }).click();
+  const blockDialog = page.getByRole('alertdialog', { name: 'Block Jordan Brooks' });
+  await expect(blockDialog).toContainText("They won't be able to message you");
+  await blockDialog.getByRole('button', { name: 'Block', exact: true }).click();
+  await expect(page.getByText("You can't message this user.")).toBeVisible();
+  await expect(jordan.getByText("You can't message this user.")).toBeVisible();
+  await expect(jordan.getByRole('textbox', { name: 'Write a message' })).toHaveCount(0);
+  await keepScreenshot(jordan, 'messages-blocked-phone');
+  await page.getByRole('button', { name: 'Unblock Jordan Brooks' }).click();
+  await expect(page.getByRole('textbox', { name: 'Write a message' })).toBeVisible();
+  await expect(jordan.getByRole('textbox', { name: 'Write a message' })).toBeVisible();
+
   // Avery deletes the conversation: gone for both.
   await page.getByRole('button', { name: 'Delete conversation' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();

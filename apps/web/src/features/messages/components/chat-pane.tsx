@@ -1,5 +1,5 @@
-import { CHAT_MESSAGES, CHAT_SERVER_MESSAGES, type Message, SCROLL } from '@campus/contract';
-import { ArrowLeft, MessageCircleOff, Trash2 } from 'lucide-react';
+import { BLOCK_TEXTS, CHAT_MESSAGES, CHAT_SERVER_MESSAGES, type Message, SCROLL } from '@campus/contract';
+import { ArrowLeft, Ban, MessageCircleOff, Trash2 } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
@@ -11,6 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { useViewer } from '@/lib/viewer.ts';
+import { useSetBlocked } from '../api/block-user.ts';
 import { useDeleteChat } from '../api/delete-chat.ts';
 import { useChatQuery } from '../api/get-chat.ts';
 import { useMarkSeen } from '../api/mark-seen.ts';
@@ -25,6 +26,7 @@ const PANE_TEXTS = {
   deleteTitle: 'Delete Conversation?',
   deleteBody: 'This deletes the conversation and its messages for both of you.',
   delete: 'Delete',
+  block: 'Block',
   errorBody: 'We couldn’t load this conversation. Check your connection and try again.',
   messages: 'Messages',
   goToMessages: 'Go To Messages',
@@ -59,6 +61,8 @@ export function ChatPane({ chatId }: { chatId: string }) {
   const heart = useToggleHeart();
   const remove = useDeleteChat();
   const [confirming, setConfirming] = useState(false);
+  const [confirmingBlock, setConfirmingBlock] = useState(false);
+  const block = useSetBlocked();
   const scroller = useRef<HTMLDivElement>(null);
   /** Distance from the bottom kept while older messages are put above. */
   const keepFromBottom = useRef<number | null>(null);
@@ -158,6 +162,16 @@ export function ChatPane({ chatId }: { chatId: string }) {
 
   const other = chat.otherUser;
   const name = `${other.firstName} ${other.lastName}`;
+  const toggleBlock = (blocked: boolean) => {
+    block.mutate(
+      { userId: other.id, blocked },
+      {
+        onSettled: () => setConfirmingBlock(false),
+        onError: (error) =>
+          showAlert(error instanceof ApiError ? error.message : CHAT_MESSAGES.deleteFailed, { type: 'danger' }),
+      },
+    );
+  };
   return (
     <section className={styles.pane} aria-label={`Conversation with ${name}`}>
       <header className={styles.paneHeader}>
@@ -171,6 +185,15 @@ export function ChatPane({ chatId }: { chatId: string }) {
             <span className={styles.inboxUsername}>@{other.username}</span>
           </span>
         </Link>
+        {chat.blockedByViewer ? (
+          <IconButton label={BLOCK_TEXTS.unblock(name)} onClick={() => toggleBlock(false)} disabled={block.isPending}>
+            <Ban aria-hidden="true" size={20} />
+          </IconButton>
+        ) : (
+          <IconButton label={BLOCK_TEXTS.block(name)} onClick={() => setConfirmingBlock(true)}>
+            <Ban aria-hidden="true" size={20} />
+          </IconButton>
+        )}
         <IconButton label={PANE_TEXTS.deleteChat} onClick={() => setConfirming(true)}>
           <Trash2 aria-hidden="true" size={20} />
         </IconButton>
@@ -211,6 +234,16 @@ export function ChatPane({ chatId }: { chatId: string }) {
         tone="danger"
         pending={remove.isPending}
         onConfirm={onDelete}
+      />
+      <ConfirmDialog
+        open={confirmingBlock}
+        onOpenChange={setConfirmingBlock}
+        title={BLOCK_TEXTS.block(name)}
+        body={BLOCK_TEXTS.confirm(name)}
+        confirmLabel={PANE_TEXTS.block}
+        tone="danger"
+        pending={block.isPending}
+        onConfirm={() => toggleBlock(true)}
       />
     </section>
   );

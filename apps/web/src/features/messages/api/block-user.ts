@@ -1,0 +1,20 @@
+import { BlockResponseSchema } from '@campus/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+
+/** POST /api/blocks (block) or DELETE /api/blocks/:userId (unblock). */
+export async function setBlocked({ userId, blocked }: { userId: string; blocked: boolean }) {
+  const answer = blocked
+    ? await api.post<unknown>('/api/blocks', { userId })
+    : await api.delete<unknown>(`/api/blocks/${encodeURIComponent(userId)}`);
+  return BlockResponseSchema.parse(answer);
+}
+
+export function useSetBlocked() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setBlocked,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.chats.all }),
+  });
+}

@@ -1,0 +1,56 @@
+import { CHAT_EVENT_TYPES } from '@campus/contract';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { applyLiveEvent } from './events.ts';
+import { queryKeys } from './query-keys.ts';
+
+function clientWithQueries() {
+  const client = new QueryClient();
+  client.setQueryData(queryKeys.chats.inbox, { pages: [], pageParams: [] });
+  client.setQueryData(queryKeys.chats.detail('c1'), { pages: [], pageParams: [] });
+  client.setQueryData(queryKeys.chats.detail('c2'), { pages: [], pageParams: [] });
+  client.setQueryData(queryKeys.notifications.list, { pages: [], pageParams: [] });
+  client.setQueryData(queryKeys.unreadCounts, { messages: 0, notifications: 0 });
+  return client;
+}
+
+const stale = (client: QueryClient, key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated ?? false;
+
+describe('applyLiveEvent', () => {
+  it('a new message refreshes its chat and the inbox, not other chats', () => {
+    const client = clientWithQueries();
+    applyLiveEvent(client, { id: '1', type: CHAT_EVENT_TYPES.messageCreated, payload: { chatId: 'c1' } });
+    expect(stale(client, queryKeys.chats.detail('c1'))).toBe(true);
+    expect(stale(client, queryKeys.chats.inbox)).toBe(true);
+    expect(stale(client, queryKeys.chats.detail('c2'))).toBe(false);
+    expect(stale(client, queryKeys.notifications.list)).toBe(false);
+  });
+
+  it('Seen refreshes only its chat', () => {
+    const client = clientWithQueries();
+    applyLiveEvent(client, { id: '2', type: CHAT_EVENT_TYPES.chatSeen, payload: { chatId: 'c2', readAt: 'x' } });
+    expect(stale(client, queryKeys.chats.detail('c2'))).toBe(true);
+    expect(stale(client, queryKeys.chats.inbox)).toBe(false);
+  });
+
+  it('unread counts are written from the payload; a bad payload refetches them', () => {
+    const client = clientWithQueries();
+    applyLiveEvent(client, {
+      id: '3',
+      type: CHAT_EVENT_TYPES.unreadChanged,
+      payload: { messages: 2, notifications: 5 },
+    });
+    expect(client.getQueryData(queryKeys.unreadCounts)).toEqual({ messages: 2, notifications: 5 });
+    applyLiveEvent(client, { id: '4', type: CHAT_EVENT_TYPES.unreadChanged, payload: { messages: 'x' } });
+    expect(stale(client, queryKeys.unreadCounts)).toBe(true);
+  });
+
+  it('a notification refreshes the list; unknown types change nothing', () => {
+    const client = clientWithQueries();
+    applyLiveEvent(client, { id: '5', type: 'something.else', payload: {} });
+    expect(stale(client, queryKeys.notifications.list)).toBe(false);
+    applyLiveEvent(client, { id: '6', type: CHAT_EVENT_TYPES.notificationCreated, payload: { id: 'n' } });
+    expect(stale(client, queryKeys.notifications.list)).toBe(true);
+    expect(stale(client, queryKeys.chats.inbox)).toBe(false);
+  });
+});
