@@ -411,4 +411,50 @@ test.describe('settings > account', () => {
     expect(old.ok()).toBe(false);
     await signIn(page, baseURL ?? '', member.email, 'newpass99');
   });
+
+  test('a member changes their email with the code sent to the new address', async ({
+    page,
+    baseURL,
+    expectFailedRequest,
+  }) => {
+    // Avery's address is taken (409) and a wrong code is refused (400).
+    expectFailedRequest(409, '/api/me/email/code');
+    expectFailedRequest(400, '/api/me/email/verify');
+    const member = await freshMember(page, baseURL ?? '');
+    await page.goto('/settings/account');
+    await page.getByRole('link', { name: /^Email/ }).click();
+    await expect(page).toHaveURL(/\/settings\/account\/email$/);
+    const field = page.getByLabel('New email');
+    const send = page.getByRole('button', { name: 'Send code' });
+    await field.fill(member.email.toUpperCase());
+    await send.click();
+    await expect(page.getByText('Enter a new email')).toBeVisible();
+    await field.fill('not-an-email');
+    await send.click();
+    await expect(page.getByText('Invalid email address!')).toBeVisible();
+    await field.fill(AVERY);
+    await send.click();
+    await expect(page.getByText('That email is taken.')).toBeVisible();
+    await keepScreenshot(page, 'settings-email');
+
+    const newEmail = `moved.${member.email}`;
+    await field.fill(newEmail);
+    await send.click();
+    await expect(page).toHaveURL(/\/settings\/account\/verify_email\?email=/);
+    const code = await codeFor(page, newEmail);
+    const codeField = page.getByLabel('Enter code');
+    await codeField.fill(code === '0000' ? '1111' : '0000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText('Your code was incorrect. Please try again.')).toBeVisible();
+    await expectAccessible(page);
+    await keepScreenshot(page, 'settings-verify-email');
+    await codeField.fill(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(alertWith(page, 'Account Updated!')).toBeVisible();
+    await expect(page).toHaveURL(/\/settings\/account$/);
+    await expect(page.getByText(newEmail, { exact: true })).toBeVisible();
+
+    // The new address signs in.
+    await signIn(page, baseURL ?? '', newEmail);
+  });
 });

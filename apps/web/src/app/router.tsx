@@ -16,6 +16,8 @@ const accountForm = () => import('./routes/settings/account-form.tsx');
 const ACCOUNT_FORMS: RouteObject[] = [
   { path: paths.settings.screenName.path, lazy: async () => ({ Component: (await accountForm()).UsernameForm }) },
   { path: paths.settings.password.path, lazy: async () => ({ Component: (await accountForm()).PasswordForm }) },
+  { path: paths.settings.email.path, lazy: async () => ({ Component: (await accountForm()).EmailForm }) },
+  { path: paths.settings.verifyEmail.path, lazy: () => import('./routes/settings/verify-email.tsx') },
   { path: paths.settings.phone.path, lazy: async () => ({ Component: (await accountForm()).PhoneForm }) },
   { path: paths.settings.gender.path, lazy: async () => ({ Component: (await accountForm()).GenderForm }) },
   { path: paths.settings.birthDate.path, lazy: async () => ({ Component: (await accountForm()).BirthDateForm }) },

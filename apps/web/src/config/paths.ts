@@ -116,6 +116,11 @@ export const paths = {
     account: { path: '/settings/account', getHref: () => '/settings/account' },
     screenName: { path: '/settings/account/screen_name', getHref: () => '/settings/account/screen_name' },
     password: { path: '/settings/account/password', getHref: () => '/settings/account/password' },
+    email: { path: '/settings/account/email', getHref: () => '/settings/account/email' },
+    verifyEmail: {
+      path: '/settings/account/verify_email',
+      getHref: (query: { email: string }) => withQuery('/settings/account/verify_email', query),
+    },
     phone: { path: '/settings/account/phone', getHref: () => '/settings/account/phone' },
     gender: { path: '/settings/account/gender', getHref: () => '/settings/account/gender' },
     birthDate: { path: '/settings/account/birth_date', getHref: () => '/settings/account/birth_date' },

@@ -18,6 +18,7 @@ function AccountForm({ kind }: { kind: AccountFormKind }) {
 
 export const UsernameForm = () => <AccountForm kind="username" />;
 export const PasswordForm = () => <AccountForm kind="password" />;
+export const EmailForm = () => <AccountForm kind="email" />;
 export const PhoneForm = () => <AccountForm kind="phone" />;
 export const GenderForm = () => <AccountForm kind="gender" />;
 export const BirthDateForm = () => <AccountForm kind="birthDate" />;

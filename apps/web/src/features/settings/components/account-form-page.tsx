@@ -5,14 +5,16 @@ import { useAccountQuery } from '../api/account.ts';
 import styles from './account.module.css';
 import { BirthDateForm, GenderForm } from './account-choice-forms.tsx';
 import { AccountTextForm } from './account-text-form.tsx';
+import { EmailChangeForm } from './email-change.tsx';
 import { PasswordForm } from './password-form.tsx';
 
-export type AccountFormKind = 'username' | 'password' | 'phone' | 'gender' | 'birthDate';
+export type AccountFormKind = 'username' | 'password' | 'email' | 'phone' | 'gender' | 'birthDate';
 
 /** The title of each form page (the row's name). */
 export const ACCOUNT_FORM_TITLES: Record<AccountFormKind, string> = {
   username: 'Username',
   password: 'Password',
+  email: 'Email',
   phone: 'Phone',
   gender: 'Gender',
   birthDate: 'Birth date',
@@ -43,6 +45,8 @@ function FormOf({ kind, account }: { kind: AccountFormKind; account: AccountSett
           autoComplete="tel"
         />
       );
+    case 'email':
+      return <EmailChangeForm currentEmail={account.email} />;
     case 'password':
       return <PasswordForm />;
     case 'gender':

@@ -49,7 +49,7 @@ function rowsOf(account: AccountSettings): Row[] {
       // Accounts made with Google have no password to change.
       to: account.hasPassword ? paths.settings.password.getHref() : undefined,
     },
-    { label: 'Email', value: account.email },
+    { label: 'Email', value: account.email, to: paths.settings.email.getHref() },
     {
       label: 'Phone',
       value: account.phone ?? SETTINGS_MESSAGES.clickToAdd,
