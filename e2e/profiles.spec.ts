@@ -111,19 +111,19 @@ async function createPost(page: Page, baseURL: string, plainText: string): Promi
 }
 
 /** The username of a demo author, found on the feed. */
-async function usernameOf(page: Page, firstName: string): Promise<string> {
+async function usernameOf(page: Page, firstName: string, lastName: string): Promise<string> {
   let cursor: string | null = null;
   do {
     const res = await page.request.get(`/api/posts${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`);
     const body = (await res.json()) as {
-      posts: { author: { firstName: string; username: string } }[];
+      posts: { author: { firstName: string; lastName: string; username: string } }[];
       nextCursor: string | null;
     };
-    const found = body.posts.find((p) => p.author.firstName === firstName);
+    const found = body.posts.find((p) => p.author.firstName === firstName && p.author.lastName === lastName);
     if (found) return found.author.username;
     cursor = body.nextCursor;
   } while (cursor);
-  throw new Error(`no post by ${firstName}`);
+  throw new Error(`no post by ${firstName} ${lastName}`);
 }
 
 const alertWith = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
@@ -185,7 +185,7 @@ test.describe('profile page', () => {
 
   test('a member visits another member’s profile and reports them', async ({ page, baseURL }) => {
     await signIn(page, baseURL ?? '', AVERY);
-    const jordan = await usernameOf(page, 'Jordan');
+    const jordan = await usernameOf(page, 'Jordan', 'Brooks');
     await page.goto(`/${jordan}`);
     await expect(page.getByRole('heading', { level: 1, name: /Jordan Brooks/ })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Send Message' })).toHaveAttribute(
