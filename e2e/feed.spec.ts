@@ -143,7 +143,9 @@ test.describe('feed', () => {
 
     await page.getByRole('button', { name: 'All', exact: true }).click();
     await expect(page).toHaveURL(/\/home$/);
-    await expect(card(page, 'Mini fridge')).toHaveCount(0); // further down: not on the first page
+    // Every category again (other specs comment on demo posts and reorder the feed, so no
+    // particular post is pinned here).
+    await expect(page.getByRole('article').filter({ hasNotText: 'Textbooks' }).first()).toBeVisible();
     await expect(page.getByRole('article')).toHaveCount(25);
   });
 
