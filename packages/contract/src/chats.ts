@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, PAGE_SIZES } from './constants.ts';
-import { POST_MESSAGES } from './messages.ts';
-import { POST_TEXT_LIMITS, PostAuthorSchema, PostMediaSchema } from './posts.ts';
-import { countPlainText, hasNulCharacter, isBlankText, jsonValueProblem } from './text-length.ts';
+import { ComposerPlainTextSchema, EditorStateSchema, PostAuthorSchema, PostMediaSchema } from './posts.ts';
+import { hasNulCharacter, isBlankText } from './text-length.ts';
 
 /** Ids in paths and bodies: the row-id alphabet (UUIDv7 and older demo ids). */
 export const RowIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not found.');
@@ -27,28 +26,8 @@ export const CHAT_LIMITS = {
  */
 export const SendMessageBodySchema = z
   .object({
-    text: z
-      .unknown()
-      .optional()
-      .superRefine((value, ctx) => {
-        const problem = jsonValueProblem(value, {
-          maxDepth: POST_TEXT_LIMITS.jsonMaxDepth,
-          maxChars: POST_TEXT_LIMITS.jsonMaxChars,
-        });
-        if (problem) {
-          ctx.addIssue({
-            code: 'custom',
-            message: problem === 'too-large' ? POST_MESSAGES.tooManyCharacters : POST_MESSAGES.submitFailed,
-          });
-        }
-      }),
-    plainText: z
-      .string()
-      .max(POST_TEXT_LIMITS.plainTextMaxUnits, POST_MESSAGES.tooManyCharacters)
-      .default('')
-      .refine((t) => !hasNulCharacter(t), POST_MESSAGES.submitFailed)
-      .refine((t) => countPlainText(t.trim()) <= LIMITS.postTextMax, POST_MESSAGES.tooManyCharacters)
-      .transform((t) => (isBlankText(t) ? '' : t.trim())),
+    text: EditorStateSchema,
+    plainText: ComposerPlainTextSchema.transform((t) => (isBlankText(t) ? '' : t.trim())),
     /** A shared post (spec 1 §4 'Chat': sharing a post by message). */
     postId: RowIdSchema.nullable().default(null),
   })

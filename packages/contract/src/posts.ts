@@ -40,35 +40,43 @@ export const THREAD_LIMITS = {
 } as const;
 
 /**
+ * The editor's serialized state as a composer sends it (posts, chat messages): any JSON, bounded
+ * in depth and size before anything walks it.
+ */
+export const EditorStateSchema = z
+  .unknown()
+  .optional()
+  .superRefine((value, ctx) => {
+    const problem = jsonValueProblem(value, {
+      maxDepth: POST_TEXT_LIMITS.jsonMaxDepth,
+      maxChars: POST_TEXT_LIMITS.jsonMaxChars,
+    });
+    if (problem) {
+      ctx.addIssue({
+        code: 'custom',
+        message: problem === 'too-large' ? POST_MESSAGES.tooManyCharacters : POST_MESSAGES.submitFailed,
+      });
+    }
+  });
+
+/** The editor's text with one '\n' between blocks, checked against the 500 rule (spec 1 §5). */
+export const ComposerPlainTextSchema = z
+  .string()
+  .max(POST_TEXT_LIMITS.plainTextMaxUnits, POST_MESSAGES.tooManyCharacters)
+  .default('')
+  .refine((t) => !hasNulCharacter(t), POST_MESSAGES.submitFailed)
+  .refine((t) => countPlainText(t.trim()) <= LIMITS.postTextMax, POST_MESSAGES.tooManyCharacters);
+
+/**
  * What the composer sends with its files (multipart field `post`, JSON). `text` is the
  * editor's serialized state; `plainText` its text with one '\n' between blocks, which the
  * server checks against the 500-character rule (spec 1 §5) and stores for previews.
  */
 export const CreatePostBodySchema = z
   .object({
-    text: z
-      .unknown()
-      .optional()
-      .superRefine((value, ctx) => {
-        const problem = jsonValueProblem(value, {
-          maxDepth: POST_TEXT_LIMITS.jsonMaxDepth,
-          maxChars: POST_TEXT_LIMITS.jsonMaxChars,
-        });
-        if (problem) {
-          ctx.addIssue({
-            code: 'custom',
-            message: problem === 'too-large' ? POST_MESSAGES.tooManyCharacters : POST_MESSAGES.submitFailed,
-          });
-        }
-      }),
-    plainText: z
-      .string()
-      .max(POST_TEXT_LIMITS.plainTextMaxUnits, POST_MESSAGES.tooManyCharacters)
-      .default('')
-      .refine((t) => !hasNulCharacter(t), POST_MESSAGES.submitFailed)
-      .refine((t) => countPlainText(t.trim()) <= LIMITS.postTextMax, POST_MESSAGES.tooManyCharacters)
-      // A text of only zero-width or blank characters is no text: the post is then empty.
-      .transform((t) => (isBlankText(t) ? '' : t)),
+    text: EditorStateSchema,
+    // A text of only zero-width or blank characters is no text: the post is then empty.
+    plainText: ComposerPlainTextSchema.transform((t) => (isBlankText(t) ? '' : t)),
     category: z.enum(CATEGORY_VALUES).nullable().default(null),
     priceCents: z.number().int().min(0).max(MAX_PRICE_CENTS).nullable().default(null),
     /** Set for a comment or reply: the post or comment it answers. */
