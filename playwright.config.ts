@@ -106,6 +106,9 @@ export default defineConfig({
         // Tests that sign in many times act as separate visitors (an X-Forwarded-For of their
         // own, see e2e/auth.spec.ts) so the per-visitor auth rate limits apply as in real use.
         TRUST_PROXY: 'on',
+        // Two browsers, the server and PostgreSQL share two cores here: a request may wait
+        // longer than production's 500 ms for a connection without the database being down.
+        DATABASE_CONNECT_TIMEOUT_MS: '3000',
         // A build of its own (vite build --outDir …) keeps a run safe from rebuilds of apps/web/dist.
         ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
       },

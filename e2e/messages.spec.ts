@@ -17,7 +17,8 @@ const PNG = Buffer.from(
   'base64',
 );
 
-test.describe.configure({ timeout: 90_000 });
+// Two people, live, on a machine that may be busy: generous, never a fixed wait.
+test.describe.configure({ timeout: 180_000 });
 
 function randomVisitorIp(): string {
   const octet = () => Math.floor(Math.random() * 250) + 1;
@@ -99,11 +100,12 @@ test('Send Message on a post opens the chat; messages, badges, Seen, hearts, pho
   // Avery opens Send Message on Jordan's post: a new conversation opens.
   const postId = await findPostId(page, 'DJI Mini 2 drone');
   await page.goto(`/post/${postId}`);
+  await recordAlerts(page);
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(page).toHaveURL(/\/messages\/[A-Za-z0-9_-]+$/);
   const chatUrl = new URL(page.url()).pathname;
   await expect(page.getByRole('region', { name: 'Conversation with Jordan Brooks' })).toBeVisible();
-  await expect(alertWith(page, 'New Conversation Started')).toBeVisible();
+  await expect.poll(() => shownAlerts(page)).toContain('New Conversation Started');
 
   // The 500 rule: 'n / 500', and typing past it is blocked with the danger alert.
   const box = page.getByRole('textbox', { name: 'Write a message' });
@@ -224,7 +226,8 @@ test('New Message: keyboard rules of the user search and Start Conversation?', a
   await signIn(page.context(), AVERY, baseURL ?? '');
   await page.goto('/messages');
   await page.getByRole('link', { name: 'New message' }).click();
-  await expect(page).toHaveURL(/\/messages\/new$/);
+  // Phones get New Message as a page of its own (/create/message, below); wide screens the pane.
+  await expect(page).toHaveURL(/\/(messages\/new|create\/message\?goBack=%2Fmessages)$/);
   const search = page.getByRole('combobox', { name: 'Search people' });
   await expect(search).toBeFocused();
   await search.press('Enter');
@@ -251,4 +254,335 @@ test('New Message: keyboard rules of the user search and Start Conversation?', a
   // Starting it is covered by Send Message above (both would share one chat); leave it here.
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Fresh members, unique per test and project, so both viewports run the whole journey without
+// sharing a chat with another test (demo accounts are shared by every spec).
+
+/** A tag no other test or run has used (letters only, so it fits in names too). */
+function uniqueTag(): string {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  let tag = '';
+  for (let i = 0; i < 6; i += 1) tag += letters[Math.floor(Math.random() * letters.length)];
+  return tag;
+}
+
+/** The code of the newest mail to `email`. */
+async function codeFor(context: BrowserContext, email: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const res = await context.request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+      const mails = (await res.json()) as { subject: string }[];
+      code = mails[0]?.subject.match(/^(\d{4}) /)?.[1] ?? '';
+      return code !== '';
+    })
+    .toBe(true);
+  return code;
+}
+
+interface Member {
+  id: string;
+  username: string;
+  firstName: string;
+  name: string;
+}
+
+/** A verified OU member with a finished profile, signed in in `context` (real endpoints, dev mailbox). */
+async function freshMember(context: BrowserContext, baseURL: string, first: string): Promise<Member> {
+  const tag = uniqueTag();
+  const firstName = `${first}${tag}`;
+  const lastName = 'Tester';
+  const email = `msg.${test.info().project.name}.${Date.now()}.${tag}@example.com`;
+  const headers = { origin: baseURL, 'x-forwarded-for': randomVisitorIp() };
+  const ok = async (res: Awaited<ReturnType<BrowserContext['request']['post']>>) =>
+    expect(res.ok(), await res.text()).toBe(true);
+  await ok(
+    await context.request.post('/api/auth/sign-up/email', {
+      data: { name: `${firstName} ${lastName}`, email, password: PASSWORD },
+      headers,
+    }),
+  );
+  await ok(
+    await context.request.post('/api/auth/email-otp/send-verification-otp', {
+      data: { email, type: 'email-verification' },
+      headers,
+    }),
+  );
+  const otp = await codeFor(context, email);
+  await ok(await context.request.post('/api/auth/email-otp/verify-email', { data: { email, otp }, headers }));
+  await signIn(context, email, baseURL);
+  const schoolEmail = `msg.${Date.now()}.${tag}@ou.edu`;
+  await ok(await context.request.post('/api/school-email/code', { data: { email: schoolEmail }, headers }));
+  const code = await codeFor(context, schoolEmail);
+  await ok(await context.request.post('/api/school-email/verify', { data: { email: schoolEmail, code }, headers }));
+  await ok(
+    await context.request.post('/api/me/photo', {
+      multipart: { file: { name: 'me.png', mimeType: 'image/png', buffer: PNG } },
+      headers,
+    }),
+  );
+  await ok(await context.request.put('/api/me/bio', { data: { bio: 'Buying and selling at OU.' }, headers }));
+  const me = (await (await context.request.get('/api/me')).json()).viewer as { id: string; username: string };
+  return { id: me.id, username: me.username, firstName, name: `${firstName} ${lastName}` };
+}
+
+/** A post (or, with parentId, a comment) of the member signed in in `context`, through the API. */
+async function postAs(
+  context: BrowserContext,
+  baseURL: string,
+  plainText: string,
+  fields: { parentId?: string; priceCents?: number } = {},
+) {
+  const res = await context.request.post('/api/posts', {
+    multipart: { post: JSON.stringify({ plainText, ...fields }) },
+    headers: { origin: baseURL },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: string };
+}
+
+/** Keeps the text of every alert the page shows from now on (until it navigates away by a load). */
+async function recordAlerts(page: Page): Promise<void> {
+  await page.locator('[data-alert-region]').waitFor({ state: 'attached' });
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __alerts: string[] }).__alerts = seen;
+    const region = document.querySelector('[data-alert-region]');
+    if (!region) throw new Error('no alert region');
+    new MutationObserver(() => {
+      const text = region.textContent?.trim();
+      if (text) seen.push(text);
+    }).observe(region, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+async function shownAlerts(page: Page): Promise<string> {
+  return page.evaluate(() => ((window as unknown as { __alerts?: string[] }).__alerts ?? []).join('\n'));
+}
+
+/** The navigation that carries the badges: the side nav on wide screens, the tab bar on phones. */
+const badgeNav = (page: Page) =>
+  (page.viewportSize()?.width ?? 1280) <= 769
+    ? page.getByRole('navigation', { name: 'Tabs' })
+    : page.getByRole('navigation', { name: 'Main' });
+
+/** The number on a badge ('3 unread notifications'), 0 when it is not shown. */
+async function badgeCount(page: Page, label: 'unread notifications' | 'unread messages'): Promise<number> {
+  const badge = badgeNav(page).getByText(new RegExp(`^\\d+\\+? ${label}$`));
+  if ((await badge.count()) === 0) return 0;
+  return Number((await badge.first().textContent())?.match(/\d+/)?.[0] ?? 0);
+}
+
+test('share a post by message, notifications of a comment and a save, mentions, never to oneself; a block hides both ways', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Two fresh members and a long journey on a machine that may be busy.
+  test.setTimeout(180_000);
+  const origin = baseURL ?? '';
+  const phoneProject = test.info().project.name === 'mobile';
+  // The seller uses the other size of screen than the buyer.
+  const seller = await openPhone(browser, origin, []);
+  if (phoneProject) await seller.page.setViewportSize({ width: 1280, height: 800 });
+  const buyer = await freshMember(page.context(), origin, 'Sam');
+  const sellerMember = await freshMember(seller.context, origin, 'Bea');
+  const bea = seller.page;
+  const stamp = Date.now().toString(36);
+
+  const lamp = await postAs(seller.context, origin, `Desk lamp, barely used ${stamp}`, { priceCents: 1500 });
+  const mention = await postAs(page.context(), origin, `Anyone selling a lamp? @${sellerMember.username} ${stamp}`);
+
+  // The seller waits on the feed; her badges start clear.
+  await bea.goto('/home');
+  await expect(badgeNav(bea).getByRole('link', { name: /Messages/ })).toBeVisible();
+  expect(await badgeCount(bea, 'unread messages')).toBe(0);
+
+  // The buyer shares the lamp by message from its post page: Share > Send in a message.
+  await page.goto(`/post/${lamp.id}`);
+  await page
+    .getByRole('article', { name: `Post by ${sellerMember.name}` })
+    .getByRole('button', { name: 'Share' })
+    .click();
+  await page
+    .getByRole('dialog', { name: 'Share' })
+    .getByRole('button', { name: /Send in a message/ })
+    .click();
+  const picker = page.getByRole('dialog', { name: 'Send in a message' });
+  await expect(picker).toContainText('No chats yet.');
+  // Oneself is never offered.
+  await picker.getByRole('searchbox', { name: 'Search people' }).fill(buyer.firstName);
+  await expect(picker.getByText('No Users')).toBeVisible();
+  await picker.getByRole('searchbox', { name: 'Search people' }).fill(sellerMember.firstName);
+  await keepScreenshot(page, 'messages-share-picker');
+  await expectAccessible(page);
+  // The alert lasts 2.6 s; on a busy machine the chat's first load can take longer, so the
+  // page records every alert it shows and the test reads that record.
+  await recordAlerts(page);
+  await picker.getByRole('button', { name: `Send to ${sellerMember.name}` }).click();
+  await expect(page).toHaveURL(/\/messages\/[A-Za-z0-9_-]+$/);
+  const chatUrl = new URL(page.url()).pathname;
+  await expect.poll(() => shownAlerts(page)).toContain('New Conversation Started');
+  const card = page.getByRole('list', { name: 'Messages' }).getByRole('link', { name: /Desk lamp, barely used/ });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText(sellerMember.name);
+  await expect(card).toContainText('$15');
+
+  // The seller's Messages badge counts it without a reload; her inbox says a post was shared.
+  await expect(badgeNav(bea).getByText('1 unread messages')).toBeVisible();
+  await bea.goto(chatUrl);
+  const sellerCard = bea.getByRole('list', { name: 'Messages' }).getByRole('link', { name: /Desk lamp, barely used/ });
+  await expect(sellerCard).toBeVisible();
+  await expect(badgeNav(bea).getByText(/unread messages/)).toHaveCount(0);
+  await keepScreenshot(page, 'messages-shared-post');
+  await keepScreenshot(bea, 'messages-shared-post-seller');
+  await expectAccessible(bea);
+
+  // A comment and a save from the buyer: the seller's Notifications badge counts both, live.
+  const before = await badgeCount(bea, 'unread notifications');
+  await postAs(page.context(), origin, `Would you take $10? ${stamp}`, { parentId: lamp.id });
+  await page.goto(`/post/${lamp.id}`);
+  await page
+    .getByRole('article', { name: `Post by ${sellerMember.name}` })
+    .getByRole('button', { name: /^Save/ })
+    .first()
+    .click();
+  await expect(alertWith(page, 'Post saved.')).toBeVisible();
+  await expect
+    .poll(() => badgeCount(bea, 'unread notifications'), { message: 'comment and save counted' })
+    .toBe(before + 2);
+  await badgeNav(bea)
+    .getByRole('link', { name: /Notifications/ })
+    .click();
+  await expect(bea).toHaveURL(/\/notifications$/);
+  const list = bea.getByRole('region', { name: 'Notifications' });
+  await expect(list.getByRole('link', { name: `${buyer.name} commented on your post` }).first()).toBeVisible();
+  await expect(list.getByRole('link', { name: `${buyer.name} saved your post` }).first()).toBeVisible();
+  await expect(badgeNav(bea).getByText(/unread notifications/)).toHaveCount(0);
+  await keepScreenshot(bea, 'notifications-list');
+
+  // Mentions: the buyer's post naming @seller, as a card.
+  await bea.getByRole('link', { name: 'Mentions', exact: true }).click();
+  await expect(bea).toHaveURL(/\/notifications\/mentions$/);
+  const mentions = bea.getByRole('region', { name: 'Mentions' });
+  await expect(mentions.getByRole('article', { name: `Post by ${buyer.name}` })).toContainText(
+    `@${sellerMember.username}`,
+  );
+  await keepScreenshot(bea, 'notifications-mentions');
+  await expectAccessible(bea);
+  // The buyer is named nowhere.
+  await page.goto('/notifications/mentions');
+  await expect(page.getByText('No mentions yet')).toBeVisible();
+
+  // Nothing reaches oneself: the buyer comments on and saves his own post; his badge stays clear.
+  await postAs(page.context(), origin, `Still looking ${stamp}`, { parentId: mention.id });
+  await page.goto(`/post/${mention.id}`);
+  await page
+    .getByRole('article', { name: `Post by ${buyer.name}` })
+    .getByRole('button', { name: /^Save/ })
+    .first()
+    .click();
+  await expect(alertWith(page, 'Post saved.')).toBeVisible();
+  await page.goto('/notifications');
+  const own = page.getByRole('region', { name: 'Notifications' });
+  await expect(own.getByRole('link', { name: new RegExp(`^${buyer.name}`) })).toHaveCount(0);
+  expect(await badgeCount(page, 'unread notifications')).toBe(0);
+  const self = await page.request.post('/api/chats', { data: { userId: buyer.id }, headers: { origin } });
+  expect(self.status()).toBe(400);
+
+  // A block hides both ways: the seller blocks the buyer from the chat menu.
+  await page.goto('/home');
+  // The feed's first load can be slow on a busy machine.
+  await expect(page.getByRole('article', { name: `Post by ${sellerMember.name}` }).first()).toBeVisible({
+    timeout: 20_000,
+  });
+  await bea.goto(chatUrl);
+  await bea.getByRole('button', { name: `Block ${buyer.name}` }).click();
+  await bea
+    .getByRole('alertdialog', { name: `Block ${buyer.name}` })
+    .getByRole('button', { name: 'Block', exact: true })
+    .click();
+  await expect(bea.getByText("You can't message this user.")).toBeVisible();
+  // The buyer's open feed no longer shows her posts once reloaded, nor does his search find her.
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Feed' }).getByRole('article').first()).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('article', { name: `Post by ${sellerMember.name}` })).toHaveCount(0);
+  await page.goto('/messages/new');
+  const search = page.getByRole('combobox', { name: 'Search people' });
+  await search.fill(sellerMember.firstName);
+  await expect(page.getByText('No Users')).toBeVisible();
+  await page.goto(chatUrl);
+  await expect(page.getByText("You can't message this user.")).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Write a message' })).toHaveCount(0);
+  // … and she no longer finds him either.
+  await bea.goto('/messages/new');
+  await bea.getByRole('combobox', { name: 'Search people' }).fill(buyer.firstName);
+  await expect(bea.getByText('No Users')).toBeVisible();
+
+  // Unblocked, the seller deletes the lamp: the card in the chat says so.
+  await bea.goto(chatUrl);
+  await bea.getByRole('button', { name: `Unblock ${buyer.name}` }).click();
+  await expect(bea.getByRole('textbox', { name: 'Write a message' })).toBeVisible();
+  const removed = await seller.context.request.delete(`/api/posts/${lamp.id}`, { headers: { origin } });
+  expect(removed.ok()).toBe(true);
+  await page.goto(chatUrl);
+  await expect(page.getByText('* Post deleted **')).toBeVisible();
+
+  expect(seller.errors, 'the second page logged errors').toEqual([]);
+  await seller.context.close();
+});
+
+test('/create/message: New Message as a page on phones (back to where it opened); wide screens use /messages/new', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const origin = baseURL ?? '';
+  const phoneProject = test.info().project.name === 'mobile';
+  const other = await browser.newContext({ baseURL: origin });
+  const me = await freshMember(page.context(), origin, 'Kim');
+  const them = await freshMember(other, origin, 'Lou');
+  await other.close();
+
+  await page.goto('/messages');
+  await page.getByRole('link', { name: 'New message' }).click();
+  if (!phoneProject) {
+    await expect(page).toHaveURL(/\/messages\/new$/);
+    await page.goto('/create/message?goBack=/messages');
+    await expect(page).toHaveURL(/\/messages\/new$/);
+    return;
+  }
+  await expect(page).toHaveURL(/\/create\/message\?goBack=%2Fmessages$/);
+  await expect(page.getByRole('heading', { name: 'New Message' })).toBeVisible();
+  const search = page.getByRole('combobox', { name: 'Search people' });
+  await expect(search).toBeFocused();
+  await search.press('Enter');
+  await expect(alertWith(page, 'Please select a user!')).toBeVisible();
+  await search.fill(me.firstName);
+  await expect(page.getByText('No Users')).toBeVisible();
+  await search.fill(them.firstName);
+  const option = page.getByRole('option', { name: new RegExp(them.name) });
+  await expect(option).toBeVisible();
+  // One result: down and up both wrap onto it.
+  await search.press('ArrowUp');
+  await expect(option).toHaveAttribute('aria-selected', 'true');
+  await search.press('ArrowDown');
+  await expect(option).toHaveAttribute('aria-selected', 'true');
+  await keepScreenshot(page, 'messages-create-message');
+  await expectAccessible(page);
+  await search.press('Enter');
+  const dialog = page.getByRole('alertdialog', { name: 'Start Conversation?' });
+  await expect(dialog).toContainText(`Start a private conversation with ${them.name}`);
+  await dialog.getByRole('button', { name: 'Start Conversation' }).click();
+  await expect(alertWith(page, 'New Conversation Started')).toBeVisible();
+  await expect(page).toHaveURL(/\/messages\/[A-Za-z0-9_-]+$/);
+  await expect(page.getByRole('region', { name: `Conversation with ${them.name}` })).toBeVisible();
+  // The back button of the page goes where it was opened from.
+  await page.goto('/create/message?goBack=/notifications');
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/notifications$/);
 });

@@ -143,6 +143,8 @@ test.describe('profile page', () => {
     page,
     baseURL,
   }) => {
+    // Four tabs, each checked card by card, with an accessibility scan.
+    test.slow();
     await signIn(page, baseURL ?? '', AVERY);
     await page.goto('/home');
     await openOwnProfile(page, 'Avery Carter');
@@ -179,6 +181,7 @@ test.describe('profile page', () => {
           .getByRole('region', { name: `Avery’s ${show}` })
           .or(page.getByRole('heading', { level: 2, name: `No ${show} yet` })),
       ).toBeVisible();
+      await keepScreenshot(page, `profile-tab-${show}`);
     }
     await keepScreenshot(page, 'profile-likes');
   });
@@ -188,10 +191,11 @@ test.describe('profile page', () => {
     const jordan = await usernameOf(page, 'Jordan', 'Brooks');
     await page.goto(`/${jordan}`);
     await expect(page.getByRole('heading', { level: 1, name: /Jordan Brooks/ })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Send Message' })).toHaveAttribute(
-      'href',
-      `/messages/new?to=${jordan}`,
-    );
+    await expect(page.getByRole('button', { name: 'Send Message' })).toBeVisible();
+    // The 'profile' header above the page: the name with the post count, and the menu.
+    const topBar = page.locator('header').filter({ has: page.getByRole('button', { name: 'Profile options' }) });
+    await expect(topBar.getByText('Jordan Brooks', { exact: true })).toBeVisible();
+    await expect(topBar.getByText(/^\d+ posts?$/)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Edit Profile' })).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Profile options' }).click();
@@ -206,6 +210,50 @@ test.describe('profile page', () => {
     await keepScreenshot(page, 'profile-other');
   });
 
+  test('a member blocks another from the profile menu: no Send Message either way, messages refused, then unblocks', async ({
+    page,
+    baseURL,
+    browser,
+  }) => {
+    const otherContext = await browser.newContext();
+    const otherPage = await otherContext.newPage();
+    const other = await freshMember(otherPage, baseURL ?? '');
+    await createPost(otherPage, baseURL ?? '', `Desk lamp from ${other.firstName}`);
+    const me = await freshMember(page, baseURL ?? '');
+    const otherName = `${other.firstName} Reyes`;
+
+    await page.goto(`/${other.username}`);
+    await expect(page.getByRole('button', { name: 'Send Message' })).toBeVisible();
+    await expect(page.getByText(`Desk lamp from ${other.firstName}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Profile options' }).click();
+    await page.getByRole('menuitem', { name: `Block ${otherName}` }).click();
+    const dialog = page.getByRole('alertdialog', { name: `Block ${otherName}` });
+    await expect(dialog).toContainText("They won't be able to message you or see your posts.");
+    await keepScreenshot(page, 'profile-block');
+    await dialog.getByRole('button', { name: 'Block' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Send Message' })).toHaveCount(0);
+    await expect(page.getByText(`Desk lamp from ${other.firstName}`)).toHaveCount(0);
+
+    // The other side: no Send Message on my profile, and the server refuses a chat.
+    await otherPage.goto(`/${me.username}`);
+    await expect(otherPage.getByRole('heading', { level: 1, name: new RegExp(me.firstName) })).toBeVisible();
+    await expect(otherPage.getByRole('button', { name: 'Send Message' })).toHaveCount(0);
+    const myId = ((await (await page.request.get('/api/me')).json()).viewer as { id: string }).id;
+    const refused = await otherPage.request.post('/api/chats', {
+      data: { userId: myId },
+      headers: { origin: baseURL ?? '' },
+    });
+    expect(refused.status()).toBeGreaterThanOrEqual(400);
+    expect(refused.status()).toBeLessThan(500);
+
+    await page.getByRole('button', { name: 'Profile options' }).click();
+    await page.getByRole('menuitem', { name: `Unblock ${otherName}` }).click();
+    await expect(page.getByRole('button', { name: 'Send Message' })).toBeVisible();
+    await expect(page.getByText(`Desk lamp from ${other.firstName}`)).toBeVisible();
+    await otherContext.close();
+  });
+
   test('a missing username shows the missing-user page', async ({ page, baseURL, expectFailedRequest }) => {
     expectFailedRequest(404, '/api/profiles/');
     await signIn(page, baseURL ?? '', AVERY);
@@ -218,6 +266,82 @@ test.describe('profile page', () => {
     );
     await expectAccessible(page);
     await keepScreenshot(page, 'profile-missing');
+  });
+});
+
+test.describe('profile: messages, claims', () => {
+  test('Send Message and ?redirect=true ask Start Conversation? and open the chat, the same one next time', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    // Two fresh members through the real sign-up, school and photo endpoints.
+    test.slow();
+    const origin = baseURL ?? '';
+    const otherContext = await browser.newContext({ baseURL: origin });
+    const them = await freshMember(await otherContext.newPage(), origin);
+    await otherContext.close();
+    await freshMember(page, origin);
+
+    await page.goto(`/${them.username}?redirect=true`);
+    const dialog = page.getByRole('alertdialog', { name: 'Start Conversation?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(`Start a private conversation with ${them.firstName} Reyes`)).toBeVisible();
+    await expectAccessible(page);
+    await keepScreenshot(page, 'profile-start-conversation');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`/${them.username}$`));
+
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await dialog.getByRole('button', { name: 'Start Conversation' }).click();
+    await expect(page).toHaveURL(/\/messages\/[^/]+$/);
+    await expect(alertWith(page, 'New Conversation Started')).toBeVisible();
+    const chatUrl = page.url();
+
+    // The chat exists now: the profile opens it again instead of starting another.
+    await page.goto(`/${them.username}?redirect=true`);
+    await dialog.getByRole('button', { name: 'Start Conversation' }).click();
+    await expect(page).toHaveURL(chatUrl);
+  });
+
+  test('Claim this account: only on an unverified profile; the sign-in link goes to its own address', async ({
+    page,
+    baseURL,
+  }) => {
+    await freshMember(page, baseURL ?? '');
+    // The demo seller held by the campus (README): school email, never verified.
+    const sam = await page.request.get('/api/profiles/samrivera');
+    expect(sam.ok(), await sam.text()).toBe(true);
+    expect(await sam.json()).toMatchObject({ firstName: 'Sam', verified: false });
+    const mailsBefore = (
+      (await (await page.request.get('/api/dev/mailbox?to=sam.rivera%40ou.edu')).json()) as unknown[]
+    ).length;
+
+    // A verified member's profile offers no claim.
+    await page.goto(`/${await usernameOf(page, 'Jordan', 'Brooks')}`);
+    await page.getByRole('button', { name: 'Profile options' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Copy link to profile' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Claim this account' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/samrivera');
+    await expect(page.getByRole('heading', { level: 1, name: /Sam Rivera/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Profile options' }).click();
+    await keepScreenshot(page, 'profile-claim-menu');
+    await page.getByRole('menuitem', { name: 'Claim this account' }).click();
+    await expect(page).toHaveURL(/\/login\/sent$/);
+    await expect(page.getByRole('heading', { name: 'Your magic link is on its way!' })).toBeVisible();
+    // The address is never shown; the link went to it.
+    await expect(page.getByText('sam.rivera@ou.edu')).toHaveCount(0);
+    await expect
+      .poll(async () => {
+        const mails = (await (await page.request.get('/api/dev/mailbox?to=sam.rivera%40ou.edu')).json()) as {
+          subject: string;
+        }[];
+        return mails.length > mailsBefore && /^Sign in to /.test(mails[0]?.subject ?? '');
+      })
+      .toBe(true);
   });
 });
 
@@ -281,6 +405,105 @@ test.describe('profile edit', () => {
     await openOwnProfile(page, `${newFirst} Reyes`);
     await expect(page.getByRole('heading', { level: 1, name: new RegExp(`${newFirst} Reyes`) })).toBeVisible();
     await expect(page.getByText('Selling my dorm fridge.')).toBeVisible();
+  });
+});
+
+test.describe('profile photo removal', () => {
+  test("Remove photo says 'Removing photo...' until the server answers, then the profile is no longer set up", async ({
+    page,
+    baseURL,
+  }) => {
+    const member = await freshMember(page, baseURL ?? '');
+    // Hold the removal until its waiting state has been seen (no timing guesses).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/me/photo', async (route) => {
+      if (route.request().method() === 'DELETE') await held;
+      await route.continue();
+    });
+    await page.goto('/profile/edit');
+    await expect(page.getByRole('img', { name: 'Your profile photo' })).toBeVisible();
+    await page.getByRole('button', { name: 'Remove photo' }).click();
+    const removing = page.getByRole('button', { name: 'Removing photo...' });
+    await expect(removing).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Change photo', exact: true }).last()).toBeDisabled();
+    await keepScreenshot(page, 'profile-edit-removing-photo');
+    release();
+    await expect(alertWith(page, 'Profile Updated')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove photo' })).toHaveCount(0);
+    await expect(page.getByRole('img', { name: 'Your profile photo' })).toHaveCount(0);
+
+    // No photo, no finished profile: the profile offers set-up again.
+    await page.goto(`/${member.username}`);
+    await expect(page.getByRole('link', { name: 'Set up profile' })).toBeVisible();
+  });
+});
+
+test.describe('settings menu', () => {
+  test('a visitor sees the logged-out menu; /settings opens About on wide screens and the menu on phones', async ({
+    page,
+  }) => {
+    await page.goto('/settings');
+    const menu = page.getByRole('navigation', { name: 'Settings' });
+    if (isMobile()) {
+      await expect(page).toHaveURL(/\/settings$/);
+    } else {
+      await expect(page).toHaveURL(/\/settings\/about$/);
+    }
+    await expect(menu.getByRole('link', { name: 'Log In / Sign Up' })).toHaveAttribute('href', '/user_registration');
+    for (const name of ['Customer Support', 'Give Us Feedback', 'About', 'Privacy Policy', 'Terms of Service']) {
+      await expect(menu.getByRole('link', { name })).toBeVisible();
+    }
+    for (const name of ['Account Settings', 'Log Out', 'Manage Ads', 'Payments']) {
+      await expect(menu.getByRole('link', { name })).toHaveCount(0);
+    }
+    await expectAccessible(page);
+    await keepScreenshot(page, 'settings-logged-out');
+  });
+
+  test('a member: /settings opens Account on wide screens; on phones the back button carries the unread count', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.slow();
+    const origin = baseURL ?? '';
+    const member = await freshMember(page, origin);
+    await createPost(page, origin, `Desk lamp ${uniqueTag()}`);
+    const mine = (await (await page.request.get(`/api/profiles/${member.username}/posts`)).json()) as {
+      posts: { id: string }[];
+    };
+    const postId = mine.posts[0]?.id ?? '';
+
+    // Someone else saves the post: one unread notification.
+    const otherContext = await browser.newContext({ baseURL: origin });
+    const otherPage = await otherContext.newPage();
+    await freshMember(otherPage, origin);
+    const like = await otherPage.request.post(`/api/posts/${postId}/like`, { headers: { origin } });
+    expect(like.ok(), await like.text()).toBe(true);
+    await otherContext.close();
+
+    await page.goto('/settings');
+    const menu = page.getByRole('navigation', { name: 'Settings' });
+    await expect(menu.getByRole('link', { name: 'Account Settings' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Log Out' })).toBeVisible();
+    if (!isMobile()) {
+      await expect(page).toHaveURL(/\/settings\/account$/);
+      await keepScreenshot(page, 'settings-menu-member');
+      return;
+    }
+    await expect(page).toHaveURL(/\/settings$/);
+    await keepScreenshot(page, 'settings-menu-member');
+    await menu.getByRole('link', { name: 'Account Settings' }).click();
+    const back = page.getByRole('link', { name: /^Back/ });
+    await expect(back).toBeVisible();
+    await expect(back.getByText('1 unread notifications and messages')).toBeAttached();
+    await expect(back.getByText('1', { exact: true })).toBeVisible();
+    await keepScreenshot(page, 'settings-account-badge');
+    await back.click();
+    await expect(page).toHaveURL(/\/settings$/);
   });
 });
 
@@ -450,8 +673,11 @@ test.describe('settings > account', () => {
     await keepScreenshot(page, 'settings-verify-email');
     await codeField.fill(code);
     await page.getByRole('button', { name: 'Verify' }).click();
+    // Back on /settings/account/email (spec 2 §4) with the stored success alert; the new address is the sign-in one.
     await expect(alertWith(page, 'Account Updated!')).toBeVisible();
-    await expect(page).toHaveURL(/\/settings\/account$/);
+    await expect(page).toHaveURL(/\/settings\/account\/email$/);
+    await expect(page.getByText(newEmail, { exact: true })).toBeVisible();
+    await page.goto('/settings/account');
     await expect(page.getByText(newEmail, { exact: true })).toBeVisible();
 
     // The new address signs in.

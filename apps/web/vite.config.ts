@@ -1,9 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { entryBudget } from './build/entry-budget.ts';
+
+/**
+ * Gzip KB of JavaScript a first visit loads before the first paint (index.html's script and its
+ * modulepreloads); the build fails above it. Issue 13 asks for 120 KB: see docs/perf/README.md
+ * for where the entry stands and what still has to leave it.
+ */
+const ENTRY_BUDGET_KB = 210;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), entryBudget({ budgetKb: ENTRY_BUDGET_KB })],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

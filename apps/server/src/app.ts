@@ -1,12 +1,14 @@
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { jobsPlugin } from './jobs/runner.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
+import { adsRoutes } from './modules/ads/ads.routes.ts';
+import { paymentProviderFor } from './modules/ads/payment-provider.ts';
+import { authRoutes, signInLinkSender } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { resolveAuthSecret } from './modules/auth/secret.ts';
 import { campusRoutes } from './modules/campus/campus.routes.ts';
@@ -19,6 +21,7 @@ import { postsRoutes } from './modules/posts/posts.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { schoolEmailRoutes } from './modules/school-email/school-email.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
 import { campusPlugin } from './plugins/campus.ts';
@@ -27,6 +30,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { loggerOptions, requestLogController, requestLogPlugin } from './plugins/logging.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { compiledSerializerCompiler } from './plugins/serializer.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { type SseOptions, ssePlugin } from './plugins/sse.ts';
 import { storagePlugin } from './plugins/storage.ts';
@@ -78,7 +82,8 @@ export async function buildApp({
     if (draining) reply.header('connection', 'close');
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Compiled response serializers (plugins/serializer.ts); Zod checks responses outside production.
+  app.setSerializerCompiler(compiledSerializerCompiler({ validate: config.env !== 'production' }));
 
   await app.register(errorsPlugin);
   await app.register(requestLogPlugin);
@@ -86,7 +91,7 @@ export async function buildApp({
   await app.register(cacheHeadersPlugin);
   await app.register(securityPlugin, { production: config.env === 'production' });
   await app.register(mailPlugin, { db, config, clock });
-  await app.register(jobsPlugin, { db, clock, start: jobs ?? config.env !== 'test' });
+  await app.register(jobsPlugin, { db, clock, config, start: jobs ?? config.env !== 'test' });
   await app.register(compress);
   // Upload routes set their own size limits; these are the outer bounds.
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 10, fields: 20 } });
@@ -109,8 +114,10 @@ export async function buildApp({
   await app.register(postsRoutes, { db, storage: app.storage, clock });
   await app.register(chatsRoutes, { db, storage: app.storage, clock });
   await app.register(notificationsRoutes, { db, storage: app.storage });
-  await app.register(profilesRoutes, { db, storage: app.storage });
+  await app.register(profilesRoutes, { db, storage: app.storage, sendSignInLink: signInLinkSender(auth) });
   await app.register(reportsRoutes, { db, clock });
+  await app.register(adsRoutes, { db, storage: app.storage, clock, provider: paymentProviderFor(config) });
+  await app.register(searchRoutes, { db, storage: app.storage, clock });
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

@@ -10,6 +10,8 @@ const EnvSchema = z.object({
   HOST: z.string().default('localhost'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /** How long a request waits to open or borrow a database connection before answering 503. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Extra host names, `host=slug` pairs separated by commas, e.g. `buysell.ou.edu=ou`. */
   CAMPUS_HOSTS: z.string().default(''),
@@ -30,6 +32,12 @@ const EnvSchema = z.object({
   DEMO: booleanFlag.optional(),
   /** `on` sends every visitor to /404 at the geographic gate. */
   FIREWALL: booleanFlag.default(false),
+  /** Stripe Checkout for boosts; unset → the local test checkout (test mode, no account needed). */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** Signing secret of the Stripe webhook endpoint (/api/payments/stripe/webhook). */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Another Stripe API address (a local fake in tests, stripe-mock); default Stripe's. */
+  STRIPE_API_URL: z.string().url().optional(),
 });
 
 export type Config = {
@@ -38,6 +46,7 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databaseConnectTimeoutMs: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   campusHosts: Map<string, string>;
   trustProxy: boolean;
@@ -48,6 +57,8 @@ export type Config = {
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
   firewall: boolean;
   demo: boolean;
+  /** Stripe Checkout when configured; otherwise boosts are paid on the local test checkout. */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -75,12 +86,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.AUTH_SECRET)
     throw new Error('Invalid configuration:\n  AUTH_SECRET: required in production');
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET)
+    throw new Error('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     campusHosts: parseCampusHosts(e.CAMPUS_HOSTS),
     trustProxy: e.TRUST_PROXY,
@@ -97,5 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     firewall: e.FIREWALL,
     demo: e.DEMO ?? e.NODE_ENV !== 'production',
+    stripe: e.STRIPE_SECRET_KEY
+      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '', apiUrl: e.STRIPE_API_URL }
+      : undefined,
   };
 }

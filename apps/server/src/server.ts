@@ -40,7 +40,7 @@ async function main() {
     await stopDatabase();
     throw error;
   }
-  const db = createDatabase(databaseUrl);
+  const db = createDatabase(databaseUrl, { connectTimeoutMs: config.databaseConnectTimeoutMs });
   const app = await buildApp({ config, db });
   logPostgres = (message) => app.log.warn({ module: 'postgres' }, message);
   if (config.demo) {

@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './ads.ts';
 export * from './api.ts';
 export * from './campuses.ts';
 export * from './categories.ts';
@@ -11,4 +12,5 @@ export * from './names.ts';
 export * from './notifications.ts';
 export * from './posts.ts';
 export * from './profiles.ts';
+export * from './search.ts';
 export * from './text-length.ts';

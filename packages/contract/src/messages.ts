@@ -340,6 +340,10 @@ export const PROFILE_SERVER_MESSAGES = {
   reportReasonTooLong: 'Please keep the reason under 500 characters.',
   reportReasonInvalid: 'The reason contains characters that are not allowed.',
   cannotReportSelf: "You can't report yourself.",
+  /** 'Claim this account' on a profile whose email is verified already. */
+  alreadyClaimed: 'This account has been claimed already.',
+  /** 'Claim this account' sends a sign-in link, which only campuses with email-link sign-in offer. */
+  claimNotOnThisCampus: 'Claiming an account is not available on this campus.',
   /** Reporting is for members of the campus the profile belongs to. */
   reportNotAMember: 'Only members of this campus can report users.',
 } as const;

@@ -70,6 +70,8 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'search',
   'search_schools',
   'settings',
+  // Not in the spec's tables: the local test checkout of decision 018.
+  'test-checkout',
   'user_registration',
   'verify',
 ]);

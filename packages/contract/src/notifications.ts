@@ -15,6 +15,23 @@ export const NOTIFICATION_TYPE_VALUES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPE_VALUES)[number];
 
+/**
+ * What the sender did, after their name ('Alma L. saved your post'): one wording for the
+ * notification list and the notification emails. Not spec text (the spec names only the types).
+ */
+export const NOTIFICATION_ACTIONS: Record<NotificationType, string> = {
+  message: 'sent you a message',
+  comment: 'commented on your post',
+  'comment reply': 'replied to your comment',
+  // A save of the recipient's comment (posts.service: a like of a comment).
+  'comment interaction': 'saved your comment',
+  // A reply deeper in the thread of the recipient's post.
+  'post interaction': 'replied in a thread on your post',
+  like: 'saved your post',
+  'message like': 'reacted to your message',
+  'new chat': 'started a conversation with you',
+};
+
 export const NOTIFICATION_LIMITS = {
   perPage: PAGE_SIZES.notifications,
   /** Ids one mark-read request may carry (a page or two of what was shown). */

@@ -54,6 +54,8 @@ export const PublicProfileSchema = z.object({
   isOwn: z.boolean(),
   /** Either side blocked the other: no Send Message, and the lists are empty. */
   blocked: z.boolean(),
+  /** The viewer blocked this member: the menu offers Unblock instead of Block. */
+  blockedByViewer: z.boolean(),
 });
 export type PublicProfile = z.infer<typeof PublicProfileSchema>;
 
@@ -192,3 +194,10 @@ export const ReportBodySchema = z.object({
     .optional(),
 });
 export const ReportResponseSchema = z.object({ message: z.string() });
+
+/**
+ * POST /api/profiles/:username/claim ('Claim this account', spec 2 §2): a sign-in link went to
+ * the account's own address, which is never shown — only its owner can open the link.
+ */
+export const ClaimProfileResponseSchema = z.object({ sent: z.literal(true) });
+export type ClaimProfileResponse = z.infer<typeof ClaimProfileResponseSchema>;

@@ -105,6 +105,10 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
       super(config);
       monitor.clients.add(this);
       this.once('end', () => monitor.clients.delete(this));
+      // pg-pool listens for 'error' only while a client is idle; a checked-out client (between
+      // the statements of a transaction) whose socket the watchdog drops would otherwise throw
+      // an unhandled 'error' and end the process. The statement in flight still gets its error.
+      this.on('error', (error) => monitor.failed(error));
     }
   }
   // Wraps query() in all its forms but Submittable: a slow statement starts the watchdog, a
@@ -170,7 +174,9 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
 
   const pool = new GuardedPool({
     connectionString: url,
-    max: limits.max ?? 10,
+    // Enough that a burst of page loads (a page asks for 3–6 resources at once) queues rarely:
+    // a wait for a free connection is bounded by connectTimeoutMs too, and then answers 503.
+    max: limits.max ?? 20,
     connectionTimeoutMillis: limits.connectTimeoutMs,
     ...(limits.statementTimeoutMs > 0
       ? {

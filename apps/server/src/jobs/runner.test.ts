@@ -105,7 +105,10 @@ describe('job runner (pg-boss)', () => {
       expect(await runner.purgeNow()).toEqual(expect.any(String));
       await until(async () => (await present(gone)).events[0] === false);
       const schedules = await runner.boss.getSchedules();
-      expect(schedules.map((s) => [s.name, s.cron])).toEqual([['purge', '17 * * * *']]);
+      expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual([
+        ['ad-clock', '* * * * *'],
+        ['purge', '17 * * * *'],
+      ]);
     } finally {
       const started = Date.now();
       await runner.stop();

@@ -1,20 +1,31 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
+import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
+import { tickAdClock } from './ad-clock.ts';
+import { mailDueNotifications, type NotificationMailDeps } from './notification-mail.ts';
 import { purgeOld } from './purge.ts';
 
 /** Queue names: one per kind of job. */
-export const JOBS = { purge: 'purge' } as const;
+export const JOBS = { purge: 'purge', notificationMail: 'notification-mail', adClock: 'ad-clock' } as const;
 
 /** The purge runs hourly (at minute 17, away from the top of the hour). */
 const PURGE_CRON = '17 * * * *';
+/** The notification-mail sweep runs every minute (pg-boss cron's finest step); quiet periods are 10 min. */
+const NOTIFICATION_MAIL_CRON = '* * * * *';
+/** Ads accrue spend and complete every minute (spec 3: runs are counted in minutes). */
+const AD_CLOCK_CRON = '* * * * *';
 
 export interface JobRunner {
   readonly boss: PgBoss;
   /** Queues a purge now (tests, operators); resolves to the job id. */
   purgeNow(): Promise<string | null>;
+  /** Queues a notification-mail sweep now; resolves to the job id (null: one is already queued). */
+  mailNotificationsNow(): Promise<string | null>;
+  /** Queues an ad-clock tick now; resolves to the job id (null: one is already queued). */
+  adClockNow(): Promise<string | null>;
   /** Stops fetching, lets running jobs finish (bounded), closes its connections. */
   stop(): Promise<void>;
 }
@@ -28,6 +39,8 @@ export interface JobRunnerOptions {
   stopTimeoutMs?: number;
   /** Fetch interval of the workers (pg-boss's minimum is 0.5 s). */
   pollingIntervalSeconds?: number;
+  /** The outbox and site addresses for notification emails; without it that job does not run. */
+  notificationMail?: Omit<NotificationMailDeps, 'db'>;
 }
 
 /**
@@ -66,9 +79,44 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   });
   await boss.schedule(JOBS.purge, PURGE_CRON, {}, { tz: 'UTC' });
 
+  await boss.createQueue(JOBS.adClock, {
+    name: JOBS.adClock,
+    policy: 'singleton',
+    retryLimit: 2,
+    expireInSeconds: 120,
+  });
+  await boss.work(JOBS.adClock, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 5 }, async () => {
+    const result = await tickAdClock(db, clock.now());
+    failing = false;
+    if (result.completed > 0 || result.abandoned > 0) log.info({ job: JOBS.adClock, ...result }, 'ads completed');
+  });
+  await boss.schedule(JOBS.adClock, AD_CLOCK_CRON, {}, { tz: 'UTC' });
+
+  const mailDeps = options.notificationMail;
+  if (mailDeps) {
+    await boss.createQueue(JOBS.notificationMail, {
+      name: JOBS.notificationMail,
+      policy: 'singleton',
+      retryLimit: 2,
+      expireInSeconds: 120,
+    });
+    await boss.work(
+      JOBS.notificationMail,
+      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 5 },
+      async () => {
+        const result = await mailDueNotifications({ db, ...mailDeps }, clock.now());
+        failing = false;
+        if (result.claimed > 0) log.info({ job: JOBS.notificationMail, ...result }, 'notification emails queued');
+      },
+    );
+    await boss.schedule(JOBS.notificationMail, NOTIFICATION_MAIL_CRON, {}, { tz: 'UTC' });
+  }
+
   return {
     boss,
     purgeNow: () => boss.send(JOBS.purge, {}),
+    mailNotificationsNow: () => boss.send(JOBS.notificationMail, {}),
+    adClockNow: () => boss.send(JOBS.adClock, {}),
     stop: () => boss.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs ?? 5_000 }),
   };
 }
@@ -82,6 +130,8 @@ declare module 'fastify' {
 
 export interface JobsPluginOptions {
   db: Database;
+  /** Site addresses in notification emails. */
+  config?: Pick<Config, 'env' | 'port'>;
   clock?: Clock;
   /** Run jobs in this app instance; default: everywhere but tests (most test apps need none). */
   start?: boolean;
@@ -100,6 +150,13 @@ export const jobsPlugin = fp(
         clock: options.clock,
         log: app.log.child({ module: 'jobs' }),
         pollingIntervalSeconds: options.pollingIntervalSeconds,
+        notificationMail: options.config
+          ? {
+              config: options.config,
+              enqueue: (tx, mail) => app.mailer.enqueue(tx, mail),
+              kick: () => app.mailer.kick(),
+            }
+          : undefined,
       });
     });
     app.addHook('onClose', async () => {

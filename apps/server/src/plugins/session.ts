@@ -71,23 +71,27 @@ export const sessionPlugin = fp(
     const cookieName = context.authCookies.sessionToken.name;
     const secret = context.secret;
 
+    // A prepared statement: built once, planned once per connection (issue 13).
+    const sessionUserByToken = db
+      .select({
+        id: users.id,
+        email: users.email,
+        verified: users.verified,
+        schoolVerified: users.schoolVerified,
+        campusId: users.campusId,
+      })
+      .from(sessions)
+      .innerJoin(users, sql`${users.id} = ${sessions.userId}`)
+      .where(
+        sql`${sessions.token} = ${sql.placeholder('token')} AND ${sessions.expiresAt} > now()
+          AND NOT EXISTS (SELECT 1 FROM ${bannedEmails} WHERE ${bannedEmails.email} = ${users.email})`,
+      )
+      .prepare('session_user');
+
     async function load(request: FastifyRequest): Promise<SessionUser | null> {
       const token = verifiedSessionToken(readCookie(request.headers.cookie, cookieName), secret);
       if (!token) return null;
-      const [user] = await db
-        .select({
-          id: users.id,
-          email: users.email,
-          verified: users.verified,
-          schoolVerified: users.schoolVerified,
-          campusId: users.campusId,
-        })
-        .from(sessions)
-        .innerJoin(users, sql`${users.id} = ${sessions.userId}`)
-        .where(
-          sql`${sessions.token} = ${token} AND ${sessions.expiresAt} > now()
-            AND NOT EXISTS (SELECT 1 FROM ${bannedEmails} WHERE ${bannedEmails.email} = ${users.email})`,
-        );
+      const [user] = await sessionUserByToken.execute({ token });
       return user ?? null;
     }
     app.decorateRequest('sessionUser', function (this: FastifyRequest) {

@@ -10,7 +10,7 @@ import { member } from '../../test/posts.ts';
 import { buildApp } from '../app.ts';
 import { createDatabase, type Database } from '../db/client.ts';
 import { events, users } from '../db/schema/index.ts';
-import { type NewEvent, publishEvent } from '../lib/events.ts';
+import { EVENTS_APPLICATION_NAME, type NewEvent, publishEvent } from '../lib/events.ts';
 
 let ctx: TestContext;
 let port: number;
@@ -338,7 +338,8 @@ describe('GET /api/events: what is delivered', () => {
     // Cut every LISTEN connection of this database (both instances reconnect).
     await ctx.db.$client.query(
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-       WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
+       WHERE datname = current_database() AND application_name = $1 AND pid <> pg_backend_pid()`,
+      [EVENTS_APPLICATION_NAME],
     );
     await until(() => !ctx.app.eventBus.listening);
     const id = await publish(ev(user.id, 'test.while-down'));

@@ -80,8 +80,14 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.createPost.path, lazy: () => import('./routes/create/post.tsx') },
           { path: paths.createComment.path, lazy: () => import('./routes/create/comment.tsx') },
+          { path: paths.createMessage.path, lazy: () => import('./routes/create/message.tsx') },
           { path: paths.createCategories.path, lazy: () => import('./routes/create/categories.tsx') },
         ],
+      },
+      {
+        // The local test checkout (spec 3 §7 'Checkout'; decision 018): a payment page of its own.
+        element: <RequireViewer need="user" />,
+        children: [{ path: paths.testCheckout.path, lazy: () => import('./routes/test-checkout.tsx') }],
       },
       {
         Component: AppShell,
@@ -100,6 +106,22 @@ export const routes: RouteObject[] = [
             path: paths.post.path,
             lazy: () => import('./routes/post.tsx'),
             handle: handle({ header: { variant: 'post' } }),
+          },
+          {
+            // Visitors and other members see the spec's 'Something Went Wrong…' on the page itself.
+            path: paths.postBoost.path,
+            lazy: () => import('./routes/boost.tsx'),
+            handle: handle({ header: null }),
+          },
+          {
+            path: paths.postBoostSuccess.path,
+            lazy: async () => ({ Component: (await import('./routes/boost-return.tsx')).SuccessRoute }),
+            handle: handle({ header: null }),
+          },
+          {
+            path: paths.postBoostCancel.path,
+            lazy: async () => ({ Component: (await import('./routes/boost-return.tsx')).CancelRoute }),
+            handle: handle({ header: null }),
           },
           {
             element: <RequireViewer need="school" />,
@@ -129,7 +151,27 @@ export const routes: RouteObject[] = [
                 lazy: () => import('./routes/notifications.tsx'),
                 handle: handle({ header: { variant: 'title', title: 'Notifications' } }),
               },
+              {
+                path: paths.notificationMentions.path,
+                lazy: () => import('./routes/notifications-mentions.tsx'),
+                handle: handle({ header: { variant: 'title', title: 'Notifications' } }),
+              },
+              {
+                path: paths.ads.path,
+                lazy: () => import('./routes/ads.tsx'),
+                handle: handle({ header: null, layout: 'wide' }),
+              },
+              {
+                path: paths.ad.path,
+                lazy: () => import('./routes/ads.tsx'),
+                handle: handle({ header: null, layout: 'wide' }),
+              },
             ],
+          },
+          {
+            path: paths.search.path,
+            lazy: () => import('./routes/search.tsx'),
+            handle: handle({ header: { variant: 'home' } }),
           },
           {
             path: paths.searchSchools.path,
@@ -153,6 +195,7 @@ export const routes: RouteObject[] = [
                 element: <RequireViewer need="verified" />,
                 children: [
                   { path: paths.settings.account.path, lazy: () => import('./routes/settings/account.tsx') },
+                  { path: paths.settings.payments.path, lazy: () => import('./routes/settings/payments.tsx') },
                   ...ACCOUNT_FORMS,
                   { path: paths.settings.schoolEmail.path, lazy: () => import('./routes/settings/school-email.tsx') },
                   {
@@ -172,7 +215,7 @@ export const routes: RouteObject[] = [
             // Static paths rank above this one, so a username never hides an app route.
             path: paths.profile.path,
             lazy: () => import('./routes/profile.tsx'),
-            handle: handle({ header: null }),
+            handle: handle({ header: { variant: 'profile' } }),
           },
           // Also drawn by RouteError for a 404 thrown anywhere, so it is part of the first load.
           { path: '*', Component: NotFound, handle: handle({ header: { variant: 'home' } }) },

@@ -33,8 +33,24 @@ export const paths = {
     path: '/post/:postId',
     getHref: (postId: string, query: { redirect?: boolean } = {}) => withQuery(`/post/${segment(postId)}`, query),
   },
-  /** Boosting a post (spec 3); its page comes with the boost feature. */
+  /** Boosting a post (spec 3 §2). */
   postBoost: { path: '/post/:postId/boost', getHref: (postId: string) => `/post/${segment(postId)}/boost` },
+  /** Where a payment returns (spec 3 §2); the server builds these with the session id. */
+  postBoostSuccess: {
+    path: '/post/:postId/boost/success',
+    getHref: (postId: string, sessionId: string) =>
+      withQuery(`/post/${segment(postId)}/boost/success`, { session_id: sessionId }),
+  },
+  postBoostCancel: {
+    path: '/post/:postId/boost/cancel',
+    getHref: (postId: string, sessionId: string) =>
+      withQuery(`/post/${segment(postId)}/boost/cancel`, { session_id: sessionId }),
+  },
+  /** The local test checkout (no payment account configured; decision 018). */
+  testCheckout: {
+    path: '/test-checkout/:sessionId',
+    getHref: (sessionId: string) => `/test-checkout/${segment(sessionId)}`,
+  },
   messages: { path: '/messages', getHref: () => '/messages' },
   chat: { path: '/messages/:chatId', getHref: (chatId: string) => `/messages/${segment(chatId)}` },
   /** `to`: the username of the person to write to (from a post's Send Message). */

@@ -22,6 +22,18 @@ export const queryKeys = {
     saved: ['posts', 'saved'] as const,
     /** A profile tab (spec 2 §2): the username lower-cased, as the server matches it. */
     profile: (username: string, tab: string) => ['posts', 'profile', username.toLowerCase(), tab] as const,
+    /** /notifications/mentions: posts and comments naming the viewer (under `posts` so saves patch them). */
+    mentions: ['posts', 'mentions'] as const,
+    /** Search hits, Latest or Media (spec 2 §2). */
+    search: (q: string, show: 'latest' | 'media') => ['posts', 'search', show, q] as const,
+  },
+  /** Search: people hits, header suggestions, popular and the viewer's recent searches. */
+  search: {
+    all: ['search'] as const,
+    people: (q: string) => ['search', 'people', q] as const,
+    suggestions: (q: string) => ['search', 'suggestions', q] as const,
+    popular: ['search', 'popular'] as const,
+    recent: ['search', 'recent'] as const,
   },
   /** GET /api/profiles/:username: a profile's header (`PublicProfile`). */
   profiles: {
@@ -52,6 +64,20 @@ export const queryKeys = {
   },
   /** GET /api/unread-counts: the Messages and Notifications badges. */
   unreadCounts: ['unread-counts'] as const,
+  /** Boosting (spec 3): My Ads (infinite `AdList` pages), one ad's analytics, a post's boost controls. */
+  ads: {
+    all: ['ads'] as const,
+    list: ['ads', 'list'] as const,
+    detail: (adId: string) => ['ads', 'detail', adId] as const,
+    /** GET /api/posts/:postId/boost: the owner's buttons or the visitor's call-to-action. */
+    boostStatus: (postId: string) => ['ads', 'boost-status', postId] as const,
+    /** A checkout session the success page waits on. */
+    checkout: (sessionId: string) => ['ads', 'checkout', sessionId] as const,
+    /** The local test checkout page's session. */
+    testCheckout: (sessionId: string) => ['ads', 'test-checkout', sessionId] as const,
+  },
+  /** GET /api/payments: Settings > Payments (available funds and payment activity). */
+  payments: ['payments'] as const,
 } as const;
 
 /** Queries that describe the site rather than the person: kept when a person signs in or out. */

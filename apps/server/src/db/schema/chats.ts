@@ -170,6 +170,13 @@ export const notifications = pgTable(
     message: text('message').notNull().default(''),
     read: boolean('read').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * Set (app clock) when the notification is created or refreshed and not yet emailed;
+     * cleared when the email sweep claims it (jobs/notification-mail.ts). Null: nothing to mail.
+     */
+    emailPendingSince: ts('email_pending_since'),
+    /** When the last email about this notification was queued. */
+    mailedAt: ts('mailed_at'),
   },
   (t) => [
     check('notifications_not_self', sql`${t.toUserId} <> ${t.fromUserId}`),
@@ -183,5 +190,7 @@ export const notifications = pgTable(
       .where(sql`${t.type} = 'message' AND NOT ${t.read}`),
     // Deleting a chat removes its notifications (cascade) through this index.
     index('notifications_chat_idx').on(t.chatId),
+    // The email sweep finds what waits to be mailed.
+    index('notifications_email_pending_idx').on(t.emailPendingSince).where(sql`${t.emailPendingSince} IS NOT NULL`),
   ],
 );

@@ -53,8 +53,13 @@ export const posts = pgTable(
     copiedLink: integer('copied_link').notNull().default(0),
     externalLinkClicks: integer('external_link_clicks').notNull().default(0),
     profileVisits: integer('profile_visits').notNull().default(0),
-    /** Full-text search over the plain text (English stemming). */
-    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('english', plain_text)`),
+    /**
+     * Full-text search (migration 0008, decision 017): the first line weighs A, the rest B;
+     * English stemming over unaccented text (`search_unaccent` is the IMMUTABLE wrapper).
+     */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english'::regconfig, search_unaccent(split_part(plain_text, E'\\n', 1))), 'A') || setweight(to_tsvector('english'::regconfig, search_unaccent(substr(plain_text, length(split_part(plain_text, E'\\n', 1)) + 2))), 'B')`,
+    ),
     createdAt: ts('created_at').notNull().defaultNow(),
     lastModified: ts('last_modified').notNull().defaultNow(),
   },
@@ -71,8 +76,10 @@ export const posts = pgTable(
     index('posts_thread_idx').on(t.rootId, t.createdAt),
     index('posts_parent_idx').on(t.postCommentedOn),
     index('posts_user_idx').on(t.userId, t.lastModified),
-    index('posts_search_idx').using('gin', t.searchVector),
-    index('posts_text_trgm_idx').using('gin', sql`${t.plainText} gin_trgm_ops`),
+    // Search: searchable posts of a campus (btree_gin puts campus_id inside the GIN index).
+    index('posts_search_idx')
+      .using('gin', t.campusId, t.searchVector)
+      .where(sql`${t.postCommentedOn} IS NULL AND ${t.type} = 'post'`),
   ],
 );
 

@@ -54,5 +54,13 @@ export const users = pgTable(
   (t) => [
     // Member count: an index-only count per campus.
     index('users_campus_members_idx').on(t.campusId).where(sql`${t.schoolVerified}`),
+    // People search (migration 0008): names and username, trigram, per campus.
+    index('users_search_idx')
+      .using(
+        'gin',
+        t.campusId,
+        sql`search_unaccent(lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.username}::text)) gin_trgm_ops`,
+      )
+      .where(sql`${t.schoolVerified}`),
   ],
 );

@@ -17,6 +17,11 @@ export interface DemoAccount {
   bio?: string;
   campus?: { id: string; schoolEmail: string };
   color: string;
+  /**
+   * Held by the campus for a seller who never signed in: the email is not verified, so the
+   * profile offers 'Claim this account' (spec 2 §2, decision 016). No 'joined' post.
+   */
+  unclaimed?: boolean;
 }
 
 export const DEMO_ACCOUNTS: DemoAccount[] = [
@@ -40,6 +45,14 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     bio: 'Hook ’em! Always looking for concert tickets.',
     campus: { id: CAMPUS_IDS.ut, schoolEmail: 'taylor@utexas.edu' },
     color: '#9a4500',
+  },
+  {
+    name: 'Sam Rivera',
+    email: 'sam.rivera@ou.edu',
+    bio: 'Listings from the OU Buy / Sell group. Is this you? Claim this account.',
+    campus: { id: CAMPUS_IDS.ou, schoolEmail: 'sam.rivera@ou.edu' },
+    color: '#5b3f8c',
+    unclaimed: true,
   },
   // Verified email, no school yet: shows the join-your-campus path.
   { name: 'Casey Morgan', email: 'casey@example.com', color: '#00703c' },
@@ -73,7 +86,7 @@ export async function seedDemoAccount(deps: SeedDeps, account: DemoAccount): Pro
   await db
     .update(users)
     .set({
-      verified: true,
+      verified: !account.unclaimed,
       bio: account.bio ?? null,
       ...(account.campus
         ? { schoolVerified: true, schoolEmail: account.campus.schoolEmail, campusId: account.campus.id }
@@ -81,7 +94,7 @@ export async function seedDemoAccount(deps: SeedDeps, account: DemoAccount): Pro
     })
     .where(eq(users.id, user.id));
   if (account.bio) await changeProfilePhoto({ db, storage }, user.id, await demoPicture(account.name, account.color));
-  if (account.campus) {
+  if (account.campus && !account.unclaimed) {
     await db.insert(posts).values({
       id: newId(),
       campusId: account.campus.id,

@@ -32,8 +32,7 @@ const ALLOWED: ReadonlyArray<readonly [method: 'GET' | 'POST', path: RegExp]> = 
   ['GET', /^\/oauth2\/callback\/google$/],
   ['POST', /^\/oauth2\/callback\/google$/],
   ['GET', /^\/error$/],
-  // Account settings: password change (ends the other sessions) and the session list.
-  ['POST', /^\/change-password$/],
+  // Account settings: the session list. Password change is our PUT /api/me/password (decision 016).
   ['GET', /^\/list-sessions$/],
   ['POST', /^\/revoke-session$/],
   ['POST', /^\/revoke-sessions$/],
@@ -60,6 +59,27 @@ export function toWebRequest(request: FastifyRequest): Request {
     headers,
     body: hasBody ? (typeof request.body === 'string' ? request.body : JSON.stringify(request.body)) : undefined,
   });
+}
+
+/**
+ * Sends better-auth's emailed sign-in link to `email` as a request from `like` would (its
+ * campus, origin and client address), through the same handler, hooks and limits as the
+ * public endpoint. For server features that mail a link to an address the caller never sees
+ * ('Claim this account').
+ */
+export function signInLinkSender(auth: Auth) {
+  return async (email: string, like: { origin: string; host: string; ip: string }): Promise<void> => {
+    const response = await auth.handler(
+      new Request(`${like.origin}/api/auth/sign-in/magic-link`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: like.origin, 'x-campus-client-ip': like.ip },
+        body: JSON.stringify({ email }),
+      }),
+    );
+    if (response.ok) return;
+    if (response.status === 429) throw errors.tooManyRequests();
+    throw new Error(`sign-in link not sent: ${response.status} ${await response.text()}`);
+  };
 }
 
 function withoutToken(value: unknown): unknown {

@@ -107,6 +107,11 @@ export function createAuth({ db, config, secret, mailer, log }: AuthDeps) {
     trustedOrigins: (request) => [originOf(request)],
     telemetry: { enabled: false },
     logger: betterAuthLogger(log),
+    // An unexpected error (a failed query, a pool timeout) leaves the handler as an exception
+    // for Fastify's one error handler (503 DATABASE_UNAVAILABLE, or a logged 500) instead of
+    // better-call printing it to the console and answering a bare 500. APIErrors (4xx) and
+    // redirects are still answered by better-auth.
+    onAPIError: { throw: true },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {
@@ -247,10 +252,6 @@ export function createAuth({ db, config, secret, mailer, log }: AuthDeps) {
         const body = (ctx.body ?? {}) as { email?: unknown; name?: unknown; type?: unknown };
         if (OU_ONLY_PATHS.has(ctx.path) && campusOf(ctx.request).id !== CAMPUS_IDS.ou) {
           throw new APIError('FORBIDDEN', { message: 'Not available on this campus.', code: 'NOT_ON_THIS_CAMPUS' });
-        }
-        if (ctx.path === '/change-password') {
-          // A new password ends every other session (issue 8 item 4), whatever the client asks.
-          return { context: { body: { ...(ctx.body as object), revokeOtherSessions: true } } };
         }
         if (ctx.path === '/email-otp/send-verification-otp' && body.type !== 'email-verification') {
           // Codes only verify an email: no code sign-in, no code password reset (issue 8 item 1).

@@ -20,6 +20,8 @@ const REFUSED: Array<[method: 'GET' | 'POST', path: string, body?: Record<string
   ['POST', '/api/auth/delete-user'],
   ['GET', '/api/auth/delete-user/callback?token=x'],
   ['POST', '/api/auth/verify-password', { password: 'secret123' }],
+  // Password change is PUT /api/me/password (the spec's messages, the lockout of decision 008).
+  ['POST', '/api/auth/change-password', { currentPassword: 'secret123', newPassword: 'hijacked-1' }],
   ['GET', '/api/auth/verify-email?token=x'],
   ['POST', '/api/auth/send-verification-email'],
   ['POST', '/api/auth/update-session'],
@@ -45,6 +47,9 @@ describe('only the endpoints the product uses exist (issue 8 items 1 and 5)', ()
     // Nothing changed: no picture set, still signed in, the password still works.
     expect((await db.query.users.findFirst({ where: eq(users.id, user.id) }))?.img).toBeNull();
     expect((await browser.get('/api/me')).json().viewer.email).toBe(email);
+    const fresh = new TestBrowser(app, host);
+    expect((await fresh.post('/api/auth/sign-in/email', { email, password: 'hijacked-1' })).statusCode).toBe(401);
+    expect((await fresh.post('/api/auth/sign-in/email', { email, password: 'secret123' })).statusCode).toBe(200);
   });
 
   it('no code password reset: even with a real code from the mail the password stays (UT)', async () => {

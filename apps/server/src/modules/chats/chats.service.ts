@@ -19,7 +19,7 @@ import type { Database, DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { errors } from '../../lib/errors.ts';
-import { publishEvent } from '../../lib/events.ts';
+import { type NewEvent, publishEvent, publishEvents } from '../../lib/events.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import type { StorageDriver } from '../../plugins/storage.ts';
@@ -67,11 +67,18 @@ export interface ChatsDeps {
 
 const url = (deps: ChatsDeps) => (key: string) => deps.storage.url(key);
 
-/** Tells both participants' tabs that something in a chat changed (inbox order, a message, Seen…). */
+/** The events that tell both participants' tabs something in a chat changed (inbox order, a message, Seen…). */
+function bothEvents(chat: ChatRow, type: string, payload: Record<string, unknown>): NewEvent[] {
+  return [chat.userA, chat.userB].map((userId) => ({
+    campusId: chat.campusId,
+    userId,
+    type,
+    payload: { chatId: chat.id, ...payload },
+  }));
+}
+
 async function publishToBoth(tx: DbOrTx, chat: ChatRow, type: string, payload: Record<string, unknown>) {
-  for (const userId of [chat.userA, chat.userB]) {
-    await publishEvent(tx, { campusId: chat.campusId, userId, type, payload: { chatId: chat.id, ...payload } });
-  }
+  await publishEvents(tx, bothEvents(chat, type, payload));
 }
 
 async function requireChat(deps: ChatsDeps, viewer: SessionUser, campus: CampusDefinition, chatId: string) {
@@ -154,15 +161,11 @@ export async function openChat(
     });
     if (!inserted) return false;
     const chat = (await findChat(tx, id)) as ChatRow;
-    await publishToBoth(tx, chat, CHAT_EVENT_TYPES.chatUpdated, {});
-    await notify(tx, {
-      campusId: campus.id,
-      type: 'new chat',
-      toUserId: other.id,
-      fromUserId: viewer.id,
-      chatId: id,
-      createdAt: now,
-    });
+    await notify(
+      tx,
+      { campusId: campus.id, type: 'new chat', toUserId: other.id, fromUserId: viewer.id, chatId: id, createdAt: now },
+      bothEvents(chat, CHAT_EVENT_TYPES.chatUpdated, {}),
+    );
     return true;
   });
   const chat = created ? { id } : await findChatByPair(deps.db, campus.id, pair);
@@ -289,16 +292,20 @@ async function sendFromUpload(
       });
       const line = preview(body.plainText, photo !== null, body.postId !== null);
       await touchChat(tx, chat, viewer.id, { lastMessage: line, lastMessageId: id, at: now });
-      await publishToBoth(tx, chat, CHAT_EVENT_TYPES.messageCreated, { messageId: id });
-      await notify(tx, {
-        campusId: campus.id,
-        type: 'message',
-        toUserId: recipientId,
-        fromUserId: viewer.id,
-        chatId,
-        message: line,
-        createdAt: now,
-      });
+      // The events last, in one statement: the campus's publish lock is held from there to commit.
+      await notify(
+        tx,
+        {
+          campusId: campus.id,
+          type: 'message',
+          toUserId: recipientId,
+          fromUserId: viewer.id,
+          chatId,
+          message: line,
+          createdAt: now,
+        },
+        bothEvents(chat, CHAT_EVENT_TYPES.messageCreated, { messageId: id }),
+      );
       return row;
     });
     const fresh = (await findChat(deps.db, chatId)) ?? chat;

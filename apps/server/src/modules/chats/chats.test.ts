@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import {
   CAMPUS_IDS,
@@ -309,6 +309,31 @@ describe('sending messages', () => {
     expect(POST_DETAIL_MESSAGES.sharedPostDeleted).toBe('* Post deleted **');
     // A post that does not exist (or of another campus) cannot be shared.
     expect((await sendMessageAs(a.browser, chat.id, { postId: 'missing' })).statusCode).toBe(404);
+  });
+
+  it('refuses to share a post of another campus, a missing post or a hostile id, with or without a photo: nothing stored', async () => {
+    const { a, chat } = await pairWithChat();
+    const ut = await member(app, db, 'ut', 'Ulla Texan');
+    const utPost = (await createPostAs(ut.browser, { plainText: 'Longhorn lamp' })).json() as Post;
+    const before = await rowCounts();
+    const photoFolders = () => {
+      const dir = path.join(uploads, 'images', 'messages');
+      return existsSync(dir) ? readdirSync(dir).length : 0;
+    };
+    const foldersBefore = photoFolders();
+    for (const postId of [utPost.id, 'missing', 'x'.repeat(65), '../etc', 42, { id: utPost.id }]) {
+      for (const files of [[], [await jpeg()]]) {
+        const res = await sendMessageAs(a.browser, chat.id, { plainText: 'look', postId }, files);
+        expect(res.statusCode, `${JSON.stringify(postId)} with ${files.length} file(s)`).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode).toBeLessThan(500);
+      }
+    }
+    expect(await rowCounts()).toEqual(before);
+    expect(photoFolders()).toBe(foldersBefore);
+    const page = await chatPage(a.browser, chat.id);
+    expect(page.chat.lastMessage).toBe('Is the lamp still available?');
+    // The UT post really exists on its own campus: the refusal is about the campus, not the id.
+    expect((await ut.browser.get(`/api/posts/${utPost.id}`)).statusCode).toBe(200);
   });
 });
 

@@ -201,3 +201,52 @@ export function passwordResetMail(input: {
     ],
   });
 }
+
+/** One line of a notification email: who did what, and the text it was about. */
+export interface NotificationMailItem {
+  fromName: string;
+  action: string;
+  text: string;
+}
+
+/**
+ * Notification emails (issue 9 item 6), one per chat or one for the recipient's post activity,
+ * per quiet period (jobs/notification-mail.ts). The texts are ours, not the spec's.
+ */
+export function notificationMail(input: {
+  campusShortName: string;
+  siteUrl: string;
+  /** The chat's address for chat notifications, else the notifications page. */
+  url: string;
+  kind: 'chat' | 'activity';
+  items: NotificationMailItem[];
+}): RenderedMail {
+  const first = input.items[0];
+  const others = input.items.length - 1;
+  const subject =
+    input.kind === 'chat'
+      ? `${first?.fromName ?? 'Someone'} ${others > 0 ? 'sent you new messages' : (first?.action ?? 'wrote to you')}`
+      : `${input.items.length} new notification${input.items.length === 1 ? '' : 's'} on ${input.campusShortName} Buy / Sell`;
+  const shown = input.items.slice(0, 10);
+  const blocks: Block[] = shown.map((item) => ({
+    kind: 'paragraph',
+    text: `${item.fromName} ${item.action}${item.text ? `: “${item.text}”` : '.'}`,
+  }));
+  if (input.items.length > shown.length) {
+    blocks.push({ kind: 'paragraph', text: `…and ${input.items.length - shown.length} more.` });
+  }
+  blocks.push(
+    { kind: 'button', label: input.kind === 'chat' ? 'Open the chat' : 'See notifications', url: input.url },
+    {
+      kind: 'note',
+      text: 'You get these emails because email notifications are on for your account. You can turn them off in Settings.',
+    },
+  );
+  return renderMail({
+    subject,
+    campusShortName: input.campusShortName,
+    siteUrl: input.siteUrl,
+    heading: input.kind === 'chat' ? 'New messages' : 'New notifications',
+    blocks,
+  });
+}

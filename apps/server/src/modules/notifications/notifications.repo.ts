@@ -43,12 +43,16 @@ export async function insertNotification(db: DbOrTx, n: NewNotification): Promis
     chatId: n.chatId ?? null,
     message: n.message ?? '',
     createdAt: n.createdAt,
+    // Waits for the email sweep (jobs/notification-mail.ts), which checks the recipient's flag.
+    emailPendingSince: n.createdAt,
   };
+  // A refresh keeps the start of the unmailed stretch (the sweep's maximum delay counts from it).
+  const stillPending = sql`coalesce(${notifications.emailPendingSince}, ${n.createdAt.toISOString()}::timestamptz)`;
   if (TOGGLE_TYPES.has(n.type)) {
     // Saving, unsaving and saving again (or a heart toggled) is one unread notification, refreshed.
     const [refreshed] = await db
       .update(notifications)
-      .set({ createdAt: values.createdAt, message: values.message })
+      .set({ createdAt: values.createdAt, message: values.message, emailPendingSince: stillPending })
       .where(
         and(
           eq(notifications.toUserId, n.toUserId),
@@ -69,7 +73,12 @@ export async function insertNotification(db: DbOrTx, n: NewNotification): Promis
       .onConflictDoUpdate({
         target: [notifications.toUserId, notifications.chatId],
         targetWhere: sql`${notifications.type} = 'message' AND NOT ${notifications.read}`,
-        set: { createdAt: values.createdAt, message: values.message, fromUserId: values.fromUserId },
+        set: {
+          createdAt: values.createdAt,
+          message: values.message,
+          fromUserId: values.fromUserId,
+          emailPendingSince: stillPending,
+        },
       })
       .returning();
     return row as NotificationRow;
@@ -137,4 +146,113 @@ export async function countUnread(db: DbOrTx, userId: string, campusId: string):
     SELECT count(*)::int AS n FROM ${notifications}
     WHERE to_user_id = ${userId} AND campus_id = ${campusId} AND NOT read`);
   return result.rows[0]?.n ?? 0;
+}
+
+/** A notification waiting to be emailed, with what its email needs; rows locked by the caller. */
+export interface PendingMailRow {
+  id: string;
+  campusId: string;
+  toUserId: string;
+  chatId: string | null;
+  postId: string | null;
+  type: NotificationType;
+  message: string;
+  read: boolean;
+  createdAt: Date;
+  emailPendingSince: Date;
+  /** The recipient's sign-in email and their email_notifications flag, read now. */
+  toEmail: string;
+  emailNotifications: boolean;
+  fromFirstName: string;
+  fromLastName: string;
+  /** When the recipient last opened the chat (null: never, or not a chat notification). */
+  chatSeenAt: Date | null;
+}
+
+type PendingMailDbRow = {
+  id: string;
+  campus_id: string;
+  to_user_id: string;
+  chat_id: string | null;
+  post_id: string | null;
+  type: NotificationType;
+  message: string;
+  read: boolean;
+  created_at: string | Date;
+  email_pending_since: string | Date;
+  to_email: string;
+  email_notifications: boolean;
+  from_first_name: string;
+  from_last_name: string;
+  chat_seen_at: string | Date | null;
+};
+
+const asDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
+
+/**
+ * Locks every unmailed notification of up to `limit` mail groups that are due: a group is one
+ * recipient's notifications of one chat, or all their notifications about posts (chat_id null);
+ * it is due when its newest activity is older than `quietBefore` or its oldest unmailed one
+ * waits since `waitedBefore`. Only unmailed rows are read (partial index; they are minutes
+ * old). FOR UPDATE, not SKIP LOCKED: a message being sent into the chat right now is waited
+ * for, and the caller re-checks the group on the locked (latest) rows. Locked in id order.
+ */
+export async function lockPendingMailGroups(
+  tx: DbOrTx,
+  options: { quietBefore: Date; waitedBefore: Date; limit: number },
+): Promise<PendingMailRow[]> {
+  const result = await tx.execute<PendingMailDbRow>(sql`
+    WITH groups AS (
+      SELECT to_user_id, campus_id, chat_id FROM ${notifications}
+      WHERE email_pending_since IS NOT NULL
+      GROUP BY to_user_id, campus_id, chat_id
+      HAVING max(created_at) <= ${options.quietBefore.toISOString()}::timestamptz
+          OR min(email_pending_since) <= ${options.waitedBefore.toISOString()}::timestamptz
+      ORDER BY min(email_pending_since)
+      LIMIT ${options.limit}
+    )
+    SELECT n.id, n.campus_id, n.to_user_id, n.chat_id, n.post_id, n.type, n.message, n.read, n.created_at,
+           n.email_pending_since, u.email AS to_email, u.email_notifications,
+           f.first_name AS from_first_name, f.last_name AS from_last_name,
+           CASE WHEN c.user_a = n.to_user_id THEN c.read_at_a ELSE c.read_at_b END AS chat_seen_at
+    FROM ${notifications} n
+    JOIN groups g ON g.to_user_id = n.to_user_id AND g.campus_id = n.campus_id
+                 AND g.chat_id IS NOT DISTINCT FROM n.chat_id
+    JOIN users u ON u.id = n.to_user_id
+    JOIN users f ON f.id = n.from_user_id
+    LEFT JOIN chats c ON c.id = n.chat_id
+    WHERE n.email_pending_since IS NOT NULL
+    ORDER BY n.id
+    FOR UPDATE OF n`);
+  return result.rows.map((r) => ({
+    id: r.id,
+    campusId: r.campus_id,
+    toUserId: r.to_user_id,
+    chatId: r.chat_id,
+    postId: r.post_id,
+    type: r.type,
+    message: r.message,
+    read: r.read,
+    createdAt: asDate(r.created_at),
+    emailPendingSince: asDate(r.email_pending_since),
+    toEmail: r.to_email,
+    emailNotifications: r.email_notifications,
+    fromFirstName: r.from_first_name,
+    fromLastName: r.from_last_name,
+    chatSeenAt: r.chat_seen_at === null ? null : asDate(r.chat_seen_at),
+  }));
+}
+
+/** Takes claimed rows out of the email queue; `mailedIds` were put in an email queued at `at`. */
+export async function markMailClaimed(db: DbOrTx, ids: string[], mailedIds: string[], at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(notifications)
+    .set({
+      emailPendingSince: null,
+      mailedAt: mailedIds.length
+        ? sql`CASE WHEN ${inArray(notifications.id, mailedIds)} THEN ${at.toISOString()}::timestamptz ELSE ${notifications.mailedAt} END`
+        : notifications.mailedAt,
+    })
+    .where(inArray(notifications.id, ids));
 }

@@ -3,11 +3,13 @@ import {
   MarkNotificationsReadResponseSchema,
   NotificationListSchema,
   PageQuerySchema,
+  PostListSchema,
   UnreadCountsSchema,
 } from '@campus/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSchoolVerifiedUser } from '../../plugins/session.ts';
 import { chatPolicy } from '../chats/chats.policy.ts';
+import { listMentionsForViewer } from './mentions.service.ts';
 import { listForViewer, markShownRead, type NotificationsDeps, unreadCounts } from './notifications.service.ts';
 
 export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsDeps> = async (app, deps) => {
@@ -25,6 +27,23 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsDeps> = asy
       const viewer = await requireSchoolVerifiedUser(request);
       chatPolicy.assertMember(viewer, request.campus);
       return listForViewer(deps, viewer, request.campus, request.query);
+    },
+  );
+
+  app.get(
+    '/api/notifications/mentions',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Posts and comments of this campus that mention the viewer as @username, newest first (15 a page)',
+        querystring: PageQuerySchema,
+        response: { 200: PostListSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await requireSchoolVerifiedUser(request);
+      chatPolicy.assertMember(viewer, request.campus);
+      return listMentionsForViewer(deps, viewer, request.campus, request.query);
     },
   );
 

@@ -7,7 +7,7 @@ import {
 } from '@campus/contract';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import { publishEvent } from '../../lib/events.ts';
+import { type NewEvent, publishEvent, publishEvents } from '../../lib/events.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import type { StorageDriver } from '../../plugins/storage.ts';
 import { countUnreadChats } from '../chats/chats.repo.ts';
@@ -37,18 +37,26 @@ export async function unreadCounts(db: DbOrTx, userId: string, campusId: string)
 /**
  * Creates a notification inside the caller's transaction and announces it with the
  * recipient's new badge counts. Never to oneself (spec 1 §6): that is skipped here, and the
- * table refuses it too.
+ * table refuses it too. `also`: the caller's own events of this change, published first in the
+ * same statement (the campus's publish lock is then held for one round trip, not several).
  */
-export async function notify(tx: DbOrTx, n: NewNotification): Promise<void> {
-  if (n.toUserId === n.fromUserId) return;
+export async function notify(tx: DbOrTx, n: NewNotification, also: NewEvent[] = []): Promise<void> {
+  if (n.toUserId === n.fromUserId) {
+    if (also.length > 0) await publishEvents(tx, also);
+    return;
+  }
   const row = await insertNotification(tx, n);
-  await publishEvent(tx, {
-    campusId: n.campusId,
-    userId: n.toUserId,
-    type: CHAT_EVENT_TYPES.notificationCreated,
-    payload: { id: row.id, type: row.type, chatId: row.chatId, postId: row.postId },
-  });
-  await publishUnreadCounts(tx, n.toUserId, n.campusId);
+  const counts = await unreadCounts(tx, n.toUserId, n.campusId);
+  await publishEvents(tx, [
+    ...also,
+    {
+      campusId: n.campusId,
+      userId: n.toUserId,
+      type: CHAT_EVENT_TYPES.notificationCreated,
+      payload: { id: row.id, type: row.type, chatId: row.chatId, postId: row.postId },
+    },
+    { campusId: n.campusId, userId: n.toUserId, type: CHAT_EVENT_TYPES.unreadChanged, payload: { ...counts } },
+  ]);
 }
 
 /** Tells a user's tabs their badge counts (call inside the transaction that changed them). */

@@ -1,7 +1,7 @@
 import type { CampusDefinition } from '@campus/contract';
 import { errors } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/session.ts';
-import type { PostRow, PostWithAuthor } from './posts.repo.ts';
+import type { PostFields, PostWithAuthor } from './posts.repo.ts';
 
 /**
  * Who may do what with posts (spec 1 §6). Every campus is private: its posts are for
@@ -21,7 +21,7 @@ export const postPolicy = {
     }
     return found;
   },
-  assertCanDelete(user: SessionUser, post: PostRow) {
+  assertCanDelete(user: SessionUser, post: PostFields) {
     if (post.userId !== user.id) throw errors.forbidden('Only the author can delete this.', 'NOT_THE_AUTHOR');
   },
 };

@@ -1,14 +1,15 @@
 import type { Post, PostMedia, PostThreadNode } from '@campus/contract';
 import { avatarSmallKey, isOwnAvatarKey } from '../media/keys.ts';
-import type { AuthorRow, MediaRow, PostWithAuthor } from './posts.repo.ts';
+import type { AuthorRow, PostMediaJson, PostWithAuthor } from './posts.repo.ts';
 
 export interface PresentContext {
   mediaUrl: (key: string) => string;
-  mediaByPost: Map<string, MediaRow[]>;
+  /** Media rows (or the JSON a list page selects with its posts), in order. */
+  mediaByPost: Map<string, PostMediaJson[]>;
   liked: Set<string>;
 }
 
-function presentMedia(row: MediaRow, mediaUrl: (key: string) => string): PostMedia {
+function presentMedia(row: PostMediaJson, mediaUrl: (key: string) => string): PostMedia {
   return {
     kind: row.kind,
     url: mediaUrl(row.feedPath),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { blocks, postLikes, postMedia, posts, users } from '../../db/schema/index.ts';
 import type { Cursor } from '../../lib/cursor.ts';
@@ -9,12 +9,20 @@ export type AuthorRow = Pick<
   typeof users.$inferSelect,
   'id' | 'username' | 'firstName' | 'lastName' | 'img' | 'verified'
 >;
+/** A post as lists and pages read it: every column but the search index's `search_vector`. */
+export type PostFields = Omit<PostRow, 'searchVector'>;
 export interface PostWithAuthor {
-  post: PostRow;
+  post: PostFields;
   author: AuthorRow;
 }
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Database | Tx;
+
+/** The columns of PostFields: the tsvector stays in PostgreSQL (only search reads it). */
+export const postColumns = (() => {
+  const { searchVector: _searchVector, ...columns } = getTableColumns(posts);
+  return columns;
+})();
 
 const authorColumns = {
   id: users.id,
@@ -32,39 +40,131 @@ const before = (cursor: Cursor | undefined): SQL | undefined =>
     : undefined;
 
 /** Leaves out authors the viewer blocked or who blocked the viewer (issue 9 item 9). */
-const notBlocked = (viewerId: string | undefined): SQL | undefined =>
+const notBlocked = (viewerId: string | Placeholder | undefined): SQL | undefined =>
   viewerId
     ? sql`NOT EXISTS (SELECT 1 FROM ${blocks} b WHERE (b.blocker_id = ${viewerId} AND b.blocked_id = ${posts.userId})
         OR (b.blocker_id = ${posts.userId} AND b.blocked_id = ${viewerId}))`
     : undefined;
 
+/** The media of a post the way the presenter reads them, in order. */
+export type PostMediaJson = Pick<MediaRow, 'kind' | 'path' | 'feedPath' | 'width' | 'height'>;
+/** A post of a list page with everything its card shows: author, media and the viewer's save. */
+export interface ListedPost extends PostWithAuthor {
+  media: PostMediaJson[];
+  liked: boolean;
+}
+
+/** Media as a JSON array and the viewer's save as a boolean, so a page is one round trip. */
+const listedColumns = (viewerId: Placeholder) => ({
+  post: postColumns,
+  author: authorColumns,
+  media: sql<PostMediaJson[]>`(SELECT coalesce(json_agg(json_build_object('kind', m.kind, 'path', m.path,
+      'feedPath', m.feed_path, 'width', m.width, 'height', m.height) ORDER BY m.img_order), '[]'::json)
+    FROM ${postMedia} m WHERE m.post_id = ${posts.id})`,
+  liked: sql<boolean>`EXISTS (SELECT 1 FROM ${postLikes} l WHERE l.post_id = ${posts.id} AND l.user_id = ${viewerId})`,
+});
+const placeholderCursor = sql`(${posts.lastModified}, ${posts.id}) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('cursorId')})`;
+
+/**
+ * List pages are prepared statements, one per shape of the query (built once per database,
+ * planned once per connection): the hot paths skip building SQL on every request.
+ */
+const preparedByDb = new WeakMap<
+  Database,
+  Map<string, { execute(values: Record<string, unknown>): Promise<ListedPost[]> }>
+>();
+function prepared(
+  db: Database,
+  name: string,
+  build: () => { execute(values: Record<string, unknown>): Promise<ListedPost[]> },
+) {
+  let byName = preparedByDb.get(db);
+  if (!byName) {
+    byName = new Map();
+    preparedByDb.set(db, byName);
+  }
+  let query = byName.get(name);
+  if (!query) {
+    query = build();
+    byName.set(name, query);
+  }
+  return query;
+}
+const cursorValues = (cursor: Cursor | undefined) =>
+  cursor ? { at: cursor.at.toISOString(), cursorId: cursor.id } : {};
+
+/** A feed page (top-level posts of a campus, newest-modified first), in one query. */
 export async function listTopLevel(
-  db: Executor,
+  db: Database,
   options: {
-    viewerId?: string;
+    viewerId: string;
     campusId: string;
     category?: string;
     mediaOnly?: boolean;
     cursor?: Cursor;
     limit: number;
   },
-): Promise<PostWithAuthor[]> {
-  return db
-    .select({ post: posts, author: authorColumns })
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.userId))
-    .where(
-      and(
-        eq(posts.campusId, options.campusId),
-        isNull(posts.postCommentedOn),
-        options.category ? eq(posts.category, options.category) : undefined,
-        options.mediaOnly ? sql`${posts.imgCount} > 0` : undefined,
-        notBlocked(options.viewerId),
-        before(options.cursor),
-      ),
-    )
-    .orderBy(desc(posts.lastModified), desc(posts.id))
-    .limit(options.limit);
+): Promise<ListedPost[]> {
+  const name = `posts_feed_${options.category ? 'c' : ''}${options.mediaOnly ? 'm' : ''}${options.cursor ? 'k' : ''}`;
+  const query = prepared(db, name, () =>
+    db
+      .select(listedColumns(sql.placeholder('viewerId')))
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.userId))
+      .where(
+        and(
+          eq(posts.campusId, sql.placeholder('campusId')),
+          isNull(posts.postCommentedOn),
+          options.category ? eq(posts.category, sql.placeholder('category')) : undefined,
+          options.mediaOnly ? sql`${posts.imgCount} > 0` : undefined,
+          notBlocked(sql.placeholder('viewerId')),
+          options.cursor ? placeholderCursor : undefined,
+        ),
+      )
+      .orderBy(desc(posts.lastModified), desc(posts.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(name),
+  );
+  return query.execute({
+    viewerId: options.viewerId,
+    campusId: options.campusId,
+    category: options.category,
+    limit: options.limit,
+    ...cursorValues(options.cursor),
+  });
+}
+
+/** The viewer's saved posts of one campus as a page of cards, in one query. */
+export async function listSavedPage(
+  db: Database,
+  options: { userId: string; campusId: string; cursor?: Cursor; limit: number },
+): Promise<ListedPost[]> {
+  const name = `posts_saved${options.cursor ? '_k' : ''}`;
+  const query = prepared(db, name, () =>
+    db
+      .select(listedColumns(sql.placeholder('userId')))
+      .from(postLikes)
+      .innerJoin(posts, eq(posts.id, postLikes.postId))
+      .innerJoin(users, eq(users.id, posts.userId))
+      .where(
+        and(
+          eq(postLikes.userId, sql.placeholder('userId')),
+          eq(posts.campusId, sql.placeholder('campusId')),
+          // A saved post of someone blocked either way since is left out (issue 9 item 9).
+          notBlocked(sql.placeholder('userId')),
+          options.cursor ? placeholderCursor : undefined,
+        ),
+      )
+      .orderBy(desc(posts.lastModified), desc(posts.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(name),
+  );
+  return query.execute({
+    userId: options.userId,
+    campusId: options.campusId,
+    limit: options.limit,
+    ...cursorValues(options.cursor),
+  });
 }
 
 /** The viewer's saved posts of one campus (spec 1 §7 'liked posts'), newest-modified first. */
@@ -73,7 +173,7 @@ export async function listLiked(
   options: { userId: string; campusId: string; cursor?: Cursor; limit: number },
 ): Promise<PostWithAuthor[]> {
   return db
-    .select({ post: posts, author: authorColumns })
+    .select({ post: postColumns, author: authorColumns })
     .from(postLikes)
     .innerJoin(posts, eq(posts.id, postLikes.postId))
     .innerJoin(users, eq(users.id, posts.userId))
@@ -84,7 +184,7 @@ export async function listLiked(
 
 export async function findPost(db: Executor, id: string): Promise<PostWithAuthor | undefined> {
   const [row] = await db
-    .select({ post: posts, author: authorColumns })
+    .select({ post: postColumns, author: authorColumns })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
     .where(eq(posts.id, id));
@@ -95,7 +195,7 @@ export async function findPost(db: Executor, id: string): Promise<PostWithAuthor
 export async function findPosts(db: Executor, ids: string[]): Promise<PostWithAuthor[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .select({ post: posts, author: authorColumns })
+    .select({ post: postColumns, author: authorColumns })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
     .where(inArray(posts.id, ids));

@@ -1,4 +1,12 @@
-import { LikeResponseSchema, PostListSchema, PostPageQuerySchema, PostPageSchema, PostSchema } from '@campus/contract';
+import {
+  FeedPageSchema,
+  FeedQuerySchema,
+  LikeResponseSchema,
+  PostListSchema,
+  PostPageQuerySchema,
+  PostPageSchema,
+  PostSchema,
+} from '@campus/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSchoolVerifiedUser } from '../../plugins/session.ts';
@@ -7,6 +15,7 @@ import {
   deletePost,
   getPostPage,
   listFeed,
+  listHomeFeed,
   listSaved,
   type PostsDeps,
   toggleLike,
@@ -23,12 +32,13 @@ export const postsRoutes: FastifyPluginAsyncZod<Omit<PostsDeps, 'log'>> = async 
     {
       schema: {
         tags: ['posts'],
-        summary: 'The feed: top-level posts of this campus, newest-modified first (keyset pages)',
-        querystring: PostPageQuerySchema,
-        response: { 200: PostListSchema },
+        summary:
+          'The feed: top-level posts of this campus, newest-modified first (keyset pages), with a sponsored post after every 4th',
+        querystring: FeedQuerySchema,
+        response: { 200: FeedPageSchema },
       },
     },
-    async (request) => listFeed(deps, await requireSchoolVerifiedUser(request), request.campus, request.query),
+    async (request) => listHomeFeed(deps, await requireSchoolVerifiedUser(request), request.campus, request.query),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import {
   type CampusDefinition,
   FEED_FIRST_PAGE_CAMPUSES,
+  type FeedPage,
   PAGE_SIZES,
   POST_MESSAGES,
   type Post,
@@ -18,6 +19,8 @@ import { errors } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import type { StorageDriver } from '../../plugins/storage.ts';
+import { returnUnspentBudgets } from '../ads/ads.service.ts';
+import { sponsoredSlots } from '../ads/sponsored.ts';
 import { blockedEitherWay } from '../chats/chats.repo.ts';
 import { mediaKeys } from '../media/keys.ts';
 import { type StoredPostMedia, storePostFile } from '../media/media.service.ts';
@@ -29,8 +32,9 @@ import {
   ancestorIds,
   findPost,
   findPosts,
+  type ListedPost,
   likedAmong,
-  listLiked,
+  listSavedPage,
   listSubtree,
   listTopLevel,
   mediaOf,
@@ -57,17 +61,18 @@ async function presentContext(deps: PostsDeps, viewer: SessionUser | null, ids: 
   return { mediaByPost, liked, mediaUrl: (key) => deps.storage.url(key) };
 }
 
-async function presentList(deps: PostsDeps, viewer: SessionUser | null, rows: PostWithAuthor[], limit: number) {
-  const ctx = await presentContext(
-    deps,
-    viewer,
-    rows.map((r) => r.post.id),
-  );
+/** A page of cards from rows that carry their media and the viewer's save (no further queries). */
+function presentList(deps: PostsDeps, rows: ListedPost[], limit: number): PostList {
+  const ctx: PresentContext = {
+    mediaByPost: new Map(rows.map((r) => [r.post.id, r.media])),
+    liked: new Set(rows.filter((r) => r.liked).map((r) => r.post.id)),
+    mediaUrl: (key) => deps.storage.url(key),
+  };
   const last = rows.at(-1);
   return {
     posts: rows.map((r) => presentPost(r, ctx)),
     nextCursor: rows.length === limit && last ? encodeCursor({ at: last.post.lastModified, id: last.post.id }) : null,
-  } satisfies PostList;
+  };
 }
 
 /** Feed pages (spec 1 §4): 15 posts, the first page 25 on the campuses that ask for it. */
@@ -92,7 +97,42 @@ export async function listFeed(
     cursor,
     limit,
   });
-  return presentList(deps, viewer, rows, limit);
+  return presentList(deps, rows, limit);
+}
+
+/**
+ * The home feed with its sponsored posts (spec 1 §2): one after every 4th post, cycling through
+ * the campus's active ads across pages (`adSlot` = the previous page's `nextAdSlot`).
+ */
+export async function listHomeFeed(
+  deps: PostsDeps,
+  viewer: SessionUser,
+  campus: CampusDefinition,
+  query: { cursor?: string; category?: string; adSlot?: number },
+): Promise<FeedPage> {
+  const [page, hidden] = await Promise.all([
+    listFeed(deps, viewer, campus, query),
+    blockedEitherWay(deps.db, viewer.id),
+  ]);
+  const { slots, nextAdSlot } = await sponsoredSlots(
+    deps.db,
+    campus.id,
+    deps.clock.now(),
+    page.posts.length,
+    query.adSlot ?? 0,
+    hidden,
+  );
+  if (slots.length === 0) return { ...page, sponsored: [], nextAdSlot };
+  const ids = slots.map((s) => s.ad.postId);
+  const [rows, ctx] = await Promise.all([findPosts(deps.db, ids), presentContext(deps, viewer, ids)]);
+  const byId = new Map(rows.map((r) => [r.post.id, r]));
+  const sponsored = slots.flatMap(({ afterIndex, ad }) => {
+    const row = byId.get(ad.postId);
+    if (!row) return [];
+    const cta = { type: ad.ctaType, url: ad.ctaUrl, label: ad.ctaLabel };
+    return [{ afterIndex, adId: ad.id, isSponsored: true as const, cta, post: presentPost(row, ctx) }];
+  });
+  return { ...page, sponsored, nextAdSlot };
 }
 
 export async function listSaved(
@@ -102,13 +142,13 @@ export async function listSaved(
   query: { cursor?: string },
 ): Promise<PostList> {
   const limit = PAGE_SIZES.liked;
-  const rows = await listLiked(deps.db, {
+  const rows = await listSavedPage(deps.db, {
     userId: viewer.id,
     campusId: campus.id,
     cursor: decodeCursor(query.cursor),
     limit,
   });
-  return presentList(deps, viewer, rows, limit);
+  return presentList(deps, rows, limit);
 }
 
 /**
@@ -130,13 +170,16 @@ export async function getPostPage(
     blockedEitherWay(deps.db, viewer.id),
   ]);
   // A block hides both ways (issue 9 item 9): the other's comments, and the replies under them, are left out.
+  // By its direct link too: the other's post or comment is as if deleted, their posts above a
+  // comment are left out of its chain.
+  if (hidden.has(page.post.userId)) postPolicy.requireOnCampus(undefined, campus);
   const thread = hidden.size > 0 ? fullThread.filter((r) => !hidden.has(r.author.id)) : fullThread;
   // `above` is nearest first and ends with the top-level post.
   const kept =
     above.length <= THREAD_LIMITS.maxAncestors
       ? above
       : [...above.slice(0, THREAD_LIMITS.maxAncestors - 1), ...above.slice(-1)];
-  const ancestors = await findPosts(deps.db, kept.reverse());
+  const ancestors = (await findPosts(deps.db, kept.reverse())).filter((a) => !hidden.has(a.post.userId));
   const ctx = await presentContext(deps, viewer, [
     id,
     ...ancestors.map((a) => a.post.id),
@@ -290,6 +333,8 @@ export async function deletePost(
   const removed = await deps.db.transaction(async (tx) => {
     const ids = await subtreeIds(tx, id);
     const above = post.postCommentedOn ? [post.postCommentedOn, ...(await ancestorIds(tx, post.postCommentedOn))] : [];
+    // A boosted post's ads go with it; what they did not spend returns to the owner's funds.
+    if (!post.postCommentedOn) await returnUnspentBudgets(tx, id, deps.clock.now());
     await tx.delete(posts).where(eq(posts.id, id));
     if (!post.postCommentedOn) {
       await tx

@@ -1,4 +1,4 @@
-import { type CampusDefinition, PROFILE_MESSAGES } from '@campus/contract';
+import { CAMPUS_IDS, type CampusDefinition, PROFILE_MESSAGES, PROFILE_SERVER_MESSAGES } from '@campus/contract';
 import { errors } from '../../lib/errors.ts';
 import type { ProfileRow } from './profiles.repo.ts';
 
@@ -14,5 +14,18 @@ export const profilePolicy = {
       throw errors.notFound(PROFILE_MESSAGES.notFound, 'USER_NOT_FOUND');
     }
     return found;
+  },
+
+  /**
+   * 'Claim this account' (spec 2 §2): only an account whose email was never verified — one the
+   * campus holds for a seller who has not signed in yet — and only where the campus offers
+   * sign-in by emailed link, which is how the claim reaches the owner.
+   */
+  requireClaimable(found: ProfileRow, campus: CampusDefinition): void {
+    if (found.verified) throw errors.conflict(PROFILE_SERVER_MESSAGES.alreadyClaimed, 'ACCOUNT_ALREADY_CLAIMED');
+    // Emailed sign-in links are OU's alone (auth.ts, campus.presenter.ts).
+    if (campus.id !== CAMPUS_IDS.ou) {
+      throw errors.forbidden(PROFILE_SERVER_MESSAGES.claimNotOnThisCampus, 'NOT_ON_THIS_CAMPUS');
+    }
   },
 };

@@ -9,7 +9,7 @@ import type { ProfileRow } from './profiles.repo.ts';
  * read from the database for it, let alone sent.
  */
 export function presentProfile(
-  row: ProfileRow & { blocked: boolean },
+  row: ProfileRow & { blocked: boolean; blockedByViewer: boolean },
   viewerId: string,
   storage: Pick<StorageDriver, 'url'>,
 ): PublicProfile {
@@ -29,5 +29,6 @@ export function presentProfile(
     postCount: row.totalPosts,
     isOwn: row.id === viewerId,
     blocked: row.blocked,
+    blockedByViewer: row.blockedByViewer,
   };
 }

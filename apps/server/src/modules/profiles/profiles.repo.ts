@@ -22,13 +22,13 @@ export type ProfileRow = Pick<
 
 /**
  * A profile by username, ignoring case (the column is citext), with whether the viewer and
- * the owner blocked each other — one query. Only the whitelisted columns are read.
+ * the owner blocked each other (and whether the viewer did) — one query. Only the whitelisted columns are read.
  */
 export async function findProfile(
   db: DbOrTx,
   username: string,
   viewerId: string,
-): Promise<(ProfileRow & { blocked: boolean }) | undefined> {
+): Promise<(ProfileRow & { blocked: boolean; blockedByViewer: boolean }) | undefined> {
   const [row] = await db
     .select({
       id: users.id,
@@ -45,6 +45,7 @@ export async function findProfile(
       createdAt: users.createdAt,
       blocked: sql<boolean>`EXISTS (SELECT 1 FROM ${blocks} b WHERE (b.blocker_id = ${viewerId} AND b.blocked_id = ${users.id})
         OR (b.blocker_id = ${users.id} AND b.blocked_id = ${viewerId}))`,
+      blockedByViewer: sql<boolean>`EXISTS (SELECT 1 FROM ${blocks} b WHERE b.blocker_id = ${viewerId} AND b.blocked_id = ${users.id})`,
     })
     .from(users)
     .where(eq(users.username, username));
@@ -93,4 +94,10 @@ export async function listProfilePosts(
     .where(and(eq(posts.userId, options.userId), eq(posts.campusId, options.campusId), filter, before(column, cursor)))
     .orderBy(desc(column), desc(posts.id))
     .limit(options.limit);
+}
+
+/** The sign-in address of an account: only for sending it mail, never for an answer. */
+export async function emailOf(db: DbOrTx, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
+  return row?.email;
 }

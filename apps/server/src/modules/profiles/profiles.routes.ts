@@ -1,7 +1,16 @@
-import { ProfileListQuerySchema, ProfileListSchema, ProfileParamsSchema, PublicProfileSchema } from '@campus/contract';
+import {
+  ClaimProfileResponseSchema,
+  ProfileListQuerySchema,
+  ProfileListSchema,
+  ProfileParamsSchema,
+  PublicProfileSchema,
+} from '@campus/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSchoolVerifiedUser } from '../../plugins/session.ts';
-import { getProfile, listProfile, type ProfilesDeps } from './profiles.service.ts';
+import { claimProfile, getProfile, listProfile, type ProfilesDeps } from './profiles.service.ts';
+
+/** Each claim mails someone: a few an hour per account is plenty for a real owner. */
+const CLAIM_RATE_LIMIT = { max: 5, timeWindow: '1 hour' };
 
 /**
  * Profile pages (spec 2 §2). Like every page of a campus, for school-verified students: a
@@ -43,5 +52,24 @@ export const profilesRoutes: FastifyPluginAsyncZod<ProfilesDeps> = async (app, d
         request.params.username,
         request.query,
       ),
+  );
+
+  app.post(
+    '/api/profiles/:username/claim',
+    {
+      config: { rateLimit: CLAIM_RATE_LIMIT },
+      schema: {
+        tags: ['profiles'],
+        summary: 'Claim this account: mail a sign-in link to the (unverified) account’s own address',
+        params: ProfileParamsSchema,
+        response: { 200: ClaimProfileResponseSchema },
+      },
+    },
+    async (request) =>
+      claimProfile(deps, await requireSchoolVerifiedUser(request), request.campus, request.params.username, {
+        origin: `${request.protocol}://${request.host}`,
+        host: request.host,
+        ip: request.ip,
+      }),
   );
 };

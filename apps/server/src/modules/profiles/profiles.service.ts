@@ -2,11 +2,13 @@ import {
   type CampusDefinition,
   PAGE_SIZES,
   type PostList,
+  PROFILE_MESSAGES,
   type ProfileTab,
   type PublicProfile,
 } from '@campus/contract';
 import type { Database } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { errors } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import type { StorageDriver } from '../../plugins/storage.ts';
 import { blockedEitherWay } from '../chats/chats.repo.ts';
@@ -14,11 +16,22 @@ import { type PresentContext, presentPost } from '../posts/posts.presenter.ts';
 import { likedAmong, listLiked, mediaOf, type PostWithAuthor } from '../posts/posts.repo.ts';
 import { profilePolicy } from './profiles.policy.ts';
 import { presentProfile } from './profiles.presenter.ts';
-import { findProfile, listProfilePosts } from './profiles.repo.ts';
+import { emailOf, findProfile, listProfilePosts } from './profiles.repo.ts';
 
 export interface ProfilesDeps {
   db: Database;
   storage: StorageDriver;
+  /**
+   * Sends the emailed sign-in link of better-auth to an address, as the given request would
+   * (its campus, origin and client address; better-auth's own limits and hooks apply).
+   */
+  sendSignInLink: (email: string, like: SignInLinkRequest) => Promise<void>;
+}
+
+export interface SignInLinkRequest {
+  origin: string;
+  host: string;
+  ip: string;
 }
 
 /** Profile header (spec 2 §2 'Profile page'): one query. */
@@ -79,4 +92,24 @@ export async function listProfile(
   for (const m of media) mediaByPost.set(m.postId, [...(mediaByPost.get(m.postId) ?? []), m]);
   const ctx: PresentContext = { mediaByPost, liked, mediaUrl: (key) => deps.storage.url(key) };
   return { posts: rows.map((r) => presentPost(r, ctx)), nextCursor: next ? encodeCursor(next) : null };
+}
+
+/**
+ * 'Claim this account' (spec 2 §2 opens /login/sent?email={email}): the emailed sign-in link
+ * goes to the account's own address, which the person asking never learns. Whoever can open
+ * that inbox signs in with it (the link verifies the email); nobody else gains anything.
+ */
+export async function claimProfile(
+  deps: ProfilesDeps,
+  viewer: SessionUser,
+  campus: CampusDefinition,
+  username: string,
+  like: SignInLinkRequest,
+): Promise<{ sent: true }> {
+  const profile = profilePolicy.requireOnCampus(await findProfile(deps.db, username, viewer.id), campus);
+  profilePolicy.requireClaimable(profile, campus);
+  const email = await emailOf(deps.db, profile.id);
+  if (!email) throw errors.notFound(PROFILE_MESSAGES.notFound, 'USER_NOT_FOUND');
+  await deps.sendSignInLink(email, like);
+  return { sent: true };
 }

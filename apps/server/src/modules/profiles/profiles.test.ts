@@ -1,11 +1,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CAMPUS_IDS, isReservedUsername, PROFILE_MESSAGES, type PublicProfile } from '@campus/contract';
+import {
+  CAMPUS_IDS,
+  isReservedUsername,
+  PROFILE_MESSAGES,
+  PROFILE_SERVER_MESSAGES,
+  type PublicProfile,
+} from '@campus/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.ts';
-import { TestBrowser, verifiedUser } from '../../../test/auth.ts';
+import { latestMail, mailCount, TestBrowser, verifiedUser } from '../../../test/auth.ts';
 import { createPostAs, member, testPhoto } from '../../../test/posts.ts';
 import { roles, usernameOf } from '../../../test/profiles.ts';
 import { blocks, posts, users } from '../../db/schema/index.ts';
@@ -19,6 +25,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const PUBLIC_KEYS = [
   'bio',
   'blocked',
+  'blockedByViewer',
   'campusId',
   'createdAt',
   'firstName',
@@ -79,6 +86,7 @@ describe('profile header: who sees what', () => {
       campusId: CAMPUS_IDS.ou,
       isOwn: false,
       blocked: false,
+      blockedByViewer: false,
       postCount: 0,
     });
     expect(other.json().img).toMatch(/^\/media\/images\/profilePics\/.+-large\.webp$/);
@@ -208,8 +216,11 @@ describe('profile tabs', () => {
     await db.insert(blocks).values({ campusId: CAMPUS_IDS.ou, blockerId: user.id, blockedId: blockedUser.id });
     const header = (await blocked.get(`/api/profiles/${user.username}`)).json();
     expect(header.blocked).toBe(true);
+    expect(header.blockedByViewer).toBe(false);
     expect((await blocked.get(`/api/profiles/${user.username}/posts`)).json()).toEqual({ posts: [], nextCursor: null });
-    expect((await browser.get(`/api/profiles/${blockedUser.username}`)).json().blocked).toBe(true);
+    const own = (await browser.get(`/api/profiles/${blockedUser.username}`)).json();
+    expect(own.blocked).toBe(true);
+    expect(own.blockedByViewer).toBe(true);
   });
 });
 
@@ -274,5 +285,111 @@ describe('usernames never collide with app routes', () => {
   it('a visitor on any campus host gets the same refusal codes', async () => {
     const visitor = new TestBrowser(app, 'ut.localhost:3000');
     expect((await visitor.get('/api/profiles/anyone')).json().code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe("'Claim this account'", () => {
+  /** An account of the campus whose email was never verified (one the campus holds for a seller). */
+  async function unclaimed(slug: 'ou' | 'ut' = 'ou', name = 'Uli Unclaimed') {
+    const { user } = await member(app, db, slug, name);
+    await db.update(users).set({ verified: false }).where(eq(users.id, user.id));
+    const row = await db.query.users.findFirst({ where: eq(users.id, user.id) });
+    if (!row) throw new Error('user missing');
+    // Mails since the account was made (its sign-up code is not ours to count).
+    const before = await mailCount(db, row.email);
+    const mailed = async () => (await mailCount(db, row.email)) - before;
+    return { id: user.id, email: row.email, username: row.username, mailed };
+  }
+
+  it('a member asks: a sign-in link goes to the account’s own address, which the answer never shows; the link claims it', async () => {
+    const target = await unclaimed();
+    const r = await roles(app, db);
+    const header = (await r.other.get(`/api/profiles/${target.username}`)).json();
+    expect(header).toMatchObject({ verified: false, isOwn: false });
+
+    const res = await r.other.post(`/api/profiles/${target.username.toUpperCase()}/claim`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ sent: true });
+    expect(res.body).not.toContain(target.email);
+    expect(await target.mailed()).toBe(1);
+
+    const link = new URL((await latestMail(db, target.email))?.text.match(/https?:\/\/\S+/)?.[0] ?? '');
+    expect(link.origin).toBe('http://ou.localhost:3000');
+    expect(link.pathname).toBe('/login/sent');
+    // The owner opens it: signed in as the account, whose email is now verified.
+    const owner = new TestBrowser(app, 'ou.localhost:3000');
+    const token = link.searchParams.get('token') ?? '';
+    const redeem = await owner.get(`/api/auth/magic-link/verify?token=${encodeURIComponent(token)}&callbackURL=/home`);
+    expect(redeem.statusCode).toBe(302);
+    expect((await owner.get('/api/me')).json().viewer).toMatchObject({ id: target.id, verified: true });
+    // Claimed now: asking again is refused and mails nothing.
+    const again = await r.other.post(`/api/profiles/${target.username}/claim`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'ACCOUNT_ALREADY_CLAIMED',
+      message: PROFILE_SERVER_MESSAGES.alreadyClaimed,
+    });
+    expect(await target.mailed()).toBe(1);
+  });
+
+  it('each denied role mails nothing: visitor 401, unverified and campus-less 403, verified profile 409, own 409', async () => {
+    const target = await unclaimed();
+    const r = await roles(app, db);
+    const url = `/api/profiles/${target.username}/claim`;
+    expect((await r.anonymous.post(url)).json()).toMatchObject({ statusCode: 401, code: 'UNAUTHENTICATED' });
+    expect((await r.unverified.post(url)).json()).toMatchObject({ statusCode: 403, code: 'EMAIL_NOT_VERIFIED' });
+    expect((await r.noCampus.post(url)).json()).toMatchObject({ statusCode: 403, code: 'SCHOOL_NOT_VERIFIED' });
+    const ownerName = await usernameOf(db, r.ownerUser.id);
+    const ownerEmail = (await db.query.users.findFirst({ where: eq(users.id, r.ownerUser.id) }))?.email ?? '';
+    const ownerMails = await mailCount(db, ownerEmail);
+    expect((await r.other.post(`/api/profiles/${ownerName}/claim`)).json()).toMatchObject({
+      statusCode: 409,
+      code: 'ACCOUNT_ALREADY_CLAIMED',
+    });
+    expect((await r.owner.post(`/api/profiles/${ownerName}/claim`)).statusCode).toBe(409);
+    expect(await target.mailed()).toBe(0);
+    expect(await mailCount(db, ownerEmail)).toBe(ownerMails);
+  });
+
+  it("another campus's account is 'This page doesn’t exist.'; a campus without email links refuses; nothing is mailed", async () => {
+    const utTarget = await unclaimed('ut', 'Tex Unclaimed');
+    const r = await roles(app, db);
+    const fromOu = await r.other.post(`/api/profiles/${utTarget.username}/claim`);
+    expect(fromOu.json()).toMatchObject({
+      statusCode: 404,
+      code: 'USER_NOT_FOUND',
+      message: PROFILE_MESSAGES.notFound,
+    });
+
+    const ut = await member(app, db, 'ut', 'Uma Asker');
+    const onUt = await ut.browser.post(`/api/profiles/${utTarget.username}/claim`);
+    expect(onUt.json()).toMatchObject({
+      statusCode: 403,
+      code: 'NOT_ON_THIS_CAMPUS',
+      message: PROFILE_SERVER_MESSAGES.claimNotOnThisCampus,
+    });
+    expect(await utTarget.mailed()).toBe(0);
+  });
+
+  it('hostile usernames get a 4xx and mail nothing; five claims an hour per account, then 429', async () => {
+    const target = await unclaimed();
+    const { browser } = await member(app, db, 'ou', 'Hal Hostile');
+    for (const name of ['%00', 'a%00b', 'x'.repeat(500), '..%2F..%2Fetc', '%F0%9F%92%A9']) {
+      const res = await browser.post(`/api/profiles/${name}/claim`);
+      expect(res.statusCode, name).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, name).toBeLessThan(500);
+    }
+    const body = await browser.send(
+      'POST',
+      `/api/profiles/${target.username}/claim`,
+      Buffer.from('{"email":"me@x.com"}'),
+      'application/json',
+    );
+    expect(body.statusCode).toBe(200);
+    expect(await mailCount(db, 'me@x.com')).toBe(0);
+    for (let i = 0; i < 3; i++) {
+      expect((await browser.post(`/api/profiles/${target.username}/claim`)).statusCode).toBeLessThan(500);
+    }
+    expect((await browser.post(`/api/profiles/${target.username}/claim`)).statusCode).toBe(429);
   });
 });

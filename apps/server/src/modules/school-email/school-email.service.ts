@@ -1,5 +1,4 @@
 import {
-  ACCOUNT_SAFETY_MESSAGES,
   type CampusDefinition,
   campusById,
   schoolEmailSchema,
@@ -10,14 +9,13 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { posts, users, verificationCodes } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, errors } from '../../lib/errors.ts';
+import { errors } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SessionUser } from '../../plugins/session.ts';
-import { refundCodeGuess, reserveCodeGuess, reserveCodeSend } from '../auth/account-safety.repo.ts';
+import { refundCodeGuess, reserveCodeGuess } from '../auth/account-safety.repo.ts';
 import type { Mailer } from '../mail/mail.plugin.ts';
-import { verificationCodeMail } from '../mail/templates.ts';
 import { findUser, type UserRow } from '../users/users.repo.ts';
-import { codeMatches, generateCode, hashCode, MAX_CODE_ATTEMPTS } from './codes.ts';
+import { codeMatches, guessesExceeded, MAX_CODE_ATTEMPTS, mailNewCode } from './codes.ts';
 
 export interface SchoolEmailDeps {
   db: Database;
@@ -52,8 +50,6 @@ async function requireAccount(db: Database, id: string): Promise<UserRow> {
   return user;
 }
 
-const guessesExceeded = () => new AppError(429, 'CODE_GUESSES_EXCEEDED', ACCOUNT_SAFETY_MESSAGES.codeGuessesExceeded);
-
 /**
  * Sends a PIN to the school email (spec 2 §4 'School verification'); an earlier PIN stops
  * working. PINs count against the account's code budget (account-safety.repo.ts): requests
@@ -64,43 +60,19 @@ export async function sendSchoolCode(
   viewer: SessionUser,
   input: { email: string; campusId?: string; siteCampus: CampusDefinition; siteUrl: string },
 ): Promise<void> {
-  const { db, clock, secret, mailer } = deps;
-  const user = await requireAccount(db, viewer.id);
+  const user = await requireAccount(deps.db, viewer.id);
   const campus = targetCampus(input.siteCampus, input.campusId);
   const email = validSchoolEmail(campus, input.email, user.schoolEmail);
-  const decision = await reserveCodeSend(db, user.email, false);
-  if (decision === 'locked') throw guessesExceeded();
-  if (decision !== 'send') {
-    throw new AppError(429, 'CODE_REQUESTS_EXCEEDED', ACCOUNT_SAFETY_MESSAGES.codeRequestsExceeded);
-  }
-  const code = generateCode();
-  const now = clock.now();
-  await db.transaction(async (tx) => {
-    await tx
-      .delete(verificationCodes)
-      .where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.action, ACTION)));
-    await tx.insert(verificationCodes).values({
-      id: newId(),
-      userId: user.id,
-      action: ACTION,
-      email,
-      campusId: campus.id,
-      codeHash: hashCode(code, secret),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + 2 * 60 * 60 * 1000),
-    });
-    await mailer.enqueue(tx, {
-      to: email,
-      ...verificationCodeMail({
-        code,
-        campusShortName: campus.shortName,
-        siteUrl: input.siteUrl,
-        purpose: 'school-email',
-        email,
-      }),
-    });
+  await mailNewCode(deps, {
+    userId: user.id,
+    accountEmail: user.email,
+    action: ACTION,
+    email,
+    campusId: campus.id,
+    campusShortName: campus.shortName,
+    siteUrl: input.siteUrl,
+    purpose: 'school-email',
   });
-  mailer.kick();
 }
 
 /**

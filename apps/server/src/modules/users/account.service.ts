@@ -1,5 +1,4 @@
 import {
-  ACCOUNT_SAFETY_MESSAGES,
   type AccountSettings,
   AUTH_MESSAGES,
   type CampusDefinition,
@@ -25,18 +24,10 @@ import {
 } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, errors } from '../../lib/errors.ts';
-import { newId } from '../../lib/ids.ts';
 import type { SessionUser } from '../../plugins/session.ts';
-import {
-  clearFailures,
-  refundCodeGuess,
-  reserveCodeGuess,
-  reserveCodeSend,
-  reserveSignInAttempt,
-} from '../auth/account-safety.repo.ts';
+import { clearFailures, refundCodeGuess, reserveCodeGuess, reserveSignInAttempt } from '../auth/account-safety.repo.ts';
 import type { Mailer } from '../mail/mail.plugin.ts';
-import { verificationCodeMail } from '../mail/templates.ts';
-import { codeMatches, generateCode, hashCode, MAX_CODE_ATTEMPTS } from '../school-email/codes.ts';
+import { codeMatches, guessesExceeded, MAX_CODE_ATTEMPTS, mailNewCode } from '../school-email/codes.ts';
 import { findUser, type UserRow } from './users.repo.ts';
 
 /** better-auth's password hashing (scrypt), so that sign-in keeps verifying what we store. */
@@ -54,7 +45,7 @@ export interface AccountDeps {
 }
 
 const CHANGE_EMAIL = 'change email';
-const CODE_TTL_MS = 2 * 60 * 60 * 1000;
+const _CODE_TTL_MS = 2 * 60 * 60 * 1000;
 /** PostgreSQL's unique_violation. */
 const UNIQUE_VIOLATION = '23505';
 
@@ -66,7 +57,6 @@ function isUniqueViolation(error: unknown, depth = 0): boolean {
 
 const usernameTaken = () => errors.conflict(VALIDATION_MESSAGES.usernameTaken, 'USERNAME_TAKEN');
 const emailTaken = () => errors.conflict(VALIDATION_MESSAGES.emailTaken, 'EMAIL_TAKEN');
-const guessesExceeded = () => new AppError(429, 'CODE_GUESSES_EXCEEDED', ACCOUNT_SAFETY_MESSAGES.codeGuessesExceeded);
 
 /** The first issue of a failed parse, as a 400 with the spec's message. */
 function invalid(issues: ReadonlyArray<{ message: string }>, fallback: string): AppError {
@@ -222,45 +212,22 @@ export async function sendEmailChangeCode(
   viewer: SessionUser,
   input: { email: string; campus: CampusDefinition; siteUrl: string },
 ): Promise<void> {
-  const { db, clock, secret, mailer } = deps;
+  const { db } = deps;
   const user = await requireAccount(db, viewer.id);
   const parsed = newEmailSchema(user.email).safeParse(input.email);
   if (!parsed.success) throw invalid(parsed.error.issues, VALIDATION_MESSAGES.emailInvalid);
   const email = parsed.data.toLowerCase();
   if (await emailUnavailable(db, email, user.id)) throw emailTaken();
 
-  const decision = await reserveCodeSend(db, user.email.toLowerCase(), false);
-  if (decision === 'locked') throw guessesExceeded();
-  if (decision !== 'send') {
-    throw new AppError(429, 'CODE_REQUESTS_EXCEEDED', ACCOUNT_SAFETY_MESSAGES.codeRequestsExceeded);
-  }
-  const code = generateCode();
-  const now = clock.now();
-  await db.transaction(async (tx) => {
-    await tx
-      .delete(verificationCodes)
-      .where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.action, CHANGE_EMAIL)));
-    await tx.insert(verificationCodes).values({
-      id: newId(),
-      userId: user.id,
-      action: CHANGE_EMAIL,
-      email,
-      codeHash: hashCode(code, secret),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-    });
-    await mailer.enqueue(tx, {
-      to: email,
-      ...verificationCodeMail({
-        code,
-        campusShortName: input.campus.shortName,
-        siteUrl: input.siteUrl,
-        purpose: 'change-email',
-        email,
-      }),
-    });
+  await mailNewCode(deps, {
+    userId: user.id,
+    accountEmail: user.email,
+    action: CHANGE_EMAIL,
+    email,
+    campusShortName: input.campus.shortName,
+    siteUrl: input.siteUrl,
+    purpose: 'change-email',
   });
-  mailer.kick();
 }
 
 /**

@@ -28,3 +28,13 @@ export async function updateImage(db: Database, id: string, img: string): Promis
     .returning();
   return row;
 }
+
+/** No picture: the profile is no longer set up (it needs both, spec 2 §5). */
+export async function clearImage(db: Database, id: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ img: null, profileSetUp: false, lastModified: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}

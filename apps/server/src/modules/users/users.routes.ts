@@ -19,7 +19,7 @@ import { createTempFolder } from '../media/temp-files.ts';
 import { accountRoutes } from './account.routes.ts';
 import { presentViewer } from './users.presenter.ts';
 import { findUser, updateBio } from './users.repo.ts';
-import { changeProfilePhoto } from './users.service.ts';
+import { changeProfilePhoto, removeProfilePhoto } from './users.service.ts';
 
 /**
  * Each picture is decoded and re-encoded (the costly part of an upload): a person sets one a
@@ -107,6 +107,22 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, d
       } finally {
         await folder.dispose();
       }
+    },
+  );
+
+  app.delete(
+    '/api/me/photo',
+    {
+      config: { rateLimit: PHOTO_RATE_LIMIT },
+      schema: {
+        tags: ['users'],
+        summary: 'Remove the profile picture (the profile is then no longer set up)',
+        response: { 200: ViewerSchema },
+      },
+    },
+    async (request) => {
+      const session = await requireVerifiedUser(request);
+      return presentViewer(await removeProfilePhoto({ db, storage }, session.id), storage);
     },
   );
 };

@@ -4,7 +4,7 @@ import { errors } from '../../lib/errors.ts';
 import type { StorageDriver } from '../../plugins/storage.ts';
 import { avatarSmallKey, isOwnAvatarKey } from '../media/keys.ts';
 import { storeAvatar } from '../media/media.service.ts';
-import { findUser, type UserRow, updateImage } from './users.repo.ts';
+import { clearImage, findUser, type UserRow, updateImage } from './users.repo.ts';
 
 /**
  * Sets the profile picture (spec 1 §2 'Pick a profile picture'): png, gif, jpeg or jpg only,
@@ -29,6 +29,28 @@ export async function changeProfilePhoto(
   const after = await updateImage(db, userId, key);
   if (!after) throw errors.notFound(PROFILE_MESSAGES.profilePhotoUserMissing, 'USER_NOT_FOUND');
   if (before.img && before.img !== key && isOwnAvatarKey(userId, before.img)) {
+    await storage.delete(before.img);
+    await storage.delete(avatarSmallKey(before.img));
+  }
+  return after;
+}
+
+/**
+ * Removes the profile picture ('Removing photo...' on /profile/edit): `img` becomes empty and
+ * the profile is no longer set up; the old files go only when they are under the owner's own
+ * folder, like on a replacement. Removing when there is no picture changes nothing else.
+ */
+export async function removeProfilePhoto(
+  deps: { db: Database; storage: StorageDriver },
+  userId: string,
+): Promise<UserRow> {
+  const { db, storage } = deps;
+  const before = await findUser(db, userId);
+  if (!before) throw errors.notFound(PROFILE_MESSAGES.profilePhotoUserMissing, 'USER_NOT_FOUND');
+  if (!before.img) return before;
+  const after = await clearImage(db, userId);
+  if (!after) throw errors.notFound(PROFILE_MESSAGES.profilePhotoUserMissing, 'USER_NOT_FOUND');
+  if (isOwnAvatarKey(userId, before.img)) {
     await storage.delete(before.img);
     await storage.delete(avatarSmallKey(before.img));
   }

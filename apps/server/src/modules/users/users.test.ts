@@ -197,3 +197,86 @@ describe('profile picture ownership and limits', () => {
     expect((await upload(other.browser, await photo('png'))).statusCode).toBe(200);
   });
 });
+
+describe('removing the profile picture', () => {
+  const row = async (id: string) => db.query.users.findFirst({ where: eq(users.id, id) });
+
+  it('the owner removes it: files deleted, profile no longer set up, nothing else changed', async () => {
+    const { browser, user } = await verifiedUser(app, db, { name: 'Rita Remover' });
+    const other = await verifiedUser(app, db, { name: 'Otis Bystander' });
+    await upload(browser, await photo('png'));
+    await browser.request('PUT', '/api/me/bio', { bio: 'Still here.' });
+    const otherView = (await upload(other.browser, await photo('png'))).json();
+    const before = await row(user.id);
+    expect(before?.profileSetUp).toBe(true);
+    expect(await readdir(path.join(uploads, user.id))).toHaveLength(2);
+
+    const res = await browser.send('DELETE', '/api/me/photo');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ img: null, imgSmall: null, profileSetUp: false, bio: 'Still here.' });
+    expect(await readdir(path.join(uploads, user.id))).toEqual([]);
+    const after = await row(user.id);
+    expect(after).toMatchObject({
+      img: null,
+      profileSetUp: false,
+      bio: before?.bio,
+      firstName: before?.firstName,
+      lastName: before?.lastName,
+      username: before?.username,
+      email: before?.email,
+    });
+    // The other account keeps its picture and files.
+    expect(await readdir(path.join(uploads, other.user.id))).toHaveLength(2);
+    expect((await other.browser.get('/api/me')).json().viewer.img).toBe(otherView.img);
+
+    // Again, with nothing to remove: the same answer, nothing changes.
+    const again = await browser.send('DELETE', '/api/me/photo');
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ img: null, profileSetUp: false });
+  });
+
+  it("never deletes another user's files, whatever img held", async () => {
+    const victim = await verifiedUser(app, db, { name: 'Vic Keeps' });
+    await upload(victim.browser, await photo('png'));
+    const victimKey = (await row(victim.user.id))?.img as string;
+    const attacker = await verifiedUser(app, db, { name: 'Ada Takes' });
+    await db.update(users).set({ img: victimKey }).where(eq(users.id, attacker.user.id));
+
+    const res = await attacker.browser.send('DELETE', '/api/me/photo');
+    expect(res.statusCode).toBe(200);
+    expect((await row(attacker.user.id))?.img).toBeNull();
+    expect(existsSync(path.join(dataDir, 'uploads', victimKey))).toBe(true);
+    expect(await readdir(path.join(uploads, victim.user.id))).toHaveLength(2);
+    expect((await row(victim.user.id))?.img).toBe(victimKey);
+  });
+
+  it('a visitor gets 401 and an unverified account 403; nothing is removed', async () => {
+    const owner = await verifiedUser(app, db, { name: 'Paula Pictured' });
+    await upload(owner.browser, await photo('png'));
+    const key = (await row(owner.user.id))?.img;
+
+    const visitor = new TestBrowser(app);
+    expect((await visitor.send('DELETE', '/api/me/photo')).statusCode).toBe(401);
+    const unverified = new TestBrowser(app);
+    await unverified.post('/api/auth/sign-up/email', {
+      name: 'Nell Pending',
+      email: uniqueEmail('nell'),
+      password: 'secret123',
+    });
+    const denied = await unverified.send('DELETE', '/api/me/photo');
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().code).toBe('EMAIL_NOT_VERIFIED');
+    expect((await row(owner.user.id))?.img).toBe(key);
+    expect(await readdir(path.join(uploads, owner.user.id))).toHaveLength(2);
+
+    // A hostile body (NUL bytes) is refused with 4xx before anything happens.
+    const hostile = await owner.browser.send(
+      'DELETE',
+      '/api/me/photo',
+      Buffer.from(JSON.stringify({ userId: `${owner.user.id}\u0000` })),
+      'application/json',
+    );
+    expect(hostile.statusCode).toBe(400);
+    expect((await row(owner.user.id))?.img).toBe(key);
+  });
+});

@@ -6,6 +6,7 @@ import { useGeoGate, useGoogleSignIn } from '@/components/auth-modal/index.ts';
 import { GoogleMark } from '@/components/google-mark.tsx';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { CountBadge } from '@/components/ui/badge.tsx';
+import menuStyles from '@/components/ui/dropdown-menu.module.css';
 import { paths } from '@/config/paths.ts';
 import { useCampus } from '@/lib/campus.ts';
 import { useUnreadCounts } from '@/lib/unread.ts';
@@ -43,7 +44,7 @@ function ViewerItems({ viewer }: { viewer: Viewer }) {
   return (
     <>
       <DropdownMenu.Item asChild>
-        <Link className={styles.item} to={paths.profile.getHref(viewer.username)}>
+        <Link className={menuStyles.menuItem} to={paths.profile.getHref(viewer.username)}>
           <span className={styles.who}>
             <Avatar src={viewer.imgSmall} size={40} />
             <span className={styles.whoText}>
@@ -57,26 +58,26 @@ function ViewerItems({ viewer }: { viewer: Viewer }) {
       </DropdownMenu.Item>
       <DropdownMenu.Separator className={styles.separator} />
       <DropdownMenu.Item asChild>
-        <Link className={styles.item} to={paths.saved.getHref()}>
+        <Link className={menuStyles.menuItem} to={paths.saved.getHref()}>
           <Bookmark className={styles.itemIcon} aria-hidden="true" size={20} />
           My Saved
         </Link>
       </DropdownMenu.Item>
       <DropdownMenu.Item asChild>
-        <Link className={styles.item} to={paths.settings.root.getHref()}>
+        <Link className={menuStyles.menuItem} to={paths.settings.root.getHref()}>
           <Settings className={styles.itemIcon} aria-hidden="true" size={20} />
           Settings
         </Link>
       </DropdownMenu.Item>
       <DropdownMenu.Item asChild>
-        <Link className={styles.item} to={paths.ads.getHref()}>
+        <Link className={menuStyles.menuItem} to={paths.ads.getHref()}>
           <Megaphone className={styles.itemIcon} aria-hidden="true" size={20} />
           Manage Ads
         </Link>
       </DropdownMenu.Item>
       <DropdownMenu.Separator className={styles.separator} />
       <DropdownMenu.Item asChild>
-        <Link className={styles.item} to={paths.logout.getHref()}>
+        <Link className={menuStyles.menuItem} to={paths.logout.getHref()}>
           <LogOut className={styles.itemIcon} aria-hidden="true" size={20} />
           Log Out
         </Link>
@@ -108,7 +109,12 @@ export function ProfileMenu({ showUnread = false }: ProfileMenuProps) {
         )}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className={styles.content} align="end" sideOffset={8} collisionPadding={12}>
+        <DropdownMenu.Content
+          className={`${menuStyles.menu} ${styles.content}`}
+          align="end"
+          sideOffset={8}
+          collisionPadding={12}
+        >
           {viewer ? <ViewerItems viewer={viewer} /> : <VisitorItems />}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

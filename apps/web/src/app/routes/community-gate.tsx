@@ -4,6 +4,7 @@ import { ComposerBridgeProvider, type OpenComposer } from '@/components/post-car
 import { paths } from '@/config/paths.ts';
 import { useComposer } from '@/features/composer/index.ts';
 import { PrivateCommunity } from '@/features/home/components/private-community.tsx';
+import { MessageShareProvider } from '@/features/messages/components/share-post-dialog.tsx';
 import { useCampus } from '@/lib/campus.ts';
 import { landingPathFor, useViewer } from '@/lib/viewer.ts';
 
@@ -31,5 +32,9 @@ export function CommunityGate({ children }: { children: ReactNode }) {
   if (!viewer) return <PrivateCommunity />;
   const landing = landingPathFor(viewer, campus);
   if (landing !== paths.home.getHref()) return <Navigate replace to={landing} />;
-  return <ComposerBridgeProvider value={openComposer}>{children}</ComposerBridgeProvider>;
+  return (
+    <ComposerBridgeProvider value={openComposer}>
+      <MessageShareProvider>{children}</MessageShareProvider>
+    </ComposerBridgeProvider>
+  );
 }

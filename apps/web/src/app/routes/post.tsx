@@ -1,4 +1,6 @@
 import { useParams } from 'react-router';
+import { BoostBridgeProvider } from '@/components/post-card/boost-bridge.tsx';
+import { PostBoostControls } from '@/features/ads/components/post-boost-controls.tsx';
 import { PostDetail } from '@/features/posts/components/post-detail.tsx';
 import { CommunityGate } from './community-gate.tsx';
 
@@ -11,7 +13,9 @@ export function Component() {
   return (
     <CommunityGate>
       {/* A new post id is a new page: nothing (expanded text, open dialogs) carries over. */}
-      <PostDetail key={postId} postId={postId} />
+      <BoostBridgeProvider value={PostBoostControls}>
+        <PostDetail key={postId} postId={postId} />
+      </BoostBridgeProvider>
     </CommunityGate>
   );
 }

@@ -14,13 +14,27 @@ function tabOf(value: string | null): ProfileTab {
  */
 export function Component() {
   const { username = '' } = useParams();
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   // An app path whose page is still to come (/checkout, /cart…) is not a username.
   if (isReservedUsername(username)) return <NotFound />;
   return (
     <CommunityGate>
       {/* Another person is a new page: nothing (open menus, dialogs) carries over. */}
-      <ProfilePage key={username.toLowerCase()} username={username} show={tabOf(searchParams.get('show'))} />
+      <ProfilePage
+        key={username.toLowerCase()}
+        username={username}
+        show={tabOf(searchParams.get('show'))}
+        messageOnOpen={searchParams.get('redirect') === 'true'}
+        onMessageClosed={() =>
+          setSearchParams(
+            (params) => {
+              params.delete('redirect');
+              return params;
+            },
+            { replace: true },
+          )
+        }
+      />
     </CommunityGate>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFullDate, formatPrice, formatRelativeTime } from './format-post.ts';
+import { formatAge, formatFullDate, formatPrice, formatRelativeTime } from './format-post.ts';
 
 describe('formatPrice', () => {
   it('shows US dollars without decimals', () => {
@@ -47,5 +47,26 @@ describe('formatRelativeTime', () => {
 describe('formatFullDate', () => {
   it('writes the time and the date', () => {
     expect(formatFullDate('2025-03-04T15:45:00')).toBe('3:45 PM · Mar 4, 2025');
+  });
+});
+
+describe('formatAge', () => {
+  const now = new Date('2025-06-15T12:00:00Z');
+  const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+
+  it('names the largest whole unit, singular for one', () => {
+    expect(formatAge(ago(20_000), now)).toBe('a few seconds');
+    expect(formatAge(ago(-5_000), now)).toBe('a few seconds');
+    expect(formatAge(ago(60_000), now)).toBe('1 minute');
+    expect(formatAge(ago(5 * 60_000 + 59_000), now)).toBe('5 minutes');
+    expect(formatAge(ago(3 * 3_600_000), now)).toBe('3 hours');
+    expect(formatAge(ago(86_400_000), now)).toBe('1 day');
+    expect(formatAge(ago(15 * 86_400_000), now)).toBe('2 weeks');
+    expect(formatAge(ago(61 * 86_400_000), now)).toBe('2 months');
+    expect(formatAge(ago(800 * 86_400_000), now)).toBe('2 years');
+  });
+
+  it('is empty for a date it cannot read', () => {
+    expect(formatAge('not a date', now)).toBe('');
   });
 });

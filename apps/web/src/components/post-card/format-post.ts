@@ -45,6 +45,29 @@ export function formatRelativeTime(iso: string, now: Date = new Date()): string 
   return at.getFullYear() === now.getFullYear() ? monthDay.format(at) : monthDayYear.format(at);
 }
 
+const AGE_UNITS: readonly [ms: number, unit: string][] = [
+  [365 * DAY, 'year'],
+  [30 * DAY, 'month'],
+  [WEEK, 'week'],
+  [DAY, 'day'],
+  [HOUR, 'hour'],
+  [MINUTE, 'minute'],
+];
+
+/**
+ * The {time} of the post-media card's '{time} ago' (spec 2 §2), in words: 'a few seconds',
+ * '1 minute', '5 hours', '3 weeks', '2 years' — the largest whole unit.
+ */
+export function formatAge(iso: string, now: Date = new Date()): string {
+  const age = now.getTime() - new Date(iso).getTime();
+  if (Number.isNaN(age)) return '';
+  for (const [ms, unit] of AGE_UNITS) {
+    const count = Math.floor(age / ms);
+    if (count >= 1) return `${count} ${unit}${count === 1 ? '' : 's'}`;
+  }
+  return 'a few seconds';
+}
+
 const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /** '3:45 PM · Mar 4, 2025': the time under a post on its own page. */

@@ -55,3 +55,27 @@ describe('removeFromListPages', () => {
     expect(removeFromListPages(data, 'zzz')).toBe(data);
   });
 });
+
+describe('sponsored posts in feed pages', () => {
+  const sponsored = (afterIndex: number, id: string) => ({ afterIndex, post: post(id) });
+  const data = {
+    pages: [{ posts: [post('a'), post('b'), post('c'), post('d')], nextCursor: null, sponsored: [sponsored(3, 'ad')] }],
+    pageParams: [undefined],
+  };
+
+  it('patches the sponsored copy of a post as well', () => {
+    const next = patchListPages(data, 'ad', { likedByViewer: true, likesCount: 2 });
+    expect(next?.pages[0]?.sponsored[0]?.post).toMatchObject({ id: 'ad', likedByViewer: true, likesCount: 2 });
+    expect(next?.pages[0]?.posts).toBe(data.pages[0]?.posts);
+  });
+
+  it('keeps a sponsored post behind the post it followed when an earlier post is deleted', () => {
+    const next = removeFromListPages(data, 'b');
+    expect(next?.pages[0]?.posts.map((p) => p.id)).toEqual(['a', 'c', 'd']);
+    expect(next?.pages[0]?.sponsored).toEqual([sponsored(2, 'ad')]);
+  });
+
+  it('drops the sponsored copy of a deleted post', () => {
+    expect(removeFromListPages(data, 'ad')?.pages[0]?.sponsored).toEqual([]);
+  });
+});

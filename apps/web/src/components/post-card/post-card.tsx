@@ -1,4 +1,4 @@
-import { POST_MESSAGES, type Post } from '@campus/contract';
+import { type AdCta, POST_MESSAGES, type Post } from '@campus/contract';
 import { PartyPopper } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import styles from './post-card.module.css';
 import { PostMediaStrip } from './post-media.tsx';
 import { CategoryTag, PriceTag } from './post-tags.tsx';
 import { PostText } from './post-text.tsx';
+import { SponsoredCta, SponsoredLabel } from './sponsored-cta.tsx';
 
 /** Clicks on these go where they point; a click anywhere else on a card opens the post. */
 const OWN_CLICK = 'a, button, video, input, textarea, select, [role="dialog"]';
@@ -46,8 +47,12 @@ function JoinedCard({ post }: { post: Post }) {
   );
 }
 
-/** A post in a list: author, price and category, the text cut at 200 characters, media, actions. */
-export function PostCard({ post }: { post: Post }) {
+/**
+ * A post in a list: author, price and category, the text cut at 200 characters, media, actions.
+ * `sponsored`: the post is a boosted ad in the feed — a 'Sponsored' line and its call-to-action.
+ */
+/** `eager`: the card is on screen when the page opens (its photo loads first, not lazily). */
+export function PostCard({ post, sponsored, eager }: { post: Post; sponsored?: AdCta; eager?: boolean }) {
   const handleClick = useOpenOnClick(post.id);
   if (post.type === 'new user') return <JoinedCard post={post} />;
   const name = fullName(post.author);
@@ -55,11 +60,16 @@ export function PostCard({ post }: { post: Post }) {
   return (
     // The card is a large click target for pointers; keyboard users reach the post by its time link.
     // biome-ignore lint/a11y/useKeyWithClickEvents: the time link inside is the keyboard route to the post
-    <article className={styles.card} onClick={handleClick} aria-label={`Post by ${name}`}>
+    <article
+      className={styles.card}
+      onClick={handleClick}
+      aria-label={sponsored ? `Sponsored post by ${name}` : `Post by ${name}`}
+    >
       <Link to={paths.profile.getHref(post.author.username)} className={styles.avatar} tabIndex={-1} aria-hidden="true">
         <Avatar src={post.author.img} size={44} />
       </Link>
       <div className={styles.body}>
+        {sponsored && <SponsoredLabel />}
         <AuthorLine author={post.author} createdAt={post.createdAt} postId={post.id} />
         {hasTags && (
           <div className={styles.tags}>
@@ -68,8 +78,9 @@ export function PostCard({ post }: { post: Post }) {
           </div>
         )}
         <PostText text={post.plainText} preview />
-        <PostMediaStrip media={post.media} ownerName={post.author.firstName} />
+        <PostMediaStrip media={post.media} ownerName={post.author.firstName} eager={eager} />
         <PostActions post={post} />
+        {sponsored && <SponsoredCta post={post} cta={sponsored} />}
       </div>
     </article>
   );

@@ -51,6 +51,8 @@ function MediaItem({
       width={width}
       height={height}
       loading={eager ? 'eager' : 'lazy'}
+      // The first photo on screen is usually the page's largest paint: fetch it first.
+      fetchPriority={eager ? 'high' : 'auto'}
       decoding="async"
     />
   );
@@ -60,13 +62,15 @@ interface PostMediaProps {
   media: PostMedia[];
   /** Whose post it is, for the alternative text. */
   ownerName: string;
+  /** Load at once with high priority (the first cards of a list, on screen at the start). */
+  eager?: boolean;
 }
 
 /**
  * Photos and videos of a card: one fills the width (max 500 × 350, 400 on desktop, cropped to
  * fit); several scroll sideways, each at its own proportions, the next one peeking in.
  */
-export function PostMediaStrip({ media, ownerName }: PostMediaProps) {
+export function PostMediaStrip({ media, ownerName, eager = false }: PostMediaProps) {
   if (media.length === 0) return null;
   if (media.length === 1) {
     const item = media[0] as PostMedia;
@@ -79,6 +83,7 @@ export function PostMediaStrip({ media, ownerName }: PostMediaProps) {
           width={item.width ?? MEDIA_DISPLAY.maxWidth}
           height={item.height ?? MEDIA_DISPLAY.maxHeight}
           className={styles.singleItem}
+          eager={eager}
         />
       </div>
     );
@@ -98,6 +103,7 @@ export function PostMediaStrip({ media, ownerName }: PostMediaProps) {
             width={item.width ?? 4}
             height={item.height ?? 3}
             className={styles.stripItem}
+            eager={eager && index === 0}
           />
         ))}
       </section>

@@ -1,7 +1,9 @@
 import { POST_MESSAGES } from '@campus/contract';
-import { AtSign, Check, Link2, Mail } from 'lucide-react';
+import { AtSign, Check, Link2, Mail, Send } from 'lucide-react';
+import { useMemberGate } from '@/components/auth-modal/index.ts';
 import { Modal } from '@/components/ui/modal.tsx';
 import { siteName, useCampus } from '@/lib/campus.ts';
+import { useShareByMessage } from './message-share-bridge.tsx';
 import styles from './share-modal.module.css';
 import { useCopyLink } from './use-copy-link.ts';
 
@@ -11,6 +13,8 @@ const TEXTS = {
   emailHint: 'Send the link by email',
   instagram: 'Instagram',
   copyLink: 'Copy link',
+  message: 'Send in a message',
+  messageHint: 'To a recent chat or anyone on campus',
 } as const;
 
 interface ShareModalProps {
@@ -19,15 +23,40 @@ interface ShareModalProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Share (spec 1 §2 'Modals'): by email, the campus Instagram page, or the copied link. */
+/**
+ * Share (spec 1 §2 'Modals'): by message (spec 2 §4, where the app provides it), by email, the
+ * campus Instagram page, or the copied link.
+ */
 export function ShareModal({ postId, open, onOpenChange }: ShareModalProps) {
   const campus = useCampus();
+  const shareByMessage = useShareByMessage();
+  const allow = useMemberGate();
   const { copied, copy, link } = useCopyLink(postId);
   const subject = `A post on ${siteName(campus)}`;
   const mailto = `mailto:?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(link)}`;
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={TEXTS.title} size="sm">
       <ul className={styles.options}>
+        {shareByMessage && (
+          <li>
+            <button
+              type="button"
+              className={styles.option}
+              onClick={() => {
+                onOpenChange(false);
+                if (allow('message')) shareByMessage(postId);
+              }}
+            >
+              <span className={styles.icon}>
+                <Send aria-hidden="true" size={20} />
+              </span>
+              <span className={styles.text}>
+                <span className={styles.label}>{TEXTS.message}</span>
+                <span className={styles.value}>{TEXTS.messageHint}</span>
+              </span>
+            </button>
+          </li>
+        )}
         <li>
           <a className={styles.option} href={mailto}>
             <span className={styles.icon}>

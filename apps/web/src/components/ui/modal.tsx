@@ -144,7 +144,7 @@ interface ModalPageProps {
 export function ModalPage({ title, fallback, children }: ModalPageProps) {
   const backTo = useGoBack(fallback);
   return (
-    <div className={styles.page}>
+    <div className={styles.routePage}>
       <header className={`${styles.header} ${styles.pageHeader}`}>
         <IconLink to={backTo} label="Back">
           <ArrowLeft aria-hidden="true" size={20} />

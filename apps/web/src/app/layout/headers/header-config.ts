@@ -1,7 +1,7 @@
 /**
  * Header variants of spec 1 §2. A route picks one in its `handle.header`; the shell draws it
  * at the top of the main column (and as the mobile header that hides on scroll).
- * Variants still to come with their features: notifications, profile, profile edit,
+ * Variants still to come with their features: notifications, profile edit,
  * media post, liked by, boost — add them here and in route-header.tsx.
  */
 export type HeaderConfig =
@@ -12,7 +12,9 @@ export type HeaderConfig =
   /** The post page: "{first name}'s post" (the author of the post in the address) and a back button. */
   | { variant: 'post' }
   /** The saved posts: 'Saved', with a back button on phones. */
-  | { variant: 'saved' };
+  | { variant: 'saved' }
+  /** A profile page: back, the name with the post count, and the profile's menu. */
+  | { variant: 'profile' };
 
 export interface BackConfig {
   to: string;

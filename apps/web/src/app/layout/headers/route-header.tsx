@@ -4,6 +4,7 @@ import { useHideOnScroll } from '@/lib/use-hide-on-scroll.ts';
 import { useRouteHandle } from '../route-handle.ts';
 import { HomeHeader } from './home-header.tsx';
 import { PostHeader } from './post-header.tsx';
+import { ProfileHeader } from './profile-header.tsx';
 import { TitleHeader } from './title-header.tsx';
 
 /** Draws the header variant the current route declares in `handle.header`. */
@@ -18,6 +19,8 @@ export function RouteHeader() {
       return <TitleHeader title={header.title} back={header.back} hidden={hidden} />;
     case 'post':
       return <PostHeader hidden={hidden} />;
+    case 'profile':
+      return <ProfileHeader hidden={hidden} />;
     case 'saved':
       return (
         <TitleHeader title={SAVED_TEXTS.title} back={{ to: paths.home.getHref(), below: 'mobile' }} hidden={hidden} />

@@ -1,6 +1,7 @@
 import { CHAT_MESSAGES, type Message, POST_DETAIL_MESSAGES } from '@campus/contract';
 import { Heart } from 'lucide-react';
 import { Link } from 'react-router';
+import { PriceTag } from '@/components/post-card/post-tags.tsx';
 import { paths } from '@/config/paths.ts';
 import styles from './messages.module.css';
 
@@ -18,10 +19,13 @@ function SharedPostCard({ post }: { post: NonNullable<Message['sharedPost']> }) 
   return (
     <Link to={paths.post.getHref(post.id)} className={styles.sharedPost}>
       {post.media?.kind === 'image' && <img src={post.media.url} alt="" className={styles.sharedImage} />}
-      <span className={styles.sharedAuthor}>
-        {post.author.firstName} {post.author.lastName}
+      <span className={styles.sharedBody}>
+        <span className={styles.sharedAuthor}>
+          {post.author.firstName} {post.author.lastName}
+        </span>
+        {post.priceCents !== null && <PriceTag priceCents={post.priceCents} />}
+        {post.plainText && <span className={styles.sharedText}>{post.plainText}</span>}
       </span>
-      <span className={styles.sharedText}>{post.plainText}</span>
     </Link>
   );
 }
@@ -32,7 +36,12 @@ export function MessageBubble({ message, own, showStatus, onHeart, heartPending 
   return (
     <li className={[styles.messageRow, own ? styles.own : styles.theirs].join(' ')} data-message-id={message.id}>
       <div className={styles.bubbleWrap}>
-        <div className={styles.bubble}>
+        {/* A post shared on its own is the card alone, not a card inside a coloured bubble. */}
+        <div
+          className={[styles.bubble, message.sharedPost && !message.photo && !message.plainText && styles.cardOnly]
+            .filter(Boolean)
+            .join(' ')}
+        >
           {message.photo && (
             <a href={message.photo.fullUrl} target="_blank" rel="noreferrer" className={styles.photoLink}>
               <img

@@ -2,6 +2,7 @@ import { MessageSquareText, SquarePen } from 'lucide-react';
 import { IconLink } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/list-states.tsx';
 import { paths } from '@/config/paths.ts';
+import { MEDIA, useMediaQuery } from '@/lib/media-query.ts';
 import { ChatPane } from './chat-pane.tsx';
 import { InboxList } from './inbox-list.tsx';
 import styles from './messages.module.css';
@@ -19,12 +20,16 @@ const PAGE_TEXTS = {
  * phones the inbox is a page of its own and a chat replaces it.
  */
 export function MessagesPage({ chatId, compose = false }: { chatId?: string; compose?: boolean }) {
+  // On phones New Message is a page of its own (spec 1 §2 /create/message), back to where it was opened.
+  const isPhone = useMediaQuery(MEDIA.mobile);
+  const here = chatId ? paths.chat.getHref(chatId) : paths.messages.getHref();
+  const newMessageHref = isPhone ? paths.createMessage.getHref({ goBack: here }) : paths.newMessage.getHref();
   return (
     <div className={[styles.layout, chatId || compose ? styles.hasChat : styles.noChat].join(' ')}>
       <div className={styles.inboxColumn}>
         <div className={styles.inboxTitle}>
           <h1 className={styles.inboxHeading}>{PAGE_TEXTS.title}</h1>
-          <IconLink to={paths.newMessage.getHref()} label={PAGE_TEXTS.newMessage}>
+          <IconLink to={newMessageHref} label={PAGE_TEXTS.newMessage}>
             <SquarePen aria-hidden="true" size={20} />
           </IconLink>
         </div>

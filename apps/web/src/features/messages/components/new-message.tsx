@@ -2,16 +2,16 @@ import { CHAT_LIMITS, CHAT_MESSAGES, type ChatUser } from '@campus/contract';
 import { ArrowLeft, Search } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useOpenChat } from '@/components/start-conversation/open-chat.ts';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
-import { useOpenChat } from '../api/open-chat.ts';
 import { useRecipientsQuery } from '../api/search-recipients.ts';
 import styles from './messages.module.css';
 
-const NEW_TEXTS = {
+export const NEW_MESSAGE_TEXTS = {
   title: 'New Message',
   back: 'Back to messages',
   search: 'Search people',
@@ -23,7 +23,7 @@ const NEW_TEXTS = {
  * wrap, Enter opens the highlighted person, Enter without one says 'Please select a user!'.
  * Choosing someone asks 'Start Conversation?' and then opens (or starts) the chat.
  */
-export function NewMessage() {
+export function NewMessage({ asPage = false }: { asPage?: boolean }) {
   const [q, setQ] = useState('');
   const [highlight, setHighlight] = useState(-1);
   const [chosen, setChosen] = useState<ChatUser | null>(null);
@@ -65,26 +65,33 @@ export function NewMessage() {
 
   const optionId = (i: number) => `${listId}-${i}`;
   return (
-    <section className={styles.newMessage} aria-labelledby={`${listId}-title`}>
-      <header className={styles.paneHeader}>
-        <Link to={paths.messages.getHref()} className={styles.backLinkAlways} aria-label={NEW_TEXTS.back}>
-          <ArrowLeft aria-hidden="true" size={20} />
-        </Link>
-        <h1 id={`${listId}-title`} className={styles.newTitle}>
-          {NEW_TEXTS.title}
-        </h1>
-      </header>
+    <section
+      className={styles.newMessage}
+      aria-label={asPage ? NEW_MESSAGE_TEXTS.title : undefined}
+      aria-labelledby={asPage ? undefined : `${listId}-title`}
+    >
+      {/* As /create/message the page around it has the title and the back button. */}
+      {!asPage && (
+        <header className={styles.paneHeader}>
+          <Link to={paths.messages.getHref()} className={styles.backLinkAlways} aria-label={NEW_MESSAGE_TEXTS.back}>
+            <ArrowLeft aria-hidden="true" size={20} />
+          </Link>
+          <h1 id={`${listId}-title`} className={styles.newTitle}>
+            {NEW_MESSAGE_TEXTS.title}
+          </h1>
+        </header>
+      )}
       <div className={styles.searchRow}>
         <Search aria-hidden="true" size={18} className={styles.searchIcon} />
         <input
           className={styles.searchInput}
           type="search"
           role="combobox"
-          aria-label={NEW_TEXTS.search}
+          aria-label={NEW_MESSAGE_TEXTS.search}
           aria-expanded={users.length > 0}
           aria-controls={listId}
           aria-activedescendant={highlight >= 0 && users[highlight] ? optionId(highlight) : undefined}
-          placeholder={NEW_TEXTS.search}
+          placeholder={NEW_MESSAGE_TEXTS.search}
           maxLength={CHAT_LIMITS.searchQueryMax}
           value={q}
           // biome-ignore lint/a11y/noAutofocus: the page exists to type a name
@@ -96,7 +103,7 @@ export function NewMessage() {
           onKeyDown={onKeyDown}
         />
       </div>
-      <div id={listId} role="listbox" aria-label={NEW_TEXTS.results} className={styles.inboxList}>
+      <div id={listId} role="listbox" aria-label={NEW_MESSAGE_TEXTS.results} className={styles.inboxList}>
         {users.map((user, i) => (
           <div
             key={user.id}

@@ -1,4 +1,4 @@
-import type { Notification, NotificationType } from '@campus/contract';
+import { NOTIFICATION_ACTIONS, type Notification } from '@campus/contract';
 import { Bell } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
@@ -17,18 +17,6 @@ const LIST_TEXTS = {
   emptyBody: 'Comments, likes and messages for you show up here.',
   new: 'New',
 } as const;
-
-/** What happened, after the sender's name (our wording; the spec names only the types). */
-const ACTION_TEXTS: Record<NotificationType, string> = {
-  message: 'sent you a message',
-  comment: 'commented on your post',
-  'comment reply': 'replied to your comment',
-  'comment interaction': 'replied in a thread you are in',
-  'post interaction': 'commented on a post you commented on',
-  like: 'saved your post',
-  'message like': 'reacted to your message',
-  'new chat': 'started a conversation with you',
-};
 
 /** Where a notification leads: its chat, else its post, else the sender's profile. */
 export function notificationTarget(notification: Notification): string {
@@ -60,7 +48,7 @@ function NotificationRow({ notification }: { notification: Notification }) {
             <strong>
               {from.firstName} {from.lastName}
             </strong>{' '}
-            {ACTION_TEXTS[notification.type]}
+            {NOTIFICATION_ACTIONS[notification.type]}
           </span>
           {notification.message && <span className={styles.quote}>{notification.message}</span>}
           <time className={styles.time} dateTime={notification.createdAt}>

@@ -1,4 +1,4 @@
-import { type PostList, PostListSchema, SCROLL } from '@campus/contract';
+import { type FeedPage, FeedPageSchema, type PostList, SCROLL } from '@campus/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
@@ -6,13 +6,25 @@ import { queryKeys } from '@/lib/query-keys.ts';
 /** The filter value that means every category. */
 export const ALL_CATEGORIES = 'all';
 
-/** GET /api/posts: one keyset page of the feed (newest-modified first), optionally one category. */
+/**
+ * Where the next page starts: the post cursor, and the ad slot the sponsored posts go on from
+ * (the previous page's `nextAdSlot`), so ads keep cycling across pages (spec 1 §2).
+ */
+export interface FeedPageParam {
+  cursor?: string;
+  adSlot: number;
+}
+
+/**
+ * GET /api/posts: one keyset page of the feed (newest-modified first), optionally one category,
+ * with the sponsored posts to place after every 4th post.
+ */
 export async function getFeedPage(
-  { cursor, category }: { cursor?: string; category: string },
+  { cursor, adSlot, category }: FeedPageParam & { category: string },
   { signal }: { signal?: AbortSignal } = {},
-): Promise<PostList> {
-  const query = { cursor, category: category === ALL_CATEGORIES ? undefined : category };
-  return PostListSchema.parse(await api.get<unknown>('/api/posts', { query, signal }));
+): Promise<FeedPage> {
+  const query = { cursor, adSlot: adSlot || undefined, category: category === ALL_CATEGORIES ? undefined : category };
+  return FeedPageSchema.parse(await api.get<unknown>('/api/posts', { query, signal }));
 }
 
 /**
@@ -27,9 +39,12 @@ export function nextCursorOf(page: PostList, stopBelow: number): string | undefi
 export const feedQueryOptions = (category: string) =>
   infiniteQueryOptions({
     queryKey: queryKeys.posts.feed(category),
-    queryFn: ({ pageParam, signal }) => getFeedPage({ cursor: pageParam, category }, { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => nextCursorOf(page, SCROLL.feedStopBelow),
+    queryFn: ({ pageParam, signal }) => getFeedPage({ ...pageParam, category }, { signal }),
+    initialPageParam: { adSlot: 0 } as FeedPageParam,
+    getNextPageParam: (page): FeedPageParam | undefined => {
+      const cursor = nextCursorOf(page, SCROLL.feedStopBelow);
+      return cursor === undefined ? undefined : { cursor, adSlot: page.nextAdSlot };
+    },
   });
 
 export function useFeedQuery(category: string) {

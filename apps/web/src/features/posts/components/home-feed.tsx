@@ -10,17 +10,13 @@ import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/list-states.tsx';
 import { ALL_CATEGORIES, useFeedQuery } from '../api/get-feed.ts';
-import { type FeedAd, insertAds } from '../lib/ads.ts';
+import { feedItems } from '../lib/ads.ts';
 import { CategoryFilter } from './category-filter.tsx';
 import { FeedTabs } from './feed-tabs.tsx';
 
 const CREATE_POST = 'Create Post';
-
-/**
- * The sponsored posts the feed cycles through. Boosting (spec 3) is not built yet, so there
- * are none; this is where the active ads will come from.
- */
-const NO_ADS: readonly FeedAd[] = [];
+/** Cards on screen when the feed opens (a phone shows about two): their photos load first. */
+const FIRST_SCREEN_CARDS = 2;
 
 /** A category value from the address, or 'all' for anything that is not one. */
 function categoryFrom(value: string | null): string {
@@ -92,12 +88,13 @@ export function HomeFeed() {
         moreSkeleton={<PostListSkeleton count={2} />}
         empty={empty}
       >
-        {(posts) =>
-          insertAds(posts, NO_ADS).map((item) =>
+        {() =>
+          // The pages carry the sponsored posts the server placed (spec 1 §2, spec 3 §4).
+          feedItems(query.data?.pages ?? []).map((item, index) =>
             item.kind === 'post' ? (
-              <PostCard key={item.key} post={item.post} />
+              <PostCard key={item.key} post={item.post} eager={index < FIRST_SCREEN_CARDS} />
             ) : (
-              <PostCard key={item.key} post={item.ad.post} />
+              <PostCard key={item.key} post={item.post} sponsored={item.cta} eager={index < FIRST_SCREEN_CARDS} />
             ),
           )
         }

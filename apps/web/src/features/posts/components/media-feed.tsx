@@ -1,9 +1,11 @@
-import { FEED_MESSAGES, type Post, type PostMedia } from '@campus/contract';
-import { ImageOff, Images, Play } from 'lucide-react';
+import { FEED_MESSAGES, type Post } from '@campus/contract';
+import { ImageOff } from 'lucide-react';
 import { Link } from 'react-router';
 import { InfiniteList } from '@/components/infinite-list/infinite-list.tsx';
 import { fullName } from '@/components/post-card/author-line.tsx';
 import { formatPrice } from '@/components/post-card/format-post.ts';
+import mediaCardStyles from '@/components/post-media-card/post-media-card.module.css';
+import { MediaThumb } from '@/components/post-media-card/post-media-card.tsx';
 import { EmptyState } from '@/components/ui/list-states.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
@@ -18,35 +20,13 @@ function tileLabel(post: Post): string {
   return [`Post by ${fullName(post.author)}`, price, text].filter(Boolean).join(', ');
 }
 
-function Thumbnail({ media }: { media: PostMedia }) {
-  if (media.kind === 'video') {
-    // The first frame stands in for a poster; it plays on the post page.
-    return <video className={styles.thumb} src={media.url} muted playsInline preload="metadata" />;
-  }
-  return (
-    <img className={styles.thumb} src={media.url} alt="" loading="lazy" decoding="async" width={240} height={240} />
-  );
-}
-
 function MediaTile({ post }: { post: Post }) {
-  const first = post.media[0];
-  if (!first) return null;
+  if (post.media.length === 0) return null;
   const price = formatPrice(post.priceCents);
   return (
     <li>
-      <Link to={paths.post.getHref(post.id)} className={styles.tile} aria-label={tileLabel(post)}>
-        <Thumbnail media={first} />
-        {first.kind === 'video' ? (
-          <span className={styles.badge}>
-            <Play aria-hidden="true" size={14} fill="currentColor" />
-          </span>
-        ) : (
-          post.media.length > 1 && (
-            <span className={styles.badge}>
-              <Images aria-hidden="true" size={14} />
-            </span>
-          )
-        )}
+      <Link to={paths.post.getHref(post.id)} className={mediaCardStyles.image} aria-label={tileLabel(post)}>
+        <MediaThumb post={post} label="" />
         {price && <span className={styles.price}>{price}</span>}
       </Link>
     </li>

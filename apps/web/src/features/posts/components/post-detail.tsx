@@ -1,18 +1,11 @@
-import {
-  AD_MESSAGES,
-  CHAT_MESSAGES,
-  POST_DETAIL_MESSAGES,
-  POST_MESSAGES,
-  type Post,
-  type PostPage,
-  PROFILE_MESSAGES,
-} from '@campus/contract';
+import { AD_MESSAGES, POST_DETAIL_MESSAGES, type Post, type PostPage, PROFILE_MESSAGES } from '@campus/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, Link2, MessageCircle, Rocket, Send, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMemberGate } from '@/components/auth-modal/index.ts';
 import { fullName } from '@/components/post-card/author-line.tsx';
+import { usePostBoostControls } from '@/components/post-card/boost-bridge.tsx';
 import { DeletePostDialog } from '@/components/post-card/delete-post-dialog.tsx';
 import { formatFullDate } from '@/components/post-card/format-post.ts';
 import { PostActions, useCommentOn } from '@/components/post-card/post-actions.tsx';
@@ -20,7 +13,7 @@ import { PostMediaFull } from '@/components/post-card/post-media.tsx';
 import { CampusTag, CategoryTag, PriceTag } from '@/components/post-card/post-tags.tsx';
 import { PostText } from '@/components/post-card/post-text.tsx';
 import { useCopyLink } from '@/components/post-card/use-copy-link.ts';
-import { useAlert } from '@/components/ui/alert-provider.tsx';
+import { useStartConversation } from '@/components/start-conversation/use-start-conversation.ts';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { Button, ButtonLink } from '@/components/ui/button.tsx';
 import { EmptyState, ErrorState } from '@/components/ui/list-states.tsx';
@@ -31,7 +24,6 @@ import { useCampus } from '@/lib/campus.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { useViewer } from '@/lib/viewer.ts';
 import { usePostQuery } from '../api/get-post.ts';
-import { useOpenChat } from '../api/open-chat.ts';
 import { CommentThread } from './comment-thread.tsx';
 import { ParentChain } from './parent-chain.tsx';
 import styles from './post-detail.module.css';
@@ -54,20 +46,12 @@ function OwnerOrVisitorBar({ post }: { post: Post }) {
   const [deleting, setDeleting] = useState(false);
   const deleted = useRef(false);
   const isOwner = viewer?.id === post.author.id;
-  const openChat = useOpenChat();
-  const { showAlert } = useAlert();
+  const conversation = useStartConversation();
+  const BoostControls = usePostBoostControls();
 
   // Opens the chat with the author in either direction, or starts one (spec 1 §4 'Chat').
   const sendMessage = () => {
-    if (!allow('message') || openChat.isPending) return;
-    openChat.mutate(post.author.id, {
-      onSuccess: ({ chat, created }) => {
-        if (created) showAlert(CHAT_MESSAGES.newConversation, { type: 'success' });
-        navigate(paths.chat.getHref(chat.id));
-      },
-      onError: (error) =>
-        showAlert(error instanceof ApiError ? error.message : POST_MESSAGES.submitFailed, { type: 'danger' }),
-    });
+    if (allow('message')) conversation.start(post.author.id);
   };
 
   // Forget the deleted post once this page is gone: while it is still on screen, dropping its
@@ -85,26 +69,37 @@ function OwnerOrVisitorBar({ post }: { post: Post }) {
     navigate(parent ? paths.post.getHref(parent) : paths.home.getHref(), { replace: true });
   };
 
+  const sendMessageButton = (
+    <Button size="sm" onClick={sendMessage} disabled={conversation.isPending}>
+      <Send aria-hidden="true" size={16} />
+      {PROFILE_MESSAGES.sendMessage}
+    </Button>
+  );
+  // Only top-level posts can be boosted; the ads feature draws their boost buttons and call-to-action.
+  const boostable = post.parentId === null;
+
   return (
     <div className={styles.bar}>
       {isOwner ? (
         <>
-          {post.parentId === null && (
-            <ButtonLink to={paths.postBoost.getHref(post.id)} size="sm">
-              <Rocket aria-hidden="true" size={16} />
-              {AD_MESSAGES.boostPost}
-            </ButtonLink>
-          )}
+          {boostable &&
+            (BoostControls ? (
+              <BoostControls post={post} isOwner sendMessage={null} />
+            ) : (
+              <ButtonLink to={paths.postBoost.getHref(post.id)} size="sm">
+                <Rocket aria-hidden="true" size={16} />
+                {AD_MESSAGES.boostPost}
+              </ButtonLink>
+            ))}
           <Button variant="secondary" size="sm" className={styles.danger} onClick={() => setDeleting(true)}>
             <Trash2 aria-hidden="true" size={16} />
             {PROFILE_MESSAGES.delete}
           </Button>
         </>
+      ) : boostable && BoostControls ? (
+        <BoostControls post={post} isOwner={false} sendMessage={sendMessageButton} />
       ) : (
-        <Button size="sm" onClick={sendMessage} disabled={openChat.isPending}>
-          <Send aria-hidden="true" size={16} />
-          {PROFILE_MESSAGES.sendMessage}
-        </Button>
+        sendMessageButton
       )}
       <Button variant="secondary" size="sm" onClick={() => void copy()}>
         {copied ? <Check aria-hidden="true" size={16} /> : <Link2 aria-hidden="true" size={16} />}

@@ -1,21 +1,31 @@
-import type { Post } from '@campus/contract';
+import type { FeedPage, Post } from '@campus/contract';
 import { describe, expect, it } from 'vitest';
-import { type FeedAd, insertAds } from './ads.ts';
+import { feedItems } from './ads.ts';
 
 const post = (id: string) => ({ id }) as Post;
-const posts = (n: number) => Array.from({ length: n }, (_, i) => post(`p${i + 1}`));
-const ad = (adId: string): FeedAd => ({ adId, post: post(`ad-post-${adId}`) });
+const posts = (from: number, n: number) => Array.from({ length: n }, (_, i) => post(`p${from + i}`));
+const ad = (adId: string, afterIndex: number): FeedPage['sponsored'][number] => ({
+  afterIndex,
+  adId,
+  isSponsored: true,
+  cta: { type: 'website', url: 'https://www.example.com', label: 'Shop Now' },
+  post: post(`ad-post-${adId}`),
+});
 
-const shape = (items: ReturnType<typeof insertAds>) =>
-  items.map((item) => (item.kind === 'post' ? item.post.id : `AD:${item.ad.adId}`));
+const shape = (items: ReturnType<typeof feedItems>) =>
+  items.map((item) => (item.kind === 'post' ? item.post.id : `AD:${item.adId}`));
 
-describe('insertAds', () => {
-  it('returns the posts unchanged when there are no ads (the feed today)', () => {
-    expect(shape(insertAds(posts(9), []))).toEqual(['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9']);
+describe('feedItems', () => {
+  it('returns the posts unchanged when there are no ads', () => {
+    expect(shape(feedItems([{ posts: posts(1, 5), sponsored: [] }]))).toEqual(['p1', 'p2', 'p3', 'p4', 'p5']);
   });
 
-  it('puts an ad after every 4th post, cycling through the ads', () => {
-    expect(shape(insertAds(posts(13), [ad('a'), ad('b')]))).toEqual([
+  it('puts each sponsored post right after its post, page by page', () => {
+    const pages = [
+      { posts: posts(1, 9), sponsored: [ad('a', 3), ad('b', 7)] },
+      { posts: posts(10, 5), sponsored: [ad('a', 2)] },
+    ];
+    expect(shape(feedItems(pages))).toEqual([
       'p1',
       'p2',
       'p3',
@@ -32,16 +42,17 @@ describe('insertAds', () => {
       'p12',
       'AD:a',
       'p13',
+      'p14',
     ]);
   });
 
-  it('puts no ad after a short last group, nor into an empty feed', () => {
-    expect(shape(insertAds(posts(3), [ad('a')]))).toEqual(['p1', 'p2', 'p3']);
-    expect(insertAds([], [ad('a')])).toEqual([]);
-  });
-
-  it('gives every item a unique key, even when one ad shows twice', () => {
-    const keys = insertAds(posts(16), [ad('a')]).map((item) => item.key);
+  it('gives the same ad on two pages different keys, and drops an ad whose post is gone', () => {
+    const items = feedItems([
+      { posts: posts(1, 4), sponsored: [ad('a', 3)] },
+      { posts: posts(5, 4), sponsored: [ad('a', 3), ad('b', 9)] },
+    ]);
+    const keys = items.map((item) => item.key);
     expect(new Set(keys).size).toBe(keys.length);
+    expect(shape(items).filter((id) => id.startsWith('AD:'))).toEqual(['AD:a', 'AD:a']);
   });
 });

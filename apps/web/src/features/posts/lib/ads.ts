@@ -1,31 +1,33 @@
-import { ADS, type Post } from '@campus/contract';
+import type { AdCta, FeedPage, Post } from '@campus/contract';
+
+/** One entry of the feed as drawn: a post, or a sponsored post with its call-to-action. */
+export type FeedItem =
+  | { kind: 'post'; key: string; post: Post }
+  | { kind: 'ad'; key: string; adId: string; post: Post; cta: AdCta };
 
 /**
- * A sponsored post as the feed places it. Boosting (spec 3) fills these in; until then the
- * feed has none and renders posts only.
+ * The render list of the feed (spec 1 §2): each page's posts, with its sponsored posts placed
+ * right after the post the server put them behind (one after every 4th post, cycling through
+ * the active ads). A sponsored post whose anchor is gone (its post was deleted here) is left out.
+ * Ad keys carry their page and place, so an ad shown on two pages still has unique React keys.
  */
-export interface FeedAd {
-  adId: string;
-  post: Post;
-}
-
-export type FeedItem = { kind: 'post'; key: string; post: Post } | { kind: 'ad'; key: string; ad: FeedAd };
-
-/**
- * The render list of the feed (spec 1 §2): after every `every`th post one ad, cycling through
- * the active ads. No ads gives the posts unchanged. Ad keys carry their slot, so the same ad
- * shown twice still has unique React keys.
- */
-export function insertAds(posts: readonly Post[], ads: readonly FeedAd[], every: number = ADS.insertEvery): FeedItem[] {
+export function feedItems(pages: readonly Pick<FeedPage, 'posts' | 'sponsored'>[]): FeedItem[] {
   const items: FeedItem[] = [];
-  let slot = 0;
-  posts.forEach((post, index) => {
-    items.push({ kind: 'post', key: post.id, post });
-    if (ads.length > 0 && every > 0 && (index + 1) % every === 0) {
-      const ad = ads[slot % ads.length] as FeedAd;
-      items.push({ kind: 'ad', key: `ad-${slot}-${ad.adId}`, ad });
-      slot += 1;
-    }
+  pages.forEach((page, pageIndex) => {
+    const after = new Map<number, FeedPage['sponsored']>();
+    for (const ad of page.sponsored) after.set(ad.afterIndex, [...(after.get(ad.afterIndex) ?? []), ad]);
+    page.posts.forEach((post, index) => {
+      items.push({ kind: 'post', key: post.id, post });
+      for (const ad of after.get(index) ?? []) {
+        items.push({
+          kind: 'ad',
+          key: `ad-${pageIndex}-${index}-${ad.adId}`,
+          adId: ad.adId,
+          post: ad.post,
+          cta: ad.cta,
+        });
+      }
+    });
   });
   return items;
 }

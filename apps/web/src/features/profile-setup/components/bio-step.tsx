@@ -1,6 +1,7 @@
-import { codePointLength, LIMITS, POST_MESSAGES, PROFILE_MESSAGES } from '@campus/contract';
+import { POST_MESSAGES } from '@campus/contract';
 import { type FormEvent, useId } from 'react';
-import { clipBio, profileFailureMessage } from '@/components/profile-edit/profile-rules.ts';
+import { BioField } from '@/components/profile-edit/bio-field.tsx';
+import { profileFailureMessage } from '@/components/profile-edit/profile-rules.ts';
 import { useUpdateBio } from '@/components/profile-edit/update-bio.ts';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -20,8 +21,6 @@ interface BioStepProps {
 export function BioStep({ savedBio, bio, onBioChange, onBack, onDone }: BioStepProps) {
   const { showAlert } = useAlert();
   const save = useUpdateBio();
-  const fieldId = useId();
-  const counterId = useId();
   const leadId = useId();
   const changed = bio.trim() !== savedBio;
 
@@ -43,22 +42,7 @@ export function BioStep({ savedBio, bio, onBioChange, onBack, onDone }: BioStepP
       <p id={leadId} className={styles.lead}>
         {STEP_TEXTS.bioLead}
       </p>
-      <div className={styles.bioField}>
-        <label htmlFor={fieldId} className={styles.label}>
-          {STEP_TEXTS.bioLabel}
-        </label>
-        <textarea
-          id={fieldId}
-          className={styles.textarea}
-          rows={4}
-          value={bio}
-          aria-describedby={`${leadId} ${counterId}`}
-          onChange={(event) => onBioChange(clipBio(event.target.value))}
-        />
-        <p id={counterId} className={styles.counter}>
-          {PROFILE_MESSAGES.counter(codePointLength(bio), LIMITS.bioMax)}
-        </p>
-      </div>
+      <BioField label={STEP_TEXTS.bioLabel} value={bio} onChange={onBioChange} describedBy={leadId} />
       <div className={`${styles.actions} ${styles.actionsSplit}`}>
         <Button variant="secondary" size="lg" onClick={onBack} disabled={save.isPending}>
           {STEP_TEXTS.back}

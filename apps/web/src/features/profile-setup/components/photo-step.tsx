@@ -1,7 +1,7 @@
-import { PROFILE_MESSAGES, PROGRESS_MODAL_TEXTS } from '@campus/contract';
-import { Camera } from 'lucide-react';
-import { type ChangeEvent, useEffect, useRef, useState } from 'react';
-import { isAllowedPhotoName, PHOTO_ACCEPT, profileFailureMessage } from '@/components/profile-edit/profile-rules.ts';
+import { PROGRESS_MODAL_TEXTS } from '@campus/contract';
+import { useEffect, useState } from 'react';
+import { PhotoPickerButton, usePhotoPicker } from '@/components/profile-edit/photo-picker.tsx';
+import { profileFailureMessage } from '@/components/profile-edit/profile-rules.ts';
 import { useUploadProfilePhoto } from '@/components/profile-edit/upload-profile-photo.ts';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Avatar } from '@/components/ui/avatar.tsx';
@@ -26,7 +26,6 @@ interface PhotoStepProps {
 export function PhotoStep({ currentImg, file, onFileChange, onBusyChange, onDone }: PhotoStepProps) {
   const { showAlert } = useAlert();
   const upload = useUploadProfilePhoto();
-  const inputRef = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
 
   // A data: URL rather than a blob: one: tools that copy the page (Playwright's trace
@@ -47,19 +46,7 @@ export function PhotoStep({ currentImg, file, onFileChange, onBusyChange, onDone
     };
   }, [file]);
 
-  const handleChoose = () => inputRef.current?.click();
-
-  const handleFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const picked = event.target.files?.[0];
-    // Clear the input so picking the same file again still fires a change.
-    event.target.value = '';
-    if (!picked) return;
-    if (!isAllowedPhotoName(picked.name)) {
-      showAlert(PROFILE_MESSAGES.onlyPhotos, { type: 'danger' });
-      return;
-    }
-    onFileChange(picked);
-  };
+  const picker = usePhotoPicker(onFileChange);
 
   const handleSave = () => {
     if (!file || upload.isPending) return;
@@ -77,7 +64,7 @@ export function PhotoStep({ currentImg, file, onFileChange, onBusyChange, onDone
   return (
     <div className={styles.step}>
       <p className={styles.lead}>{STEP_TEXTS.photoLead}</p>
-      <button type="button" className={styles.picker} onClick={handleChoose} aria-label={STEP_TEXTS.choosePhoto}>
+      <PhotoPickerButton label={STEP_TEXTS.choosePhoto} onClick={picker.choose}>
         {preview ? (
           <img
             className={styles.preview}
@@ -89,20 +76,9 @@ export function PhotoStep({ currentImg, file, onFileChange, onBusyChange, onDone
         ) : (
           <Avatar src={currentImg} size={PREVIEW_SIZE} alt={currentImg ? STEP_TEXTS.currentAlt : ''} />
         )}
-        <span className={styles.cameraBadge}>
-          <Camera size={20} aria-hidden="true" />
-        </span>
-      </button>
-      <input
-        ref={inputRef}
-        className="visually-hidden"
-        type="file"
-        accept={PHOTO_ACCEPT}
-        tabIndex={-1}
-        aria-hidden="true"
-        onChange={handleFile}
-      />
-      <Button variant="secondary" onClick={handleChoose}>
+      </PhotoPickerButton>
+      {picker.input}
+      <Button variant="secondary" onClick={picker.choose}>
         {file || currentImg ? STEP_TEXTS.chooseAnother : STEP_TEXTS.choosePhoto}
       </Button>
       <div className={styles.actions}>

@@ -1,36 +1,31 @@
-import { PROFILE_MESSAGES, PROGRESS_MODAL_TEXTS, type Viewer } from '@campus/contract';
-import { Camera } from 'lucide-react';
-import { type ChangeEvent, useRef } from 'react';
-import { isAllowedPhotoName, PHOTO_ACCEPT, profileFailureMessage } from '@/components/profile-edit/profile-rules.ts';
+import { PROFILE_MESSAGES, PROGRESS_MODAL_TEXTS, SETTINGS_MESSAGES, type Viewer } from '@campus/contract';
+import { PhotoPickerButton, usePhotoPicker } from '@/components/profile-edit/photo-picker.tsx';
+import { profileFailureMessage } from '@/components/profile-edit/profile-rules.ts';
 import { useUploadProfilePhoto } from '@/components/profile-edit/upload-profile-photo.ts';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ProgressModal } from '@/components/ui/progress-modal.tsx';
 import { useRefreshAfterProfileChange } from '../api/refresh-after-profile-change.ts';
+import { useRemoveProfilePhoto } from '../api/remove-photo.ts';
 import styles from './profile-edit.module.css';
 
 export const CHANGE_PHOTO = 'Change photo';
+export const REMOVE_PHOTO = 'Remove photo';
 const PHOTO_SIZE = 128;
 
-/** The profile photo with its Change button: the set-up's picture rules and upload with progress. */
+/**
+ * The profile photo with its Change and Remove buttons: the set-up's picture rules and upload
+ * with progress; removing says 'Removing photo...' until the server answers.
+ */
 export function ChangePhoto({ viewer }: { viewer: Viewer }) {
   const { showAlert } = useAlert();
   const upload = useUploadProfilePhoto();
+  const remove = useRemoveProfilePhoto();
   const refresh = useRefreshAfterProfileChange();
-  const inputRef = useRef<HTMLInputElement>(null);
 
-  const choose = () => inputRef.current?.click();
-
-  const handleFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const picked = event.target.files?.[0];
-    // Clear the input so picking the same file again still fires a change.
-    event.target.value = '';
-    if (!picked || upload.isPending) return;
-    if (!isAllowedPhotoName(picked.name)) {
-      showAlert(PROFILE_MESSAGES.onlyPhotos, { type: 'danger' });
-      return;
-    }
+  const handleFile = (picked: File) => {
+    if (upload.isPending) return;
     upload.mutate(picked, {
       onSuccess: (updated) => {
         refresh(updated);
@@ -39,27 +34,33 @@ export function ChangePhoto({ viewer }: { viewer: Viewer }) {
       onError: (error) => showAlert(profileFailureMessage(error), { type: 'danger' }),
     });
   };
+  const picker = usePhotoPicker(handleFile);
 
+  const handleRemove = () => {
+    if (remove.isPending || upload.isPending) return;
+    remove.mutate(undefined, {
+      onSuccess: () => showAlert(PROFILE_MESSAGES.profileUpdated),
+      onError: (error) => showAlert(profileFailureMessage(error), { type: 'danger' }),
+    });
+  };
+
+  const busy = upload.isPending || remove.isPending;
   return (
     <div className={styles.photo}>
-      <button type="button" className={styles.picker} onClick={choose} aria-label={CHANGE_PHOTO}>
+      <PhotoPickerButton label={CHANGE_PHOTO} onClick={picker.choose}>
         <Avatar src={viewer.img} size={PHOTO_SIZE} alt={viewer.img ? 'Your profile photo' : ''} />
-        <span className={styles.cameraBadge}>
-          <Camera size={18} aria-hidden="true" />
-        </span>
-      </button>
-      <input
-        ref={inputRef}
-        className="visually-hidden"
-        type="file"
-        accept={PHOTO_ACCEPT}
-        tabIndex={-1}
-        aria-hidden="true"
-        onChange={handleFile}
-      />
-      <Button variant="secondary" onClick={choose} disabled={upload.isPending}>
-        {CHANGE_PHOTO}
-      </Button>
+      </PhotoPickerButton>
+      {picker.input}
+      <div className={styles.photoActions}>
+        <Button variant="secondary" onClick={picker.choose} disabled={busy}>
+          {CHANGE_PHOTO}
+        </Button>
+        {(viewer.img || remove.isPending) && (
+          <Button variant="secondary" onClick={handleRemove} disabled={busy} aria-live="polite">
+            {remove.isPending ? SETTINGS_MESSAGES.removingPhoto : REMOVE_PHOTO}
+          </Button>
+        )}
+      </div>
       <ProgressModal
         open={upload.isPending}
         title={PROGRESS_MODAL_TEXTS.updatingAccount}

@@ -1,13 +1,19 @@
 import { PROFILE_MESSAGES, type PublicProfile } from '@campus/contract';
 import { ArrowLeft, BadgeCheck, CalendarDays, MessageCircle } from 'lucide-react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { StartConversationDialog } from '@/components/start-conversation/start-conversation-dialog.tsx';
 import { Avatar } from '@/components/ui/avatar.tsx';
-import { ButtonLink, IconButton } from '@/components/ui/button.tsx';
+import { Button, ButtonLink, IconButton } from '@/components/ui/button.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
 import { formatCount } from '@/lib/format.ts';
 import { hasHistoryToGoBackTo } from '@/lib/navigation.ts';
 import styles from './profile.module.css';
 import { ProfileMenu } from './profile-menu.tsx';
+
+/** Title while there is no profile to name (missing user, not a member). */
+const PROFILE_TITLE = 'Profile';
 
 const joinedFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 
@@ -15,11 +21,21 @@ function postCountLabel(count: number): string {
   return `${formatCount(count)} ${count === 1 ? 'post' : 'posts'}`;
 }
 
-/** The sticky bar above a profile: back, the name with the post count, and the menu. */
-export function ProfileTopBar({ profile }: { profile: PublicProfile }) {
+/**
+ * The 'profile' header variant (spec 1 §2): back, the name with the post count, and the
+ * profile's menu; while the profile loads, or when there is none, a plain title. The app shell
+ * draws it (and hides it while scrolling down on phones) through `className`.
+ */
+export function ProfileTopBar({
+  profile,
+  className,
+}: {
+  profile: PublicProfile | null | undefined;
+  className: string;
+}) {
   const navigate = useNavigate();
   return (
-    <header className={styles.topBar}>
+    <header className={className}>
       <IconButton
         label="Back"
         className={styles.back}
@@ -28,17 +44,29 @@ export function ProfileTopBar({ profile }: { profile: PublicProfile }) {
         <ArrowLeft aria-hidden="true" size={20} />
       </IconButton>
       <div className={styles.topBarText}>
-        <p className={styles.topBarName}>
-          {profile.firstName} {profile.lastName}
-        </p>
-        <p className={styles.topBarCount}>{postCountLabel(profile.postCount)}</p>
+        {profile === undefined ? (
+          <Skeleton width={160} height={20} />
+        ) : (
+          <>
+            <p className={styles.topBarName}>{profile ? `${profile.firstName} ${profile.lastName}` : PROFILE_TITLE}</p>
+            {profile && <p className={styles.topBarCount}>{postCountLabel(profile.postCount)}</p>}
+          </>
+        )}
       </div>
-      <ProfileMenu profile={profile} />
+      {profile && <ProfileMenu profile={profile} />}
     </header>
   );
 }
 
-function MainAction({ profile }: { profile: PublicProfile }) {
+interface MainActionProps {
+  profile: PublicProfile;
+  /** ?redirect=true: the message modal is open when the page opens (spec 2 §2). */
+  messageOnOpen: boolean;
+  onMessageClosed: () => void;
+}
+
+function MainAction({ profile, messageOnOpen, onMessageClosed }: MainActionProps) {
+  const [messaging, setMessaging] = useState(messageOnOpen && !profile.isOwn && !profile.blocked);
   if (profile.isOwn) {
     return profile.profileSetUp ? (
       <ButtonLink to={paths.profileEdit.getHref()} variant="secondary">
@@ -52,15 +80,33 @@ function MainAction({ profile }: { profile: PublicProfile }) {
   }
   if (profile.blocked) return null;
   return (
-    <ButtonLink to={paths.newMessage.getHref({ to: profile.username })}>
-      <MessageCircle aria-hidden="true" size={18} />
-      {PROFILE_MESSAGES.sendMessage}
-    </ButtonLink>
+    <>
+      <Button onClick={() => setMessaging(true)}>
+        <MessageCircle aria-hidden="true" size={18} />
+        {PROFILE_MESSAGES.sendMessage}
+      </Button>
+      <StartConversationDialog
+        user={profile}
+        open={messaging}
+        onOpenChange={(open) => {
+          setMessaging(open);
+          if (!open) onMessageClosed();
+        }}
+      />
+    </>
   );
 }
 
 /** Photo, name, @username, verified mark, bio and joined date (spec 2 §2 'Profile page'). */
-export function ProfileHeader({ profile }: { profile: PublicProfile }) {
+export function ProfileHeader({
+  profile,
+  messageOnOpen = false,
+  onMessageClosed = () => {},
+}: {
+  profile: PublicProfile;
+  messageOnOpen?: boolean;
+  onMessageClosed?: () => void;
+}) {
   const name = `${profile.firstName} ${profile.lastName}`;
   return (
     <section className={styles.header} aria-label={`${name}’s profile`}>
@@ -68,7 +114,7 @@ export function ProfileHeader({ profile }: { profile: PublicProfile }) {
       <div className={styles.headerRow}>
         <Avatar className={styles.photo} src={profile.img} alt={`${name}’s profile photo`} size={112} />
         <div className={styles.action}>
-          <MainAction profile={profile} />
+          <MainAction profile={profile} messageOnOpen={messageOnOpen} onMessageClosed={onMessageClosed} />
         </div>
       </div>
       <h1 className={styles.name}>

@@ -3,7 +3,7 @@ import { ErrorState } from '@/components/ui/list-states.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { isProfileNotFound, useProfileQuery } from '../api/get-profile.ts';
 import styles from './profile.module.css';
-import { ProfileHeader, ProfileTopBar } from './profile-header.tsx';
+import { ProfileHeader } from './profile-header.tsx';
 import { ProfileNotFound } from './profile-not-found.tsx';
 import { ProfilePosts } from './profile-posts.tsx';
 import { ProfileTabs } from './profile-tabs.tsx';
@@ -26,7 +26,18 @@ function ProfileSkeleton() {
 }
 
 /** /{username}?show=…: the profile header, the four tabs and the chosen tab's posts. */
-export function ProfilePage({ username, show }: { username: string; show: ProfileTab }) {
+export function ProfilePage({
+  username,
+  show,
+  messageOnOpen = false,
+  onMessageClosed,
+}: {
+  username: string;
+  show: ProfileTab;
+  /** ?redirect=true: open the message modal (spec 2 §2). */
+  messageOnOpen?: boolean;
+  onMessageClosed?: () => void;
+}) {
   const profile = useProfileQuery(username);
   if (profile.isPending) return <ProfileSkeleton />;
   if (profile.isError) {
@@ -41,8 +52,7 @@ export function ProfilePage({ username, show }: { username: string; show: Profil
   }
   return (
     <>
-      <ProfileTopBar profile={profile.data} />
-      <ProfileHeader profile={profile.data} />
+      <ProfileHeader profile={profile.data} messageOnOpen={messageOnOpen} onMessageClosed={onMessageClosed} />
       <ProfileTabs username={profile.data.username} current={show} />
       <ProfilePosts key={show} profile={profile.data} show={show} />
     </>

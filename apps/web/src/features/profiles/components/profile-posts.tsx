@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { InfiniteList } from '@/components/infinite-list/infinite-list.tsx';
 import { PostCard } from '@/components/post-card/post-card.tsx';
 import { PostListSkeleton } from '@/components/post-card/post-card-skeleton.tsx';
+import { PostMediaGrid, PostMediaGridSkeleton } from '@/components/post-media-card/post-media-card.tsx';
 import { EmptyState } from '@/components/ui/list-states.tsx';
 import { useProfilePostsQuery } from '../api/get-profile-posts.ts';
 
@@ -38,12 +39,14 @@ const EMPTY: Record<ProfileTab, { icon: ReactNode; own: string; other: (name: st
 export function ProfilePosts({ profile, show }: { profile: PublicProfile; show: ProfileTab }) {
   const query = useProfilePostsQuery(profile.username, show);
   const empty = EMPTY[show];
+  // Photos are post-media cards in a grid (spec 2 §2); the other tabs are post cards.
+  const photos = show === 'photos';
   return (
     <InfiniteList
       query={query}
       label={`${profile.firstName}’s ${show}`}
-      skeleton={<PostListSkeleton />}
-      moreSkeleton={<PostListSkeleton count={2} />}
+      skeleton={photos ? <PostMediaGridSkeleton /> : <PostListSkeleton />}
+      moreSkeleton={photos ? <PostMediaGridSkeleton count={2} /> : <PostListSkeleton count={2} />}
       empty={
         <EmptyState
           icon={empty.icon}
@@ -52,7 +55,9 @@ export function ProfilePosts({ profile, show }: { profile: PublicProfile; show: 
         />
       }
     >
-      {(posts) => posts.map((post) => <PostCard key={post.id} post={post} />)}
+      {(posts) =>
+        photos ? <PostMediaGrid posts={posts} /> : posts.map((post) => <PostCard key={post.id} post={post} />)
+      }
     </InfiniteList>
   );
 }

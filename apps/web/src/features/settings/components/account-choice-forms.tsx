@@ -9,7 +9,7 @@ import {
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
-import { Button } from '@/components/ui/button.tsx';
+import { SaveButton } from '@/components/ui/save-button.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { fieldError } from '@/lib/use-form.ts';
@@ -17,8 +17,6 @@ import { type AccountField, useUpdateAccountField } from '../api/account.ts';
 import styles from './account.module.css';
 import { GENDER_LABELS, monthName } from './account-rows.tsx';
 
-const SAVE = 'Save';
-const SAVING = 'Saving...';
 const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
 const MONTH_NUMBERS = Array.from({ length: 12 }, (_, i) => i + 1);
 
@@ -112,9 +110,7 @@ export function GenderForm({ account }: { account: AccountSettings }) {
           {error}
         </p>
       )}
-      <Button type="submit" size="lg" block disabled={unchanged || pending}>
-        {pending ? SAVING : SAVE}
-      </Button>
+      <SaveButton pending={pending} disabled={unchanged} />
     </form>
   );
 }
@@ -170,9 +166,7 @@ export function BirthDateForm({ account }: { account: AccountSettings }) {
           {error}
         </p>
       )}
-      <Button type="submit" size="lg" block disabled={unchanged || pending}>
-        {pending ? SAVING : SAVE}
-      </Button>
+      <SaveButton pending={pending} disabled={unchanged} />
     </form>
   );
 }

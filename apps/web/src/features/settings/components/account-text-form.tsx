@@ -2,16 +2,13 @@ import { type AccountSettings, SETTINGS_MESSAGES } from '@campus/contract';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
-import { Button } from '@/components/ui/button.tsx';
+import { SaveButton } from '@/components/ui/save-button.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { type FieldSchema, useForm } from '@/lib/use-form.ts';
 import { type AccountField, useUpdateAccountField } from '../api/account.ts';
 import styles from './account.module.css';
-
-const SAVE = 'Save';
-const SAVING = 'Saving...';
 
 interface AccountTextFormProps {
   field: Extract<AccountField, 'username' | 'phone'>;
@@ -73,9 +70,7 @@ export function AccountTextForm({
         spellCheck={false}
         {...form.field('value')}
       />
-      <Button type="submit" size="lg" block disabled={unchanged || save.isPending}>
-        {save.isPending ? SAVING : SAVE}
-      </Button>
+      <SaveButton pending={save.isPending} disabled={unchanged} />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { type FormEvent, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { storeAlert } from '@/components/ui/stored-alert.ts';
 import { EmailField, TextField } from '@/components/ui/text-field.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
@@ -71,9 +72,10 @@ export function VerifyEmailForm({ email }: { email: string }) {
     verify.mutate(
       { email, code: form.values.code.trim() },
       {
+        // Spec 2 §4: back to /settings/account/email, the success alert stored for that page.
         onSuccess: () => {
-          showAlert(SETTINGS_MESSAGES.accountUpdated);
-          navigate(paths.settings.account.getHref());
+          storeAlert(SETTINGS_MESSAGES.accountUpdated);
+          navigate(paths.settings.email.getHref(), { replace: true });
         },
         onError: (error) => {
           const message = messageOf(error);

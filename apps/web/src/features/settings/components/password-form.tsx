@@ -2,7 +2,7 @@ import { ChangePasswordBodySchema, LIMITS, SETTINGS_MESSAGES } from '@campus/con
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
-import { Button } from '@/components/ui/button.tsx';
+import { SaveButton } from '@/components/ui/save-button.tsx';
 import { PasswordField } from '@/components/ui/text-field.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
@@ -18,8 +18,6 @@ const schemas = {
   newPassword: shape.newPassword,
   repeatPassword: shape.repeatPassword,
 };
-const SAVE = 'Save';
-const SAVING = 'Saving...';
 
 /**
  * Change password (spec 2 §5): each field's own message, then 'Passwords do not match' and
@@ -89,9 +87,7 @@ export function PasswordForm() {
         maxLength={LIMITS.passwordMax}
         {...form.field('repeatPassword')}
       />
-      <Button type="submit" size="lg" block disabled={empty || change.isPending}>
-        {change.isPending ? SAVING : SAVE}
-      </Button>
+      <SaveButton pending={change.isPending} disabled={empty} />
     </form>
   );
 }

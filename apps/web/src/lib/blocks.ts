@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** POST /api/blocks (block) or DELETE /api/blocks/:userId (unblock). */
+/** POST /api/blocks (block) or DELETE /api/blocks/:userId (unblock): from a chat's menu or a profile's. */
 export async function setBlocked({ userId, blocked }: { userId: string; blocked: boolean }) {
   const answer = blocked
     ? await api.post<unknown>('/api/blocks', { userId })
@@ -15,6 +15,12 @@ export function useSetBlocked() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setBlocked,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.chats.all }),
+    // Chats, profiles and every post list change: the pair's posts leave each other's lists.
+    onSuccess: () =>
+      Promise.all(
+        [queryKeys.chats.all, queryKeys.profiles.all, queryKeys.posts.all, queryKeys.search.all].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }

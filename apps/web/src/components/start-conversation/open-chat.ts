@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** POST /api/chats: the chat with a user in either direction, or a new one. */
+/** POST /api/chats: the chat with a user in either direction, or a new one (spec 2 §4 'Start conversation'). */
 export async function openChat(userId: string): Promise<OpenChatResponse> {
   return OpenChatResponseSchema.parse(await api.post<unknown>('/api/chats', { userId }));
 }

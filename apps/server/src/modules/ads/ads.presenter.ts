@@ -1,0 +1,74 @@
+import { AD_STATUS_LABELS, type Ad, type AdStatus, type PaymentActivityItem, type PostMedia } from '@campus/contract';
+import { presentUserSummary } from '../notifications/notifications.presenter.ts';
+import type { MediaRow, PostRow } from '../posts/posts.repo.ts';
+import type { AdRow, OwnerRow } from './ads.repo.ts';
+
+export type MediaUrl = (key: string) => string;
+
+export interface AdPostView {
+  post: Pick<PostRow, 'id' | 'plainText' | 'priceCents'>;
+  media: MediaRow | undefined;
+}
+
+function presentMedia(row: MediaRow | undefined, mediaUrl: MediaUrl): PostMedia | null {
+  if (!row) return null;
+  return {
+    kind: row.kind,
+    url: mediaUrl(row.feedPath),
+    fullUrl: mediaUrl(row.path),
+    width: row.width,
+    height: row.height,
+  };
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** An ad for its owner (only owners ever receive one): every field of spec 3 §3, money in cents. */
+export function presentAd(ad: AdRow, owner: OwnerRow, post: AdPostView | undefined, mediaUrl: MediaUrl): Ad {
+  const status = ad.status as AdStatus;
+  return {
+    id: ad.id,
+    postId: ad.postId,
+    campusId: ad.campusId,
+    title: ad.title,
+    cta: { type: ad.ctaType, url: ad.ctaUrl, label: ad.ctaLabel },
+    targeting: ad.targeting,
+    budget: {
+      durationMinutes: ad.durationMinutes,
+      amountBudgetedCents: ad.amountBudgeted,
+      totalSpentCents: ad.totalSpent,
+    },
+    runUntilPause: ad.runUntilPause,
+    startTime: iso(ad.startTime),
+    endTimeAdjusted: iso(ad.endTimeAdjusted),
+    pausedAt: iso(ad.pausedAt),
+    timePausedMs: ad.timePausedMs,
+    status,
+    statusLabel: AD_STATUS_LABELS[status],
+    lastChargedAt: iso(ad.lastChargedAt),
+    paymentId: ad.paymentId,
+    user: presentUserSummary(owner, mediaUrl),
+    post: {
+      id: ad.postId,
+      plainText: post?.post.plainText ?? '',
+      priceCents: post?.post.priceCents ?? null,
+      media: presentMedia(post?.media, mediaUrl),
+    },
+    createdAt: ad.createdAt.toISOString(),
+    lastModified: ad.lastModified.toISOString(),
+  };
+}
+
+export function presentActivity(ad: AdRow): PaymentActivityItem {
+  const status = ad.status as AdStatus;
+  return {
+    adId: ad.id,
+    postId: ad.postId,
+    title: ad.title,
+    date: ad.createdAt.toISOString(),
+    status,
+    statusLabel: AD_STATUS_LABELS[status],
+    amountBudgetedCents: ad.amountBudgeted,
+    totalSpentCents: ad.totalSpent,
+  };
+}

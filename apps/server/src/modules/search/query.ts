@@ -1,0 +1,52 @@
+import { SEARCH_LIMITS } from '@campus/contract';
+
+/**
+ * Turning what someone typed into search terms (decision 017). Only runs of letters and
+ * digits survive, lower case and without accents (as `search_unaccent` stores them), so
+ * quotes, backslashes, `&|!():*`, NUL and emoji can never become tsquery or LIKE syntax:
+ * they separate words, and a query of nothing but them has no words and finds nothing.
+ */
+export function queryWords(text: string): string[] {
+  const words: string[] = [];
+  const plain = text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  for (const match of plain.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const word = match[0].slice(0, SEARCH_LIMITS.wordMax);
+    if (!words.includes(word)) words.push(word);
+    if (words.length === SEARCH_LIMITS.wordsUsed) break;
+  }
+  return words;
+}
+
+/** Words that differ from `word` by one swap of neighbouring letters ('firdge' → 'fridge'). */
+export function swapVariants(word: string): string[] {
+  const letters = [...word];
+  if (letters.length < 5) return [];
+  const variants = new Set<string>();
+  for (let i = 0; i < letters.length - 1; i += 1) {
+    if (letters[i] === letters[i + 1]) continue;
+    const copy = [...letters];
+    [copy[i], copy[i + 1]] = [copy[i + 1] as string, copy[i] as string];
+    variants.add(copy.join(''));
+  }
+  return [...variants];
+}
+
+/**
+ * The tsquery text for `to_tsquery('english', …)`: every word must match (AND); a word
+ * matches itself, longer words it starts (prefix, from 2 letters: 'calc' finds 'calculus')
+ * and, when it occurs nowhere on the campus, its corrections ('frige' finds 'fridge').
+ * Each operand is quoted, and holds only letters and digits. Returns null without words.
+ */
+export function buildTsquery(words: string[], corrections: Map<string, string[]>): string | null {
+  const groups = words.map((word) => {
+    const operands = [[...word].length >= 2 ? `'${word}':*` : `'${word}'`];
+    for (const term of corrections.get(word) ?? []) operands.push(`'${term}'`);
+    return operands.length === 1 ? operands[0] : `(${operands.join(' | ')})`;
+  });
+  return groups.length > 0 ? groups.join(' & ') : null;
+}
+
+/** The form a popular search is counted under: lower case, single spaces, at most 100 characters. */
+export function popularText(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, SEARCH_LIMITS.savedTextMax);
+}

@@ -1,0 +1,264 @@
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { blocks, popularSearches, posts, userSearches, users } from '../../db/schema/index.ts';
+import type { Cursor } from '../../lib/cursor.ts';
+import type { AuthorRow } from '../posts/posts.repo.ts';
+
+/**
+ * SQL of search (decision 017). Every query here takes words that `query.ts` reduced to
+ * letters and digits, and a tsquery text it built from them, so no user input reaches
+ * tsquery or LIKE syntax.
+ */
+
+/**
+ * How far a misspelling may be from the word it means: none under 4 letters, 1 edit below 8,
+ * else 2. A swap of two neighbouring letters (2 edits) is found by exact lookups instead.
+ */
+const maxEdits = sql`CASE WHEN length(q.word) >= 8 THEN 2 WHEN length(q.word) >= 4 THEN 1 ELSE 0 END`;
+
+/** `ARRAY[$1, $2, …]::text[]` (drizzle spreads a JS array into a list of parameters). */
+const textArray = (values: string[]): SQL =>
+  sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+
+export interface WordCorrections {
+  /** Words that occur on this campus as written, or as the start of a longer word. */
+  known: Set<string>;
+  /** For the other words: the words of this campus fewest edits away (a swap counts as one). */
+  corrections: Map<string, string[]>;
+}
+
+/**
+ * One query for all words of a query: which occur (exactly or as a prefix) in the campus's
+ * vocabulary, and for those that don't, the 20 most similar words sharing enough trigrams
+ * (`%`, pg_trgm's default 0.3, GIN on `(campus_id, term)`) within the edit limit, plus the
+ * words that differ by one swap of neighbouring letters (`swaps`, exact primary-key lookups).
+ */
+export async function correctWords(
+  db: DbOrTx,
+  campusId: string,
+  words: string[],
+  swaps: Array<{ word: string; variant: string }>,
+): Promise<WordCorrections> {
+  if (words.length === 0) return { known: new Set(), corrections: new Map() };
+  const result = await db.execute<{ word: string; term: string | null; kind: 'known' | 'near'; edits: number }>(sql`
+    WITH q(word) AS (SELECT unnest(${textArray(words)}))
+    SELECT q.word, NULL AS term, 'known' AS kind, 0 AS edits FROM q
+      WHERE EXISTS (SELECT 1 FROM search_terms st
+        WHERE st.campus_id = ${campusId}
+          -- A prefix as a range of the primary key (byte order: "C"); 1114111 is the last code point.
+          AND st.term >= q.word COLLATE "C" AND st.term < (q.word || chr(1114111)) COLLATE "C")
+    UNION ALL
+    SELECT q.word, near.term, 'near', levenshtein_less_equal(near.term, q.word, 2) FROM q CROSS JOIN LATERAL (
+      SELECT st.term FROM search_terms st
+      WHERE st.campus_id = ${campusId} AND st.term % q.word
+      ORDER BY similarity(st.term, q.word) DESC
+      LIMIT 20
+    ) near
+    WHERE ${maxEdits} > 0 AND q.word ~ '[[:alpha:]]' AND levenshtein_less_equal(near.term, q.word, 2) <= ${maxEdits}
+    UNION ALL
+    SELECT s.word, st.term, 'near', 1 FROM unnest(${textArray(swaps.map((s) => s.word))}, ${textArray(swaps.map((s) => s.variant))}) AS s(word, variant)
+      JOIN search_terms st ON st.campus_id = ${campusId} AND st.term = s.variant`);
+  const known = new Set<string>();
+  const best = new Map<string, { edits: number; terms: string[] }>();
+  for (const row of result.rows) {
+    if (row.kind === 'known') {
+      known.add(row.word);
+      continue;
+    }
+    if (!row.term) continue;
+    const edits = Number(row.edits);
+    const current = best.get(row.word);
+    if (!current || edits < current.edits) best.set(row.word, { edits, terms: [row.term] });
+    else if (edits === current.edits && !current.terms.includes(row.term)) current.terms.push(row.term);
+  }
+  const corrections = new Map([...best].map(([word, { terms }]) => [word, terms]));
+  return { known, corrections };
+}
+
+const authorColumns = {
+  id: users.id,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  img: users.img,
+  verified: users.verified,
+};
+
+/** Posts whose author the viewer blocked or who blocked the viewer are left out (as in the feed). */
+const notBlocked = (viewerId: string | undefined, column: SQL | typeof posts.userId): SQL | undefined =>
+  viewerId
+    ? sql`NOT EXISTS (SELECT 1 FROM ${blocks} b WHERE (b.blocker_id = ${viewerId} AND b.blocked_id = ${column})
+        OR (b.blocker_id = ${column} AND b.blocked_id = ${viewerId}))`
+    : undefined;
+
+/** The searchable posts of a campus matching a tsquery (the partial GIN index's conditions). */
+const matching = (campusId: string, tsquery: string, mediaOnly: boolean) =>
+  and(
+    eq(posts.campusId, campusId),
+    sql`${posts.postCommentedOn} IS NULL`,
+    sql`${posts.type} = 'post'`,
+    sql`${posts.searchVector} @@ to_tsquery('english', ${tsquery})`,
+    mediaOnly ? sql`${posts.imgCount} > 0` : undefined,
+  );
+
+/**
+ * The ids of a page of Latest or Media hits, newest-modified first (the spec's posts_date_desc),
+ * keyset on `(last_modified, id)`. Only ids: the authors are read for the 10 kept, not for every
+ * match the sort looks at. The planner picks the GIN index for rare words and walks the feed
+ * index backwards for common ones.
+ */
+export async function searchPostIds(
+  db: DbOrTx,
+  options: {
+    campusId: string;
+    tsquery: string;
+    mediaOnly: boolean;
+    viewerId?: string;
+    cursor?: Cursor;
+    limit: number;
+  },
+): Promise<string[]> {
+  const { cursor } = options;
+  const rows = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(
+      and(
+        matching(options.campusId, options.tsquery, options.mediaOnly),
+        notBlocked(options.viewerId, posts.userId),
+        cursor
+          ? sql`(${posts.lastModified}, ${posts.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(posts.lastModified), desc(posts.id))
+    .limit(options.limit);
+  return rows.map((r) => r.id);
+}
+
+/** How many of the newest matches are ranked for suggestions: the cost stays flat as a campus grows. */
+export const SUGGESTION_CANDIDATES = 200;
+
+/**
+ * Suggestions for the header box: the newest 200 matches ranked by `ts_rank` (title words
+ * weigh more), best `limit` first.
+ */
+export async function suggestPosts(
+  db: DbOrTx,
+  options: { campusId: string; tsquery: string; viewerId?: string; limit: number },
+): Promise<Array<{ id: string; plainText: string; imgCount: number }>> {
+  const result = await db.execute<{ id: string; plain_text: string; img_count: number }>(sql`
+    WITH candidates AS (
+      SELECT ${posts.id} AS id, ${posts.plainText} AS plain_text, ${posts.imgCount} AS img_count,
+             ${posts.searchVector} AS search_vector, ${posts.lastModified} AS last_modified
+      FROM ${posts}
+      WHERE ${and(matching(options.campusId, options.tsquery, false), notBlocked(options.viewerId, posts.userId))}
+      ORDER BY ${posts.lastModified} DESC
+      LIMIT ${SUGGESTION_CANDIDATES}
+    )
+    SELECT id, left(plain_text, 300) AS plain_text, img_count FROM candidates
+    ORDER BY ts_rank(search_vector, to_tsquery('english', ${options.tsquery})) DESC, last_modified DESC, id DESC
+    LIMIT ${options.limit}`);
+  return result.rows.map((r) => ({ id: r.id, plainText: r.plain_text, imgCount: Number(r.img_count) }));
+}
+
+/** The expression `users_search_idx` indexes: unaccented lower-case names and username. */
+const nameExpr = sql`search_unaccent(lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.username}::text))`;
+
+export type PersonRow = AuthorRow & { campusId: string | null };
+
+/**
+ * People (spec 2 §7 'users' index): school-verified members of the campus where every word
+ * is part of a name or the username, or close to a word of them (trigram word similarity,
+ * so 'jordn' finds Jordan). Best match first; pages by offset, as the spec's page numbers.
+ */
+export async function searchPeople(
+  db: DbOrTx,
+  options: { campusId: string; words: string[]; text: string; viewerId?: string; offset: number; limit: number },
+): Promise<PersonRow[]> {
+  const wordMatches = options.words.map((w) => sql`(${nameExpr} LIKE ${`%${w}%`} OR ${w} <% ${nameExpr})`);
+  return db
+    .select({ ...authorColumns, campusId: users.campusId })
+    .from(users)
+    .where(
+      and(
+        eq(users.campusId, options.campusId),
+        sql`${users.schoolVerified}`,
+        ...wordMatches,
+        notBlocked(options.viewerId, sql`${users.id}`),
+      ),
+    )
+    .orderBy(sql`word_similarity(${options.text}, ${nameExpr}) DESC`, users.username)
+    .offset(options.offset)
+    .limit(options.limit);
+}
+
+/** For the rest of the transaction: the threshold of `<%` (word similarity). */
+export async function setWordSimilarityThreshold(tx: DbOrTx, threshold: number): Promise<void> {
+  await tx.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(threshold)}, true)`);
+}
+
+// Recent searches (spec 1 §3 'searches').
+
+export async function listRecent(db: DbOrTx, userId: string, campusId: string, limit: number) {
+  return db
+    .select({ id: userSearches.id, text: userSearches.searchText, lastModified: userSearches.lastModified })
+    .from(userSearches)
+    .where(and(eq(userSearches.userId, userId), eq(userSearches.campusId, campusId)))
+    .orderBy(desc(userSearches.lastModified), desc(userSearches.id))
+    .limit(limit);
+}
+
+/** Adds a recent search; false when the person already has it (any case). */
+export async function insertRecent(
+  db: DbOrTx,
+  row: { id: string; userId: string; campusId: string; text: string; at: Date },
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    INSERT INTO ${userSearches} (id, campus_id, user_id, search_text, created_at, last_modified)
+    VALUES (${row.id}, ${row.campusId}, ${row.userId}, ${row.text}, ${row.at.toISOString()}, ${row.at.toISOString()})
+    ON CONFLICT (user_id, campus_id, lower(search_text)) DO NOTHING`);
+  return (result.rowCount ?? 0) > 0;
+}
+
+/** Keeps the newest `keep` recent searches of a person on a campus. */
+export async function trimRecent(db: DbOrTx, userId: string, campusId: string, keep: number): Promise<void> {
+  await db.execute(sql`
+    DELETE FROM ${userSearches} WHERE user_id = ${userId} AND campus_id = ${campusId} AND id NOT IN (
+      SELECT id FROM ${userSearches} WHERE user_id = ${userId} AND campus_id = ${campusId}
+      ORDER BY last_modified DESC, id DESC LIMIT ${keep})`);
+}
+
+export async function deleteRecent(db: DbOrTx, userId: string, campusId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(userSearches)
+    .where(and(eq(userSearches.id, id), eq(userSearches.userId, userId), eq(userSearches.campusId, campusId)))
+    .returning({ id: userSearches.id });
+  return rows.length > 0;
+}
+
+export async function clearRecent(db: DbOrTx, userId: string, campusId: string): Promise<void> {
+  await db.delete(userSearches).where(and(eq(userSearches.userId, userId), eq(userSearches.campusId, campusId)));
+}
+
+// Popular searches (spec 2 §3).
+
+export async function countView(db: DbOrTx, campusId: string, text: string, at: Date): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO ${popularSearches} (campus_id, search_text, total_views, last_modified)
+    VALUES (${campusId}, ${text}, 1, ${at.toISOString()})
+    ON CONFLICT (campus_id, search_text)
+    DO UPDATE SET total_views = ${popularSearches.totalViews} + 1, last_modified = excluded.last_modified`);
+}
+
+export async function listPopular(db: DbOrTx, campusId: string, limit: number) {
+  return db
+    .select({ text: popularSearches.searchText, totalViews: popularSearches.totalViews })
+    .from(popularSearches)
+    .where(eq(popularSearches.campusId, campusId))
+    .orderBy(desc(popularSearches.totalViews), popularSearches.searchText)
+    .limit(limit);
+}

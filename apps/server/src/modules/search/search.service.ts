@@ -1,0 +1,221 @@
+import {
+  type CampusDefinition,
+  HTTP_ERROR_MESSAGES,
+  PAGE_SIZES,
+  type PopularSearch,
+  type PostList,
+  type RecentSearch,
+  SEARCH_LIMITS,
+  SEARCH_MESSAGES,
+  type SearchPeopleList,
+  type SearchSuggestion,
+} from '@campus/contract';
+import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { errors } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { SessionUser } from '../../plugins/session.ts';
+import type { StorageDriver } from '../../plugins/storage.ts';
+import { type PresentContext, presentPost } from '../posts/posts.presenter.ts';
+import { findPosts as findPostsById, likedAmong, mediaOf } from '../posts/posts.repo.ts';
+import { buildTsquery, popularText, queryWords, swapVariants } from './query.ts';
+import { presentPerson, presentSuggestion } from './search.presenter.ts';
+import {
+  clearRecent,
+  correctWords,
+  countView,
+  deleteRecent,
+  insertRecent,
+  listPopular,
+  listRecent,
+  searchPeople,
+  searchPostIds,
+  setWordSimilarityThreshold,
+  suggestPosts,
+  trimRecent,
+} from './search.repo.ts';
+
+export interface SearchDeps {
+  db: Database;
+  storage: StorageDriver;
+  clock: Clock;
+}
+
+const WORD = /^[\p{L}\p{N}]+$/u;
+
+/**
+ * The tsquery of a text on a campus, or null when it has no words (an empty search is ignored).
+ * Exported for bench/search.ts, which times the same SQL without HTTP.
+ */
+export async function tsqueryFor(deps: SearchDeps, campusId: string, text: string): Promise<string | null> {
+  const words = queryWords(text);
+  if (words.length === 0) return null;
+  const swaps = words.flatMap((word) => swapVariants(word).map((variant) => ({ word, variant })));
+  const { known, corrections } = await correctWords(deps.db, campusId, words, swaps);
+  const used = new Map<string, string[]>();
+  for (const word of words) {
+    if (known.has(word)) continue;
+    used.set(
+      word,
+      (corrections.get(word) ?? []).filter((t) => WORD.test(t)),
+    );
+  }
+  return buildTsquery(words, used);
+}
+
+/**
+ * Latest and Media (spec 2 §2): 10 hits a page, newest first, in a fixed number of queries
+ * (corrections, the page's ids, the posts with their authors, their media, the viewer's likes,
+ * and on a first page the view count).
+ */
+export async function findPosts(
+  deps: SearchDeps,
+  viewer: SessionUser | null,
+  campus: CampusDefinition,
+  query: { q: string; show: 'latest' | 'media'; cursor?: string },
+): Promise<PostList> {
+  const cursor = decodeCursor(query.cursor);
+  const tsquery = await tsqueryFor(deps, campus.id, query.q);
+  if (!tsquery) return { posts: [], nextCursor: null };
+  const limit = PAGE_SIZES.search;
+  const ids = await searchPostIds(deps.db, {
+    campusId: campus.id,
+    tsquery,
+    mediaOnly: query.show === 'media',
+    viewerId: viewer?.id,
+    cursor,
+    limit,
+  });
+  const rows = await findPostsById(deps.db, ids);
+  const counted = viewer && !cursor && rows.length > 0 ? popularText(query.q) : '';
+  const [media, liked] = await Promise.all([
+    mediaOf(deps.db, ids),
+    viewer ? likedAmong(deps.db, viewer.id, ids) : Promise.resolve(new Set<string>()),
+    // Popular searches count the first page of searches that found something, by members.
+    counted ? countView(deps.db, campus.id, counted, deps.clock.now()) : Promise.resolve(),
+  ]);
+  const mediaByPost = new Map<string, typeof media>();
+  for (const m of media) mediaByPost.set(m.postId, [...(mediaByPost.get(m.postId) ?? []), m]);
+  const ctx: PresentContext = { mediaByPost, liked, mediaUrl: (key) => deps.storage.url(key) };
+  const last = rows.at(-1);
+  return {
+    posts: rows.map((r) => presentPost(r, ctx)),
+    nextCursor: rows.length === limit && last ? encodeCursor({ at: last.post.lastModified, id: last.post.id }) : null,
+  };
+}
+
+/** People pages are numbered (spec 2 §7 'page number'); the cursor is the next offset. */
+const MAX_PEOPLE_OFFSET = 10_000;
+/** How close a typed word must be to a word of a name (pg_trgm word similarity). */
+const PEOPLE_WORD_SIMILARITY = 0.5;
+
+function decodeOffset(cursor: string | undefined): number {
+  if (!cursor) return 0;
+  const offset = Number(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!Number.isInteger(offset) || offset < 0 || offset > MAX_PEOPLE_OFFSET) {
+    throw errors.badRequest(HTTP_ERROR_MESSAGES.invalidCursor, 'INVALID_CURSOR');
+  }
+  return offset;
+}
+
+export async function findPeople(
+  deps: SearchDeps,
+  viewer: SessionUser | null,
+  campus: CampusDefinition,
+  query: { q: string; cursor?: string },
+): Promise<SearchPeopleList> {
+  const offset = decodeOffset(query.cursor);
+  const words = queryWords(query.q);
+  if (words.length === 0) return { people: [], nextCursor: null };
+  const limit = PAGE_SIZES.search;
+  const rows = await deps.db.transaction(async (tx) => {
+    // 'jordna' is 0.57 like 'jordana'; the default 0.6 would miss a one-letter slip.
+    await setWordSimilarityThreshold(tx, PEOPLE_WORD_SIMILARITY);
+    return searchPeople(tx, { campusId: campus.id, words, text: words.join(' '), viewerId: viewer?.id, offset, limit });
+  });
+  const next = offset + limit;
+  return {
+    people: rows.map((r) => presentPerson(r, deps.storage)),
+    nextCursor:
+      rows.length === limit && next <= MAX_PEOPLE_OFFSET ? Buffer.from(String(next)).toString('base64url') : null,
+  };
+}
+
+/** The header box's suggestions: the best-ranked of the newest matches (see `suggestPosts`). */
+export async function suggest(
+  deps: SearchDeps,
+  viewer: SessionUser | null,
+  campus: CampusDefinition,
+  q: string,
+): Promise<{ suggestions: SearchSuggestion[] }> {
+  const tsquery = await tsqueryFor(deps, campus.id, q);
+  if (!tsquery) return { suggestions: [] };
+  const rows = await suggestPosts(deps.db, {
+    campusId: campus.id,
+    tsquery,
+    viewerId: viewer?.id,
+    limit: SEARCH_LIMITS.suggestions,
+  });
+  return { suggestions: rows.map(presentSuggestion) };
+}
+
+export async function popular(deps: SearchDeps, campus: CampusDefinition): Promise<{ searches: PopularSearch[] }> {
+  return { searches: await listPopular(deps.db, campus.id, PAGE_SIZES.popularSearchesFetched) };
+}
+
+async function recentOf(deps: SearchDeps, viewer: SessionUser, campus: CampusDefinition) {
+  const rows = await listRecent(deps.db, viewer.id, campus.id, SEARCH_LIMITS.recentKept);
+  return {
+    searches: rows.map((r): RecentSearch => ({ id: r.id, text: r.text, lastModified: r.lastModified.toISOString() })),
+  };
+}
+
+export const recent = recentOf;
+
+/**
+ * Adds a recent search (spec 1 §3, §5): a second copy of the same text (any case) is refused
+ * with 'That query has already been added.'; only the newest 10 are kept.
+ */
+export async function addRecent(
+  deps: SearchDeps,
+  viewer: SessionUser,
+  campus: CampusDefinition,
+  text: string,
+): Promise<{ searches: RecentSearch[] }> {
+  const saved = text.replace(/\s+/g, ' ').slice(0, SEARCH_LIMITS.savedTextMax);
+  await deps.db.transaction(async (tx) => {
+    const added = await insertRecent(tx, {
+      id: newId(),
+      userId: viewer.id,
+      campusId: campus.id,
+      text: saved,
+      at: deps.clock.now(),
+    });
+    if (!added) throw errors.conflict(SEARCH_MESSAGES.queryAlreadyAdded, 'SEARCH_ALREADY_ADDED');
+    await trimRecent(tx, viewer.id, campus.id, SEARCH_LIMITS.recentKept);
+  });
+  return recentOf(deps, viewer, campus);
+}
+
+export async function removeRecent(
+  deps: SearchDeps,
+  viewer: SessionUser,
+  campus: CampusDefinition,
+  id: string,
+): Promise<{ searches: RecentSearch[] }> {
+  // Someone else's id, or one of another campus, is simply not found: nothing is deleted.
+  if (!(await deleteRecent(deps.db, viewer.id, campus.id, id))) {
+    throw errors.notFound('Not found.', 'RECENT_SEARCH_NOT_FOUND');
+  }
+  return recentOf(deps, viewer, campus);
+}
+
+export async function clearAllRecent(
+  deps: SearchDeps,
+  viewer: SessionUser,
+  campus: CampusDefinition,
+): Promise<{ searches: RecentSearch[] }> {
+  await clearRecent(deps.db, viewer.id, campus.id);
+  return { searches: [] };
+}

@@ -1,0 +1,408 @@
+import { CAMPUS_IDS, campusBySlug, type Post, SEARCH_MESSAGES } from '@campus/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/app.ts';
+import { TestBrowser } from '../../../test/auth.ts';
+import { member } from '../../../test/posts.ts';
+import { roles } from '../../../test/profiles.ts';
+import type { Database } from '../../db/client.ts';
+import { blocks, popularSearches, postMedia, posts, userSearches } from '../../db/schema/index.ts';
+import { newId } from '../../lib/ids.ts';
+import { searchPolicy } from './search.policy.ts';
+
+const { app, db } = await createTestApp();
+
+/** Counts the SQL statements the app sends while `run` runs. */
+async function countQueries(run: () => Promise<unknown>): Promise<number> {
+  const pool = db.$client;
+  const original = pool.query.bind(pool);
+  let count = 0;
+  pool.query = ((...args: Parameters<typeof original>) => {
+    count += 1;
+    return original(...args);
+  }) as typeof pool.query;
+  try {
+    await run();
+  } finally {
+    pool.query = original as typeof pool.query;
+  }
+  return count;
+}
+
+let tick = 0;
+/** A top-level post written straight into the table (the trigger records its words). */
+async function addPost(
+  database: Database,
+  userId: string,
+  slug: 'ou' | 'ut',
+  text: string,
+  options: { photos?: number; comment?: string } = {},
+): Promise<string> {
+  const id = newId();
+  tick += 1;
+  const at = new Date(Date.UTC(2026, 0, 1) + tick * 1000);
+  await database.insert(posts).values({
+    id,
+    campusId: CAMPUS_IDS[slug],
+    userId,
+    plainText: text,
+    imgCount: options.photos ?? 0,
+    postCommentedOn: options.comment ?? null,
+    rootId: options.comment ?? null,
+    createdAt: at,
+    lastModified: at,
+  });
+  for (let i = 0; i < (options.photos ?? 0); i += 1) {
+    await database.insert(postMedia).values({
+      id: newId(),
+      postId: id,
+      kind: 'image',
+      path: `images/posts/${id}/${i}-full.webp`,
+      feedPath: `images/posts/${id}/${i}-feed.webp`,
+      name: `${i}.jpg`,
+      order: i,
+      width: 1200,
+      height: 900,
+      bytes: 1000,
+    });
+  }
+  return id;
+}
+
+const q = (text: string, extra = '') => `/api/search/posts?q=${encodeURIComponent(text)}${extra}`;
+function ids(res: { statusCode: number; body: string; json(): unknown }): string[] {
+  if (res.statusCode !== 200) throw new Error(`search answered ${res.statusCode}: ${res.body}`);
+  return (res.json() as { posts: Post[] }).posts.map((p) => p.id);
+}
+
+describe('who may search', () => {
+  it('private campus: visitor 401, unverified and campus-less 403, guests from another campus see only this campus', async () => {
+    const r = await roles(app, db, 'Quinn Searcher');
+    const ouPost = await addPost(db, r.ownerUser.id, 'ou', 'Vintage gramophone for sale');
+    const utPost = await addPost(db, r.otherCampusUser.id, 'ut', 'Another vintage gramophone, Austin pickup');
+
+    for (const url of [
+      q('gramophone'),
+      '/api/search/people?q=quinn',
+      '/api/search/suggestions?q=gram',
+      '/api/search/popular',
+    ]) {
+      expect((await r.anonymous.get(url)).json()).toMatchObject({ statusCode: 401, code: 'UNAUTHENTICATED' });
+      expect((await r.unverified.get(url)).json()).toMatchObject({ statusCode: 403, code: 'EMAIL_NOT_VERIFIED' });
+      expect((await r.noCampus.get(url)).json()).toMatchObject({ statusCode: 403, code: 'SCHOOL_NOT_VERIFIED' });
+    }
+    // A UT member visiting OU's site searches OU (as its feed), never UT's posts there.
+    expect(ids(await r.otherCampus.get(q('gramophone')))).toEqual([ouPost]);
+    expect(ids(await r.other.get(q('gramophone')))).toEqual([ouPost]);
+    // On UT's own site the same words find only UT's post.
+    const ut = await member(app, db, 'ut', 'Tex Reader');
+    expect(ids(await ut.browser.get(q('gramophone')))).toEqual([utPost]);
+    expect(ids(await ut.browser.get(q('gramophne')))).toEqual([utPost]);
+    // Nothing was recorded for the refused callers.
+    const counted = await db.select().from(popularSearches).where(eq(popularSearches.searchText, 'gramophone'));
+    expect(counted.map((c) => [c.campusId, c.totalViews]).sort()).toEqual(
+      [
+        [CAMPUS_IDS.ou, 2],
+        [CAMPUS_IDS.ut, 1],
+      ].sort(),
+    );
+  });
+
+  it('a public campus lets visitors search; a private one asks them to log in', async () => {
+    const ou = campusBySlug('ou');
+    if (!ou) throw new Error('no OU');
+    const visitor = { sessionUser: async () => null };
+    expect(await searchPolicy.viewer(visitor, { ...ou, privacy: 'public' })).toBeNull();
+    await expect(searchPolicy.viewer(visitor, { ...ou, privacy: 'private' })).rejects.toMatchObject({
+      statusCode: 401,
+      code: 'UNAUTHENTICATED',
+    });
+  });
+});
+
+describe('matching', () => {
+  it('finds a post by a misspelling with one wrong, missing or swapped letter in words of 5+ letters', async () => {
+    const { user, browser } = await member(app, db, 'ou', 'Typo Tester');
+    const fridge = await addPost(db, user.id, 'ou', 'Mini fridge, barely used\nPick up at the dorms');
+    const microwave = await addPost(db, user.id, 'ou', 'Compact microwave oven\nWorks great');
+    // Neighbours in the vocabulary, so corrections have company.
+    await addPost(db, user.id, 'ou', 'Friday bridge fringe fries first frigid');
+    await addPost(db, user.id, 'ou', 'Microscope microphone micron wavelength');
+
+    const misspellings = (word: string) => {
+      const out = new Set<string>();
+      for (let i = 0; i < word.length; i += 1) {
+        out.add(word.slice(0, i) + word.slice(i + 1)); // missing
+        out.add(`${word.slice(0, i)}${word[i] === 'x' ? 'y' : 'x'}${word.slice(i + 1)}`); // wrong
+        if (i < word.length - 1) out.add(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2)); // swapped
+      }
+      out.delete(word);
+      return [...out];
+    };
+    for (const [word, id] of [
+      ['fridge', fridge],
+      ['microwave', microwave],
+    ] as const) {
+      for (const typo of misspellings(word)) {
+        const found = ids(await browser.get(q(typo)));
+        expect(found, `"${typo}" should find ${word}`).toContain(id);
+      }
+    }
+    expect(ids(await browser.get(q('mini frige')))).toEqual([fridge]);
+    // Only the closest words count: two edits away ('free', 'frame') is not 'frige'.
+    const far = await addPost(db, user.id, 'ou', 'Free frame for a poster');
+    expect(ids(await browser.get(q('frige')))).not.toContain(far);
+    expect(ids(await browser.get(q('frame')))).toEqual([far]);
+  });
+
+  it('finds by prefix, stem and accent-free spelling, and needs every word', async () => {
+    const { user, browser } = await member(app, db, 'ou', 'Prefix Tester');
+    const calculus = await addPost(db, user.id, 'ou', 'Calculus textbook, 3rd edition\nNo highlighting');
+    const cafe = await addPost(db, user.id, 'ou', 'Café table with two chairs');
+    expect(ids(await browser.get(q('calc')))).toEqual([calculus]);
+    expect(ids(await browser.get(q('textbooks')))).toEqual([calculus]);
+    expect(ids(await browser.get(q('cafe')))).toEqual([cafe]);
+    expect(ids(await browser.get(q('CAFÉ chairs')))).toEqual([cafe]);
+    expect(ids(await browser.get(q('calculus chairs')))).toEqual([]);
+  });
+
+  it('hostile queries are just text: 200 with results or an empty list, never a 5xx', async () => {
+    const { user, browser } = await member(app, db, 'ou', 'Hostile Tester');
+    const lamp = await addPost(db, user.id, 'ou', "Desk lamp, it's bright");
+    const hostile = [
+      "lamp'",
+      '"lamp"',
+      'lamp & | ! ( ) : *',
+      "lamp:* | !'x'",
+      '\\lamp\\',
+      "'; DROP TABLE posts; --",
+      '!!!:*&|',
+      '😀 lamp 🔥',
+      '😀😀😀',
+      'x'.repeat(1000),
+      `lamp ${'a '.repeat(400)}`,
+      '%_%',
+      '<->',
+      'lamp <-> desk',
+      'ǅ ß İ ﬁ',
+    ];
+    // NUL and other control characters in the address are refused before any route (400).
+    expect((await browser.get(q('lamp\u0000'))).json()).toMatchObject({ statusCode: 400, code: 'INVALID_URL' });
+    for (const text of hostile) {
+      for (const url of [
+        q(text),
+        q(text, '&show=media'),
+        `/api/search/people?q=${encodeURIComponent(text)}`,
+        `/api/search/suggestions?q=${encodeURIComponent(text)}`,
+      ]) {
+        const res = await browser.get(url);
+        expect(res.statusCode, `${JSON.stringify(text)} → ${url}: ${res.body}`).toBe(200);
+      }
+    }
+    expect(ids(await browser.get(q("lamp'")))).toEqual([lamp]);
+    expect(ids(await browser.get(q('lamp & | ! ( ) : *')))).toEqual([lamp]);
+    expect(ids(await browser.get(q('😀 lamp 🔥')))).toEqual([lamp]);
+    expect(ids(await browser.get(q('\\lamp\\')))).toEqual([lamp]);
+    // Over 1,000 characters is refused as a bad request, wrong types too.
+    expect((await browser.get(q('x'.repeat(1001)))).statusCode).toBe(400);
+    expect((await browser.get(q('lamp', '&show=people'))).statusCode).toBe(400);
+    expect((await browser.get('/api/search/posts?q=lamp&q=desk')).statusCode).toBe(400);
+    expect((await browser.get(q('lamp', '&cursor=not-a-cursor'))).statusCode).toBe(400);
+    expect((await browser.get('/api/search/people?q=lamp&cursor=LTE')).statusCode).toBe(400);
+  });
+
+  it('an empty query is ignored: no hits and nothing counted', async () => {
+    const { browser } = await member(app, db, 'ou', 'Empty Tester');
+    for (const text of ['', '   ', '!!', '😀']) {
+      const res = await browser.get(q(text));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ posts: [], nextCursor: null });
+      expect((await browser.get(`/api/search/people?q=${encodeURIComponent(text)}`)).json()).toEqual({
+        people: [],
+        nextCursor: null,
+      });
+    }
+    expect((await browser.get('/api/search/posts')).json()).toEqual({ posts: [], nextCursor: null });
+  });
+
+  it('Media holds only posts with photos; comments and new-user posts are not hits', async () => {
+    const { user, browser } = await member(app, db, 'ou', 'Media Tester');
+    const plain = await addPost(db, user.id, 'ou', 'Skateboard deck, plain');
+    const photo = await addPost(db, user.id, 'ou', 'Skateboard with wheels', { photos: 2 });
+    await addPost(db, user.id, 'ou', 'Is the skateboard still here?', { comment: plain });
+    await db.insert(posts).values({
+      id: newId(),
+      campusId: CAMPUS_IDS.ou,
+      userId: user.id,
+      type: 'new user',
+      plainText: 'Skateboard fan joined',
+    });
+    expect(ids(await browser.get(q('skateboard')))).toEqual([photo, plain]);
+    const media = (await browser.get(q('skateboard', '&show=media'))).json() as { posts: Post[] };
+    expect(media.posts.map((p) => p.id)).toEqual([photo]);
+    expect(media.posts[0]?.media).toHaveLength(2);
+  });
+
+  it('pages of 10, newest first, without gaps or repeats', async () => {
+    const { user, browser } = await member(app, db, 'ou', 'Page Tester');
+    const made: string[] = [];
+    for (let i = 0; i < 12; i += 1) made.push(await addPost(db, user.id, 'ou', `Kayak paddle number ${i}`));
+    const first = (await browser.get(q('kayak'))).json() as { posts: Post[]; nextCursor: string };
+    expect(first.posts).toHaveLength(10);
+    const second = (await browser.get(q('kayak', `&cursor=${first.nextCursor}`))).json() as {
+      posts: Post[];
+      nextCursor: string | null;
+    };
+    expect(second.nextCursor).toBeNull();
+    expect([...first.posts, ...second.posts].map((p) => p.id)).toEqual([...made].reverse());
+  });
+
+  it('a page costs the same number of queries for 1 hit as for 10', async () => {
+    const { user, browser } = await member(app, db, 'ou', 'Count Tester');
+    await addPost(db, user.id, 'ou', 'Lonely unicycle', { photos: 1 });
+    for (let i = 0; i < 10; i += 1) await addPost(db, user.id, 'ou', `Trampoline ${i}`, { photos: 2 });
+    const one = await countQueries(() => browser.get(q('unicycle')));
+    const ten = await countQueries(() => browser.get(q('trampoline')));
+    expect(ten).toBe(one);
+  });
+
+  it('hides posts and people between blocked pairs', async () => {
+    const a = await member(app, db, 'ou', 'Blocker Bea');
+    const b = await member(app, db, 'ou', 'Blocked Bram');
+    const post = await addPost(db, b.user.id, 'ou', 'Hammock for two');
+    const own = await addPost(db, a.user.id, 'ou', 'Hammock stand');
+    expect(ids(await a.browser.get(q('hammock')))).toEqual([own, post]);
+    await db.insert(blocks).values({ campusId: CAMPUS_IDS.ou, blockerId: a.user.id, blockedId: b.user.id });
+    expect(ids(await a.browser.get(q('hammock')))).toEqual([own]);
+    expect(ids(await b.browser.get(q('hammock')))).toEqual([post]);
+    const suggestions = (await a.browser.get('/api/search/suggestions?q=hammock')).json() as {
+      suggestions: Array<{ postId: string }>;
+    };
+    expect(suggestions.suggestions.map((s) => s.postId)).toEqual([own]);
+    const people = (await a.browser.get('/api/search/people?q=bram')).json() as { people: Array<{ id: string }> };
+    expect(people.people.map((p) => p.id)).not.toContain(b.user.id);
+  });
+});
+
+describe('suggestions and people', () => {
+  it('suggests the right post for a misspelt word, best match first, with its first line', async () => {
+    const { user, browser } = await member(app, db, 'ou', 'Suggest Tester');
+    const title = await addPost(db, user.id, 'ou', 'Espresso machine, like new\nBarely used');
+    await addPost(db, user.id, 'ou', 'Coffee grinder\nGoes well with an espresso machine');
+    const res = (await browser.get('/api/search/suggestions?q=expresso')).json() as {
+      suggestions: Array<{ postId: string; text: string }>;
+    };
+    expect(res.suggestions[0]).toEqual({ postId: title, text: 'Espresso machine, like new', hasMedia: false });
+    expect(res.suggestions).toHaveLength(2);
+  });
+
+  it('finds members of this campus by part of a name, username or a close spelling; nothing private', async () => {
+    const r = await roles(app, db, 'Jordana Whitfield');
+    const ut = await member(app, db, 'ut', 'Jordana Texan');
+    for (const text of ['jordana', 'Whit', 'jordna', 'whitfeld', 'JORDANA whit']) {
+      const res = (await r.other.get(`/api/search/people?q=${encodeURIComponent(text)}`)).json() as {
+        people: Array<Record<string, unknown>>;
+      };
+      const found = res.people.map((p) => p.id);
+      expect(found, text).toContain(r.ownerUser.id);
+      expect(found, text).not.toContain(ut.user.id);
+      const hit = res.people.find((p) => p.id === r.ownerUser.id);
+      expect(Object.keys(hit ?? {}).sort()).toEqual(
+        ['campusId', 'firstName', 'id', 'img', 'lastName', 'username', 'verified'].sort(),
+      );
+    }
+  });
+});
+
+describe('recent searches', () => {
+  it('add, refuse a duplicate, remove one, clear all; only ever the owner’s', async () => {
+    const r = await roles(app, db, 'Recent Owner');
+    const owner = r.owner;
+    expect((await r.anonymous.post('/api/search/recent', { text: 'desk' })).statusCode).toBe(401);
+    expect((await r.noCampus.post('/api/search/recent', { text: 'desk' })).statusCode).toBe(403);
+    expect((await r.anonymous.get('/api/search/recent')).statusCode).toBe(401);
+
+    expect((await owner.post('/api/search/recent', { text: 'desk lamp' })).statusCode).toBe(201);
+    const added = await owner.post('/api/search/recent', { text: 'bike' });
+    expect(added.statusCode).toBe(201);
+    expect((added.json() as { searches: Array<{ text: string }> }).searches.map((s) => s.text)).toEqual([
+      'bike',
+      'desk lamp',
+    ]);
+    const dup = await owner.post('/api/search/recent', { text: '  Desk Lamp ' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json()).toMatchObject({ code: 'SEARCH_ALREADY_ADDED', message: SEARCH_MESSAGES.queryAlreadyAdded });
+
+    for (const body of [{ text: '' }, { text: '\u0000' }, { text: 42 }, {}, { text: 'x'.repeat(1001) }]) {
+      expect((await owner.post('/api/search/recent', body)).statusCode).toBe(400);
+    }
+
+    const list = (await owner.get('/api/search/recent')).json() as { searches: Array<{ id: string; text: string }> };
+    const bike = list.searches.find((s) => s.text === 'bike');
+    if (!bike) throw new Error('bike missing');
+    // Someone else cannot remove it, on this campus or their own.
+    expect((await r.other.request('DELETE', `/api/search/recent/${bike.id}`)).statusCode).toBe(404);
+    expect((await r.otherCampus.request('DELETE', `/api/search/recent/${bike.id}`)).statusCode).toBe(404);
+    await r.other.request('DELETE', '/api/search/recent');
+    expect((await owner.get('/api/search/recent')).json().searches).toHaveLength(2);
+
+    const removed = await owner.request('DELETE', `/api/search/recent/${bike.id}`);
+    expect(removed.statusCode).toBe(200);
+    expect((removed.json() as { searches: Array<{ text: string }> }).searches.map((s) => s.text)).toEqual([
+      'desk lamp',
+    ]);
+    expect((await owner.request('DELETE', '/api/search/recent')).json()).toEqual({ searches: [] });
+    const rows = await db.select().from(userSearches).where(eq(userSearches.userId, r.ownerUser.id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('keeps the newest 10', async () => {
+    const { browser, user } = await member(app, db, 'ou', 'Many Searches');
+    for (let i = 0; i < 12; i += 1) await browser.post('/api/search/recent', { text: `query ${i}` });
+    const list = (await browser.get('/api/search/recent')).json() as { searches: Array<{ text: string }> };
+    expect(list.searches).toHaveLength(10);
+    expect(list.searches[0]?.text).toBe('query 11');
+    const count = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(userSearches)
+      .where(and(eq(userSearches.userId, user.id), eq(userSearches.campusId, CAMPUS_IDS.ou)));
+    expect(count[0]?.n).toBe(10);
+  });
+});
+
+describe('popular searches', () => {
+  it('counts first pages that found something, per campus, top 14 with counts', async () => {
+    const { app: own, db: ownDb } = await createTestApp();
+    const a = await member(own, ownDb, 'ou', 'Pop One');
+    const b = await member(own, ownDb, 'ou', 'Pop Two');
+    const ut = await member(own, ownDb, 'ut', 'Pop Texan');
+    await addPost(ownDb, a.user.id, 'ou', 'Bicycle helmet');
+    await addPost(ownDb, ut.user.id, 'ut', 'Bicycle lock');
+    const words: string[] = [];
+    for (let i = 0; i < 16; i += 1) {
+      const word = `widget${String.fromCharCode(97 + i)}`;
+      words.push(word);
+      await addPost(ownDb, a.user.id, 'ou', `A ${word} for sale`);
+    }
+    for (let i = 0; i < 3; i += 1) await a.browser.get(q('Bicycle'));
+    await b.browser.get(q('  bicycle '));
+    await ut.browser.get(q('bicycle'));
+    await a.browser.get(q('nothingmatchesthis'));
+    for (const [i, word] of words.entries()) {
+      for (let n = 0; n <= i % 3; n += 1) await a.browser.get(q(word));
+    }
+    const top = (await b.browser.get('/api/search/popular')).json() as {
+      searches: Array<{ text: string; totalViews: number }>;
+    };
+    expect(top.searches).toHaveLength(14);
+    expect(top.searches[0]).toEqual({ text: 'bicycle', totalViews: 4 });
+    expect(top.searches.map((s) => s.text)).not.toContain('nothingmatchesthis');
+    const utTop = (await ut.browser.get('/api/search/popular')).json() as { searches: Array<{ text: string }> };
+    expect(utTop.searches).toEqual([{ text: 'bicycle', totalViews: 1 }]);
+  });
+
+  it('a visitor on a campus of another site does not see it', async () => {
+    const visitor = new TestBrowser(app, 'ut.localhost:3000');
+    expect((await visitor.get('/api/search/popular')).statusCode).toBe(401);
+  });
+});

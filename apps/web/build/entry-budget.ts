@@ -1,0 +1,48 @@
+import { gzipSync } from 'node:zlib';
+import type { Plugin, Rollup } from 'vite';
+
+type OutputBundle = Rollup.OutputBundle;
+type OutputChunk = Rollup.OutputChunk;
+
+/**
+ * The JavaScript a first visit downloads before anything paints: the entry script of
+ * index.html and every chunk it imports statically (Vite writes those as modulepreloads).
+ * Every page of the app starts from index.html, so this is the entry of every page.
+ */
+export function entryChunks(bundle: OutputBundle): OutputChunk[] {
+  const chunks = new Map<string, OutputChunk>();
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (chunk?.type !== 'chunk' || chunks.has(fileName)) return;
+    chunks.set(fileName, chunk);
+    for (const imported of chunk.imports) visit(imported);
+  };
+  for (const output of Object.values(bundle)) {
+    if (output.type === 'chunk' && output.isEntry) visit(output.fileName);
+  }
+  return [...chunks.values()];
+}
+
+export const gzipKb = (code: string) => gzipSync(code).length / 1024;
+
+/**
+ * Prints the gzip size of the entry's JavaScript after every build and fails the build when it
+ * is over `budgetKb` (issue 13).
+ */
+export function entryBudget({ budgetKb }: { budgetKb: number }): Plugin {
+  return {
+    name: 'campus:entry-budget',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const chunks = entryChunks(bundle);
+      const sizes = chunks.map((c) => ({ name: c.fileName, kb: gzipKb(c.code) }));
+      const total = sizes.reduce((sum, s) => sum + s.kb, 0);
+      const parts = sizes.map((s) => `${s.name} ${s.kb.toFixed(1)} KB`).join(' + ');
+      const line = `entry JavaScript: ${total.toFixed(1)} KB gzip (budget ${budgetKb} KB): ${parts}`;
+      if (total > budgetKb)
+        this.error(`${line}\nOver budget: keep new code out of the entry (lazy routes, modals, menus).`);
+      console.log(`\n${line}`);
+    },
+  };
+}

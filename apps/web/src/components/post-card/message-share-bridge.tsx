@@ -1,0 +1,16 @@
+import { createContext, useContext } from 'react';
+
+/**
+ * Share via message (spec 2 §4): the post card's Share dialog offers it, but the chat picker
+ * belongs to the messages feature and features do not import each other (DESIGN §3), so the app
+ * passes the opener in through this context. Screens drawn without one leave the option out.
+ */
+export type ShareByMessage = (postId: string) => void;
+
+const MessageShareBridgeContext = createContext<ShareByMessage | null>(null);
+
+export const MessageShareBridgeProvider = MessageShareBridgeContext.Provider;
+
+export function useShareByMessage(): ShareByMessage | null {
+  return useContext(MessageShareBridgeContext);
+}

@@ -1,0 +1,158 @@
+import { type Post, PROFILE_MESSAGES } from '@campus/contract';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Ellipsis, Images, Link2, MessageCircle, Play, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useMemberGate } from '@/components/auth-modal/index.ts';
+import { fullName } from '@/components/post-card/author-line.tsx';
+import { DeletePostDialog } from '@/components/post-card/delete-post-dialog.tsx';
+import { formatAge } from '@/components/post-card/format-post.ts';
+import { SaveButton } from '@/components/post-card/post-actions.tsx';
+import { useCopyLink } from '@/components/post-card/use-copy-link.ts';
+import { StartConversationDialog } from '@/components/start-conversation/start-conversation-dialog.tsx';
+import menuStyles from '@/components/ui/dropdown-menu.module.css';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { paths } from '@/config/paths.ts';
+import { useViewer } from '@/lib/viewer.ts';
+import styles from './post-media-card.module.css';
+
+const CARD_TEXTS = { message: 'Message', options: 'Post options' } as const;
+
+/**
+ * A post's first photo (or video frame) filling a square, with a badge for a video or for more
+ * photos: the post-media card's picture and the /media grid's tiles. `label` empty when the
+ * link around it already names the post.
+ */
+export function MediaThumb({ post, label }: { post: Post; label: string }) {
+  const first = post.media[0];
+  if (!first) return null;
+  return (
+    <>
+      {first.kind === 'video' ? (
+        // The first frame stands in for a poster; it plays on the post page.
+        <video
+          className={styles.thumb}
+          src={first.url}
+          muted
+          playsInline
+          preload="metadata"
+          aria-label={label || undefined}
+        />
+      ) : (
+        <img
+          className={styles.thumb}
+          src={first.url}
+          alt={label}
+          loading="lazy"
+          decoding="async"
+          width={300}
+          height={300}
+        />
+      )}
+      {first.kind === 'video' ? (
+        <span className={styles.badge}>
+          <Play aria-hidden="true" size={14} fill="currentColor" />
+        </span>
+      ) : (
+        post.media.length > 1 && (
+          <span className={styles.badge}>
+            <Images aria-hidden="true" size={14} />
+          </span>
+        )
+      )}
+    </>
+  );
+}
+
+/**
+ * The shared post-media card (spec 2 §2): the first photo (or video frame) linking to the post,
+ * '{time} ago', Message (to the author: 'Start Conversation?'), the like toggle, and a menu
+ * with Copy link ({campus}/post/{id}?redirect=true) and, for the author, Delete ('Delete Post?').
+ */
+export function PostMediaCard({ post }: { post: Post }) {
+  const viewer = useViewer();
+  const allow = useMemberGate();
+  const { copy } = useCopyLink(post.id);
+  const [messaging, setMessaging] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const first = post.media[0];
+  if (!first) return null;
+  const name = fullName(post.author);
+  const isOwner = viewer?.id === post.author.id;
+  return (
+    <article className={styles.card} aria-label={`Post by ${name}`}>
+      <Link to={paths.post.getHref(post.id)} className={styles.image}>
+        <MediaThumb post={post} label={`${first.kind === 'video' ? 'Video' : 'Photo'} from ${name}'s post`} />
+      </Link>
+      <div className={styles.bar}>
+        <time className={styles.age} dateTime={post.createdAt}>
+          {PROFILE_MESSAGES.ago(formatAge(post.createdAt))}
+        </time>
+        <div className={styles.actions}>
+          {!isOwner && (
+            <button
+              type="button"
+              className={styles.iconButton}
+              aria-label={`${CARD_TEXTS.message} ${post.author.firstName}`}
+              onClick={() => allow('message') && setMessaging(true)}
+            >
+              <MessageCircle aria-hidden="true" size={18} />
+            </button>
+          )}
+          <SaveButton post={post} compact />
+          <DropdownMenu.Root>
+            <DropdownMenu.Trigger className={styles.iconButton} aria-label={CARD_TEXTS.options}>
+              <Ellipsis aria-hidden="true" size={18} />
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content className={menuStyles.menu} align="end" sideOffset={6} collisionPadding={12}>
+                <DropdownMenu.Item className={menuStyles.menuItem} onSelect={() => void copy()}>
+                  <Link2 aria-hidden="true" size={18} />
+                  {PROFILE_MESSAGES.copyLink}
+                </DropdownMenu.Item>
+                {isOwner && (
+                  <DropdownMenu.Item
+                    className={`${menuStyles.menuItem} ${menuStyles.danger}`}
+                    onSelect={() => setDeleting(true)}
+                  >
+                    <Trash2 aria-hidden="true" size={18} />
+                    {PROFILE_MESSAGES.delete}
+                  </DropdownMenu.Item>
+                )}
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
+        </div>
+      </div>
+      {messaging && <StartConversationDialog user={post.author} open={messaging} onOpenChange={setMessaging} />}
+      {deleting && <DeletePostDialog post={post} open={deleting} onOpenChange={setDeleting} />}
+    </article>
+  );
+}
+
+const SKELETON_KEYS = ['a', 'b', 'c', 'd', 'e', 'f'] as const;
+
+/** Cards two to a row (three on wide columns), as a list. */
+export function PostMediaGrid({ posts }: { posts: Post[] }) {
+  return (
+    <ul className={styles.grid}>
+      {posts.map((post) => (
+        <li key={post.id}>
+          <PostMediaCard post={post} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function PostMediaGridSkeleton({ count = 6 }: { count?: number }) {
+  return (
+    <ul className={styles.grid} aria-hidden="true">
+      {SKELETON_KEYS.slice(0, count).map((key) => (
+        <li key={key}>
+          <Skeleton className={styles.skeleton} height="auto" />
+        </li>
+      ))}
+    </ul>
+  );
+}

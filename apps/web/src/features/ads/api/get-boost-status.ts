@@ -1,0 +1,24 @@
+import { type PostBoostStatus, PostBoostStatusSchema } from '@campus/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+
+/** GET /api/posts/:postId/boost: the owner's boost buttons, or the visitor's call-to-action. */
+export async function getBoostStatus(
+  postId: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<PostBoostStatus> {
+  return PostBoostStatusSchema.parse(
+    await api.get<unknown>(`/api/posts/${encodeURIComponent(postId)}/boost`, { signal }),
+  );
+}
+
+export const boostStatusQueryOptions = (postId: string) =>
+  queryOptions({
+    queryKey: queryKeys.ads.boostStatus(postId),
+    queryFn: ({ signal }) => getBoostStatus(postId, { signal }),
+  });
+
+export function useBoostStatusQuery(postId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...boostStatusQueryOptions(postId), enabled });
+}

@@ -1,0 +1,17 @@
+import { type ClaimProfileResponse, ClaimProfileResponseSchema } from '@campus/contract';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client.ts';
+
+/**
+ * POST /api/profiles/:username/claim ('Claim this account'): the server mails a sign-in link to
+ * the account's own address, which this page never learns.
+ */
+export async function claimProfile(username: string): Promise<ClaimProfileResponse> {
+  return ClaimProfileResponseSchema.parse(
+    await api.post<unknown>(`/api/profiles/${encodeURIComponent(username)}/claim`),
+  );
+}
+
+export function useClaimProfile(username: string) {
+  return useMutation({ mutationFn: () => claimProfile(username) });
+}

@@ -1,0 +1,20 @@
+import { type PopularSearch, PopularSearchesSchema } from '@campus/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+
+/** GET /api/search/popular: the campus's top 14 searches by views. */
+export async function getPopular({ signal }: { signal?: AbortSignal } = {}): Promise<PopularSearch[]> {
+  return PopularSearchesSchema.parse(await api.get<unknown>('/api/search/popular', { signal })).searches;
+}
+
+export const popularQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.search.popular,
+    queryFn: ({ signal }) => getPopular({ signal }),
+    staleTime: 60_000,
+  });
+
+export function usePopularQuery(enabled = true) {
+  return useQuery({ ...popularQueryOptions(), enabled });
+}

@@ -1,0 +1,240 @@
+import { type PopularSearch, type Post, SEARCH_MESSAGES, type SearchPerson } from '@campus/contract';
+import { Film, SearchX, TrendingUp } from 'lucide-react';
+import { Link } from 'react-router';
+import { InfiniteList } from '@/components/infinite-list/infinite-list.tsx';
+import { PostCard } from '@/components/post-card/post-card.tsx';
+import { PostListSkeleton } from '@/components/post-card/post-card-skeleton.tsx';
+import { Avatar } from '@/components/ui/avatar.tsx';
+import { EmptyState, ErrorState } from '@/components/ui/list-states.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { paths, type SearchTab } from '@/config/paths.ts';
+import { usePopularQuery } from '../api/get-popular.ts';
+import { useSearchPeopleQuery } from '../api/search-people.ts';
+import { type PostsTab, useSearchPostsQuery } from '../api/search-posts.ts';
+import styles from './search.module.css';
+
+const TABS: readonly { tab: SearchTab; label: string }[] = [
+  { tab: 'latest', label: 'Latest' },
+  { tab: 'media', label: 'Media' },
+  { tab: 'people', label: 'People' },
+];
+
+function SearchTabs({ q, current }: { q: string; current: SearchTab }) {
+  return (
+    <nav className={styles.tabs} aria-label="Search results">
+      {TABS.map(({ tab, label }) => (
+        <Link
+          key={tab}
+          replace
+          to={paths.search.getHref({ ...(q ? { q } : {}), ...(tab === 'latest' ? {} : { show: tab }) })}
+          className={[styles.tab, tab === current && styles.activeTab].filter(Boolean).join(' ')}
+          aria-current={tab === current ? 'page' : undefined}
+        >
+          <span className={styles.tabLabel}>{label}</span>
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+function NoResults({ q }: { q: string }) {
+  return (
+    <EmptyState
+      icon={<SearchX aria-hidden="true" size={28} />}
+      title={SEARCH_MESSAGES.noResults(q)}
+      body={SEARCH_MESSAGES.tryElse}
+    />
+  );
+}
+
+/** The count beside a popular search (spec 2 §2 'shows a view count'). */
+export function viewCount(search: PopularSearch): string {
+  return `${search.totalViews.toLocaleString('en-US')} ${search.totalViews === 1 ? 'view' : 'views'}`;
+}
+
+/** No query yet: 'Start typing to search…' and the campus's popular searches with their counts. */
+function PopularSearches() {
+  const popular = usePopularQuery();
+  return (
+    <section className={styles.section} aria-labelledby="popular-searches">
+      <p className={styles.hint}>{SEARCH_MESSAGES.startTyping}</p>
+      <h2 id="popular-searches" className={styles.sectionTitle}>
+        {SEARCH_MESSAGES.popularSearches}
+      </h2>
+      {popular.isPending ? (
+        <div aria-busy="true">
+          {[0, 1, 2, 3].map((i) => (
+            <div key={i} className={styles.skeletonRow}>
+              <Skeleton width="60%" height={16} />
+            </div>
+          ))}
+        </div>
+      ) : popular.isError ? (
+        <ErrorState
+          onRetry={() => void popular.refetch()}
+          retrying={popular.isFetching}
+          body="We couldn’t load popular searches."
+        />
+      ) : popular.data.length === 0 ? (
+        <EmptyState icon={<TrendingUp aria-hidden="true" size={28} />} title={SEARCH_MESSAGES.startTyping} />
+      ) : (
+        <ol className={styles.popularList}>
+          {popular.data.map((search) => (
+            <li key={search.text}>
+              <Link className={styles.popularItem} to={paths.search.getHref({ q: search.text })}>
+                <span className={styles.popularText}>{search.text}</span>
+                <span className={styles.count}>{viewCount(search)}</span>
+              </Link>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function LatestResults({ q }: { q: string }) {
+  const query = useSearchPostsQuery(q, 'latest');
+  return (
+    <InfiniteList
+      query={query}
+      label={`Posts matching ${q}`}
+      skeleton={<PostListSkeleton />}
+      moreSkeleton={<PostListSkeleton count={2} />}
+      empty={<NoResults q={q} />}
+    >
+      {(posts) => posts.map((post) => <PostCard key={post.id} post={post} />)}
+    </InfiniteList>
+  );
+}
+
+function MediaTile({ post }: { post: Post }) {
+  const first = post.media[0];
+  const label = post.plainText.split('\n')[0]?.slice(0, 80) || `${post.author.firstName}’s post`;
+  return (
+    <Link className={styles.tile} to={paths.post.getHref(post.id)} aria-label={label}>
+      {first?.kind === 'video' ? (
+        <>
+          <video src={first.url} muted playsInline preload="metadata" tabIndex={-1} />
+          <Film className={styles.tileBadge} size={18} aria-hidden="true" />
+        </>
+      ) : first ? (
+        <img src={first.url} alt="" loading="lazy" />
+      ) : null}
+    </Link>
+  );
+}
+
+function GridSkeleton({ count }: { count: number }) {
+  return (
+    <div className={styles.grid} aria-hidden="true">
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders never reorder
+        <Skeleton key={i} height="auto" className={styles.tile} />
+      ))}
+    </div>
+  );
+}
+
+/** Media: a 3-column grid of the first photo or video of each hit, and a 'Click To Load More..' tile. */
+function MediaResults({ q }: { q: string }) {
+  const query = useSearchPostsQuery(q, 'media');
+  return (
+    <InfiniteList
+      query={query}
+      label={`Media matching ${q}`}
+      skeleton={<GridSkeleton count={9} />}
+      moreSkeleton={null}
+      empty={<NoResults q={q} />}
+    >
+      {(posts) => (
+        <div className={styles.grid}>
+          {posts.map((post) => (
+            <MediaTile key={post.id} post={post} />
+          ))}
+          {query.hasNextPage && (
+            <button
+              type="button"
+              className={styles.moreTile}
+              disabled={query.isFetchingNextPage}
+              onClick={() => void query.fetchNextPage()}
+            >
+              {query.isFetchingNextPage ? 'Loading…' : SEARCH_MESSAGES.clickToLoadMore}
+            </button>
+          )}
+        </div>
+      )}
+    </InfiniteList>
+  );
+}
+
+function PersonRow({ person }: { person: SearchPerson }) {
+  return (
+    <Link className={styles.person} to={paths.profile.getHref(person.username)}>
+      <Avatar src={person.img} size={44} />
+      <span className={styles.personText}>
+        <span className={styles.personName}>
+          {person.firstName} {person.lastName}
+        </span>
+        <span className={styles.personUsername}>@{person.username}</span>
+      </span>
+    </Link>
+  );
+}
+
+function PeopleSkeleton({ count }: { count: number }) {
+  return (
+    <div aria-hidden="true">
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders never reorder
+        <div key={i} className={styles.skeletonRow}>
+          <Skeleton circle width={44} height={44} />
+          <span className={styles.skeletonText}>
+            <Skeleton width="40%" height={14} />
+            <Skeleton width="25%" height={12} />
+          </span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function PeopleResults({ q }: { q: string }) {
+  const query = useSearchPeopleQuery(q);
+  return (
+    <InfiniteList
+      query={query}
+      label={`People matching ${q}`}
+      skeleton={<PeopleSkeleton count={6} />}
+      moreSkeleton={<PeopleSkeleton count={2} />}
+      empty={<NoResults q={q} />}
+    >
+      {(people) => people.map((person) => <PersonRow key={person.id} person={person} />)}
+    </InfiniteList>
+  );
+}
+
+/**
+ * /search?q=&show=latest|media|people (spec 2 §2): Latest and People as lists that load more
+ * near the bottom, Media as a grid; with no query, popular searches. Each tab's hits are 10 a
+ * page and stop below 2 (spec 2 §4).
+ */
+export function SearchPage({ q, show }: { q: string; show: SearchTab }) {
+  const query = q.trim();
+  const tab: PostsTab | 'people' = show;
+  return (
+    <div>
+      <h1 className="visually-hidden">{query ? `Search results for ${query}` : 'Search'}</h1>
+      <SearchTabs q={query} current={show} />
+      {query === '' ? (
+        <PopularSearches />
+      ) : tab === 'people' ? (
+        <PeopleResults key={query} q={query} />
+      ) : tab === 'media' ? (
+        <MediaResults key={query} q={query} />
+      ) : (
+        <LatestResults key={query} q={query} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,271 @@
+/**
+ * Hot-path benchmark (issue 13): the server runs as its own process (`node --import tsx
+ * apps/server/src/server.ts`, production mode) on PostgreSQL holding ~200k posts; autocannon
+ * runs here, in this process, against it. Every route is reported as a share of
+ * GET /api/campuses (in memory, no database) measured right before it in the same run:
+ * absolute numbers on a shared machine are noise, the ratios are the result. The last column is
+ * the server process's own CPU time per answered request (from /proc), which other load on
+ * the machine disturbs least.
+ *
+ * Run: npm run bench:routes
+ * Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench_routes, created when
+ *      missing), BENCH_POSTS (200000), BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_PORT (3270),
+ *      BENCH_ONLY (comma-separated row labels, e.g. "campuses,feed").
+ * `--profile`: runs the server with --cpu-prof, loads only the signed-in feed, and prints the
+ *      functions with the most self time (the .cpuprofile is left in the printed folder).
+ * Numbers only: nothing here passes or fails.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { seedBenchPosts } from './seed.ts';
+
+const POSTS = Number(process.env.BENCH_POSTS ?? 200_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const PORT = Number(process.env.BENCH_PORT ?? 3270);
+const URL_ = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_routes';
+const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+const PROFILE = process.argv.includes('--profile');
+const profileWindow = { from: 0, to: Number.POSITIVE_INFINITY };
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+// The database: created when missing, migrated and seeded by the server's own code.
+{
+  const target = new URL(URL_);
+  const dbName = target.pathname.slice(1);
+  const admin = new URL(URL_);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName]);
+  if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${dbName.replaceAll('"', '')}"`);
+  await client.end();
+}
+
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'campus-bench-routes-'));
+const profileDir = path.join(dataDir, 'profile');
+const origin = `http://127.0.0.1:${PORT}`;
+
+// The server, as it runs in production (migrations run at its start).
+const server = spawn(
+  process.execPath,
+  [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--import', 'tsx', 'apps/server/src/server.ts'],
+  {
+    // BENCH_SERVER_DIR: another checkout's server (e.g. a `git worktree` of an older commit).
+    cwd: process.env.BENCH_SERVER_DIR ?? repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: URL_,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      AUTH_SECRET: 'bench-secret-that-is-at-least-32-characters',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  },
+);
+/** CPU time (user + system) the server process has used, from /proc (Linux; 0 elsewhere). */
+async function serverCpuMs(): Promise<number> {
+  const stat = await readFile(`/proc/${server.pid}/stat`, 'utf8').catch(() => '');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
+  return ((Number(fields[11]) || 0) + (Number(fields[12]) || 0)) * 10;
+}
+const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
+async function waitForServer() {
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    const ok = await fetch(`${origin}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+try {
+  await waitForServer();
+
+  // A signed-in, school-verified member with a profile (the seed fills in the rest); kept
+  // between runs like the posts.
+  const email = 'bench-viewer@ou.edu';
+  const authPost = (route: string, body: object) =>
+    fetch(`${origin}/api/auth/${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify(body),
+    });
+  let signIn = await authPost('sign-in/email', { email, password: 'bench-password' });
+  // A busy machine can make the pool answer 503 for a moment: try again.
+  for (let attempt = 0; signIn.status === 503 && attempt < 5; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    signIn = await authPost('sign-in/email', { email, password: 'bench-password' });
+  }
+  if (!signIn.ok) signIn = await authPost('sign-up/email', { name: 'Bench Mark', email, password: 'bench-password' });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  if (!signIn.ok || !cookie) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+
+  const t0 = performance.now();
+  const seed = await seedBenchPosts(URL_, { posts: POSTS, viewerEmail: email, log: console.log });
+  console.log(`  seed ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+  const headers = { cookie };
+  const rows: { label: string; key: string; path: string; signedIn: boolean }[] = [
+    { key: 'campuses', label: 'GET /api/campuses (reference)', path: '/api/campuses', signedIn: false },
+    { key: 'health', label: 'GET /api/health', path: '/api/health', signedIn: false },
+    { key: 'me', label: 'GET /api/me (signed in)', path: '/api/me', signedIn: true },
+    { key: 'feed', label: 'GET /api/posts page 1', path: '/api/posts', signedIn: true },
+    { key: 'deep', label: 'GET /api/posts deep page', path: `/api/posts?cursor=${seed.deepCursor}`, signedIn: true },
+    { key: 'category', label: 'GET /api/posts?category=', path: '/api/posts?category=textbooks', signedIn: true },
+    { key: 'media', label: 'GET /api/posts/media', path: '/api/posts/media', signedIn: true },
+    {
+      key: 'post',
+      label: 'GET /api/posts/:id (5 comments)',
+      path: `/api/posts/${seed.postWithComments}`,
+      signedIn: true,
+    },
+    { key: 'saved', label: 'GET /api/saved', path: '/api/saved', signedIn: true },
+    {
+      key: 'profile',
+      label: 'GET /api/profiles/:u/posts',
+      path: `/api/profiles/${seed.username}/posts`,
+      signedIn: true,
+    },
+  ];
+
+  // Every route must answer 200 before it is timed.
+  for (const row of rows) {
+    const response = await fetch(`${origin}${row.path}`, { headers: row.signedIn ? headers : {} });
+    if (response.status !== 200) throw new Error(`${row.path}: ${response.status} ${await response.text()}`);
+    await response.arrayBuffer();
+  }
+
+  async function load(pathAndQuery: string, signedIn: boolean, duration = SECONDS) {
+    const cpuBefore = await serverCpuMs();
+    const result = await autocannon({
+      url: `${origin}${pathAndQuery}`,
+      connections: CONNECTIONS,
+      duration,
+      headers: signedIn ? headers : {},
+    });
+    if (result.non2xx > 0 || result.errors > 0) {
+      console.warn(`  ${pathAndQuery}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    }
+    const cpuMs = (await serverCpuMs()) - cpuBefore;
+    return {
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      cpuPerRequest: cpuMs / Math.max(1, result.requests.total),
+    };
+  }
+
+  if (PROFILE) {
+    console.log(`\nProfiling GET /api/posts (signed in), ${SECONDS} s at ${CONNECTIONS} connections…`);
+    await load('/api/posts', true, 2);
+    // Both processes read CLOCK_MONOTONIC: the summary keeps the samples of this window only.
+    profileWindow.from = Number(process.hrtime.bigint() / 1000n);
+    const r = await load('/api/posts', true);
+    profileWindow.to = Number(process.hrtime.bigint() / 1000n);
+    console.log(`  ${r.rps.toFixed(0)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms`);
+  } else {
+    console.log(
+      `\nautocannon: ${CONNECTIONS} connections, ${SECONDS} s per row (after 2 s of warm-up), ${POSTS.toLocaleString()} posts`,
+    );
+    // Load on a shared machine drifts within minutes: each row is paired with a run of the
+    // reference right before it, and its share is taken against that run.
+    const selected = rows.filter((r) => r.key !== 'campuses' && (!ONLY || ONLY.includes(r.key)));
+    const reference = rows[0] as (typeof rows)[number];
+    console.log(`\n| Route | req/s | p50 ms | p99 ms | share of /api/campuses | server CPU ms/request |`);
+    console.log('|---|---|---|---|---|---|');
+    const references: number[] = [];
+    for (const row of selected) {
+      await load(reference.path, false, 1);
+      const ref = await load(reference.path, false, Math.max(2, SECONDS / 2));
+      references.push(ref.rps);
+      if (references.length === 1) {
+        console.log(
+          `| \`${reference.label}\` | ${Math.round(ref.rps).toLocaleString('en-US')} | ${ref.p50} | ${ref.p99} | 1.00 | ${ref.cpuPerRequest.toFixed(2)} |`,
+        );
+      }
+      await load(row.path, row.signedIn, 2);
+      const r = await load(row.path, row.signedIn);
+      console.log(
+        `| \`${row.label}\` | ${Math.round(r.rps).toLocaleString('en-US')} | ${r.p50} | ${r.p99} | ${(r.rps / ref.rps).toFixed(2)} | ${r.cpuPerRequest.toFixed(2)} |`,
+      );
+    }
+    console.log(
+      `(load average at the end: ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')} on ${os.cpus().length} CPUs)`,
+    );
+    console.log(
+      `(reference runs: ${references.map((n) => Math.round(n)).join(', ')} req/s; each share is against the run just before its row)`,
+    );
+  }
+} finally {
+  server.kill('SIGTERM');
+  await exited;
+}
+
+if (PROFILE) {
+  // CPU.{date}.{time}.{pid}.{thread}.{seq}.cpuprofile: thread 0 is the main thread (tsx's loader has its own).
+  const file = (await readdir(profileDir)).find((f) => /\.\d+\.0\.\d+\.cpuprofile$/.test(f));
+  if (!file) throw new Error('no .cpuprofile written');
+  const full = path.join(profileDir, file);
+  printProfileSummary(JSON.parse(await readFile(full, 'utf8')) as CpuProfile);
+  console.log(`\nprofile: ${full}`);
+}
+
+interface CpuProfile {
+  nodes: {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number };
+  }[];
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Self time per function (summed over the call tree) while the feed was loaded, biggest first. */
+function printProfileSummary(profile: CpuProfile, top = 30) {
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  let total = 0;
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    const delta = profile.timeDeltas[i] ?? 0;
+    at += delta;
+    if (at < profileWindow.from || at > profileWindow.to) return;
+    const frame = byNode.get(id)?.callFrame;
+    if (!frame) return;
+    const where = frame.url
+      ? `${frame.url.replace(`file://${repoRoot}/`, '').replace(/^.*node_modules\//, '')}:${frame.lineNumber + 1}`
+      : '';
+    const key = `${frame.functionName || '(anonymous)'} ${where}`.trim();
+    self.set(key, (self.get(key) ?? 0) + delta);
+    total += delta;
+  });
+  const busy = total - (self.get('(idle)') ?? 0);
+  console.log(`\nTop self time (${(total / 1e6).toFixed(1)} s sampled, ${(busy / 1e6).toFixed(1)} s not idle):`);
+  console.log('| self % of busy | function |');
+  console.log('|---|---|');
+  for (const [key, us] of [...self.entries()]
+    .filter(([k]) => k !== '(idle)')
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)) {
+    console.log(`| ${((100 * us) / busy).toFixed(1)} | \`${key}\` |`);
+  }
+}

@@ -1,0 +1,424 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect as baseExpect, expectAccessible, keepScreenshot, test } from './fixtures.ts';
+
+/** Boosting journeys load several pages per step on a busy machine: a little more patience. */
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+/**
+ * Boosting (issue 12; spec 3): a fresh OU member boosts their own post through the local test
+ * checkout (a declined card first, then 4242…), another member sees it as Sponsored with its
+ * call-to-action, and the owner manages it in /ads and sees it in Settings > Payments. Every
+ * test makes its own members and posts; each ad is stopped or cancelled before the test ends,
+ * so other specs' feeds are not left with sponsored posts.
+ */
+
+const PASSWORD = 'buysell123';
+const GOOD_CARD = '4242 4242 4242 4242';
+const DECLINED_CARD = '4000 0000 0000 0002';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAT0lEQVRo3u3PQQkAAAgEsGtkILPY3Qi+hcEKLDX9WgQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQELgutvnDxcohaQQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const isMobile = () => test.info().project.name === 'mobile';
+
+function uniqueTag(): string {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  let tag = '';
+  for (let i = 0; i < 6; i += 1) tag += letters[Math.floor(Math.random() * letters.length)];
+  return tag;
+}
+
+function randomVisitorIp(): string {
+  const octet = () => Math.floor(Math.random() * 250) + 1;
+  return `10.${octet()}.${octet()}.${octet()}`;
+}
+
+async function codeFor(page: Page, email: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+      const mails = (await res.json()) as { subject: string }[];
+      code = mails[0]?.subject.match(/^(\d{4}) /)?.[1] ?? '';
+      return code !== '';
+    })
+    .toBe(true);
+  return code;
+}
+
+interface Member {
+  email: string;
+  username: string;
+  firstName: string;
+}
+
+/** A fresh, verified OU member with a finished profile, signed in on `page`. */
+async function freshMember(page: Page, baseURL: string, role: string): Promise<Member> {
+  const tag = uniqueTag();
+  const project = test.info().project.name;
+  const email = `ads.${role}.${project}.${Date.now()}.${tag}@example.com`;
+  const headers = { origin: baseURL, 'x-forwarded-for': randomVisitorIp() };
+  const firstName = `${role === 'owner' ? 'Casey' : 'Morgan'}${tag}`;
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    data: { name: `${firstName} Lane`, email, password: PASSWORD },
+    headers,
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  const send = await page.request.post('/api/auth/email-otp/send-verification-otp', {
+    data: { email, type: 'email-verification' },
+    headers,
+  });
+  expect(send.ok(), await send.text()).toBe(true);
+  const otp = await codeFor(page, email);
+  const verify = await page.request.post('/api/auth/email-otp/verify-email', { data: { email, otp }, headers });
+  expect(verify.ok(), await verify.text()).toBe(true);
+  const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD }, headers });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+
+  const schoolEmail = `ads.${role}.${project}.${Date.now()}.${tag}@ou.edu`;
+  const pin = await page.request.post('/api/school-email/code', { data: { email: schoolEmail }, headers });
+  expect(pin.ok(), await pin.text()).toBe(true);
+  const code = await codeFor(page, schoolEmail);
+  const joined = await page.request.post('/api/school-email/verify', { data: { email: schoolEmail, code }, headers });
+  expect(joined.ok(), await joined.text()).toBe(true);
+
+  const photo = await page.request.post('/api/me/photo', {
+    multipart: { file: { name: 'me.png', mimeType: 'image/png', buffer: PNG } },
+    headers,
+  });
+  expect(photo.ok(), await photo.text()).toBe(true);
+  const bio = await page.request.put('/api/me/bio', { data: { bio: 'Selling my stuff.' }, headers });
+  expect(bio.ok(), await bio.text()).toBe(true);
+  const me = (await (await page.request.get('/api/me')).json()).viewer as { username: string };
+  return { email, username: me.username, firstName };
+}
+
+/** A text post of the signed-in member; answers its id. */
+async function createPost(page: Page, baseURL: string, plainText: string): Promise<string> {
+  const res = await page.request.post('/api/posts', {
+    multipart: { post: JSON.stringify({ plainText }) },
+    headers: { origin: baseURL },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const body = (await res.json()) as { post?: { id: string }; id?: string };
+  const id = body.post?.id ?? body.id;
+  expect(id).toBeTruthy();
+  return id as string;
+}
+
+/** A second person in a browser context of their own. */
+async function otherPerson(browser: Browser, baseURL: string): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: test.info().project.use.viewport ?? undefined,
+    isMobile: isMobile(),
+    hasTouch: isMobile(),
+  });
+  const page = await context.newPage();
+  return { page, close: () => context.close() };
+}
+
+/**
+ * Holds the first request to `pattern` until `release()` (no fixed waits): a page that shows a
+ * state only while that request is under way can be checked and photographed.
+ */
+async function holdFirst(page: Page, pattern: string): Promise<{ release: () => void }> {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    pattern,
+    async (route) => {
+      await gate;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  return { release: () => release() };
+}
+
+const alertWith = (page: Page, text: string) => page.locator('[data-alert-region]').getByText(text);
+
+/** Fills the test checkout's card form. */
+async function fillCard(page: Page, number: string): Promise<void> {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiration (MM / YY)').fill('1234');
+  await page.getByLabel('CVC').fill('123');
+}
+
+/** From the post page through the boost form to the test checkout, for `days` days. */
+async function boostToCheckout(page: Page, postId: string, days: number): Promise<string> {
+  await page.goto(`/post/${postId}`);
+  await page.getByRole('link', { name: 'Boost Post' }).click();
+  await expect(page).toHaveURL(new RegExp(`/post/${postId}/boost$`));
+  await page.getByLabel('Website URL').fill('https://www.example.com');
+  const slider = page.getByRole('slider');
+  await slider.focus();
+  for (let d = 4; d > days; d -= 1) await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('boost-price')).toContainText(`$${days * 5}`);
+  const request = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/api/posts/${postId}/boost`));
+  await page.getByRole('button', { name: 'Boost Post' }).click();
+  // The browser sends the choices, never a price: the server computes it from the days.
+  expect((await request).postDataJSON()).toEqual({
+    goal: 'website',
+    url: 'https://www.example.com',
+    label: 'Visit Website',
+    days,
+    runUntilPause: false,
+  });
+  await expect(page).toHaveURL(/\/test-checkout\//);
+  return new URL(page.url()).pathname.split('/').pop() as string;
+}
+
+test.describe('boosting a post', () => {
+  test('the owner boosts through the test checkout, others see it sponsored, the owner pauses, resumes and stops it', async ({
+    page,
+    baseURL,
+    browser,
+    expectFailedRequest,
+  }) => {
+    test.setTimeout(300_000);
+    const base = baseURL ?? '';
+    const owner = await freshMember(page, base, 'owner');
+    const text = `Desk lamp ${uniqueTag()} - barely used`;
+    const postId = await createPost(page, base, text);
+
+    // The boost page and its validation messages (spec 3 §5).
+    await page.goto(`/post/${postId}`);
+    await page.getByRole('link', { name: 'Boost Post' }).click();
+    await expect(page.getByRole('heading', { name: 'Boost Post' })).toBeVisible();
+    await expect(page.getByText('590 - 1,500')).toBeVisible();
+    await expect(page.getByTestId('boost-price')).toContainText('$20');
+    await expect(page.getByRole('slider')).toHaveValue('4');
+    await expectAccessible(page);
+    await keepScreenshot(page, 'ads-boost-page');
+
+    await page.getByRole('button', { name: 'Boost Post' }).click();
+    await expect(page.getByText('Website is required.')).toBeVisible();
+    await page.getByLabel('Website URL').fill('www.example.com');
+    await page.getByRole('button', { name: 'Boost Post' }).click();
+    await expect(page.getByText('Website URL must have https & www.')).toBeVisible();
+    await page.getByLabel('Website URL').fill('https://www.example.com');
+    await page.getByLabel('Button label').selectOption('');
+    await page.getByRole('button', { name: 'Boost Post' }).click();
+    await expect(page.getByText('Button label is required.')).toBeVisible();
+    await page.getByLabel('Button label').selectOption('Shop Now');
+    await page.getByText('Run until paused').click();
+    await expect(page.getByText('980 - 2,600')).toBeVisible();
+    await expect(page.getByTestId('boost-price')).toHaveText('$5 daily');
+    await keepScreenshot(page, 'ads-boost-errors');
+    await page.getByText('Run until paused').click();
+
+    // Three days: the page shows $15 and the checkout charges $15 (computed by the server).
+    const slider = page.getByRole('slider');
+    await slider.focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByTestId('boost-price')).toContainText('$15');
+    await page.getByRole('button', { name: 'Boost Post' }).click();
+    await expect(page).toHaveURL(/\/test-checkout\//);
+    await expect(page.getByText('TEST MODE')).toBeVisible();
+    await expect(page.getByTestId('checkout-amount')).toHaveText('$15');
+
+    // Card formatting, then a declined card: the message, and nothing activates.
+    await page.getByLabel('Card number').fill('4000000000000002');
+    await expect(page.getByLabel('Card number')).toHaveValue(DECLINED_CARD);
+    await page.getByLabel('Expiration (MM / YY)').fill('1234');
+    await expect(page.getByLabel('Expiration (MM / YY)')).toHaveValue('12 / 34');
+    await page.getByLabel('CVC').fill('123');
+    expectFailedRequest(402, '/api/test-checkout/');
+    await page.getByRole('button', { name: 'Pay $15' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
+    await expectAccessible(page);
+    await keepScreenshot(page, 'ads-checkout-declined');
+    const afterDecline = (await (await page.request.get('/api/ads')).json()) as { ads: { status: string }[] };
+    expect(afterDecline.ads.map((a) => a.status)).toEqual(['checkout']);
+
+    // The success page waits for the activation; its first check is held until the page is seen.
+    const firstCheck = await holdFirst(page, '**/api/checkout-sessions/*');
+    await fillCard(page, GOOD_CARD);
+    await page.getByRole('button', { name: 'Pay $15' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment Success!' })).toBeVisible();
+    await expect(page.getByText('Activating your ad...')).toBeVisible();
+    await keepScreenshot(page, 'ads-payment-success');
+    firstCheck.release();
+    await expect(page).toHaveURL(new RegExp(`/post/${postId}$`));
+    await expect(alertWith(page, 'Success! Your ad is running..')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View Analytics' })).toBeVisible();
+    await keepScreenshot(page, 'ads-post-running');
+
+    // A second boost is refused: back to the post with the spec's alert.
+    await page.goto(`/post/${postId}/boost`);
+    await expect(page).toHaveURL(new RegExp(`/post/${postId}$`));
+    await expect(alertWith(page, 'This post is already boosted')).toBeVisible();
+
+    // Another member: the post as Sponsored in the feed with its call-to-action, and on its page.
+    const other = await otherPerson(browser, base);
+    try {
+      await freshMember(other.page, base, 'viewer');
+      await other.page.goto('/home');
+      const sponsored = other.page.getByRole('article', { name: /Sponsored post by/ });
+      await expect(sponsored.first()).toBeVisible();
+      // The 5th item of the feed is a sponsored post (one after every 4th post).
+      await expect(other.page.getByRole('article').nth(4)).toHaveAttribute('aria-label', /^Sponsored post by/);
+      const ours = sponsored.filter({ hasText: text });
+      await ours.scrollIntoViewIfNeeded();
+      await expect(ours.getByText('Sponsored', { exact: true })).toBeVisible();
+      await expect(ours.getByRole('link', { name: 'Shop Now' })).toHaveAttribute('href', 'https://www.example.com');
+      await keepScreenshot(other.page, 'ads-feed-sponsored');
+
+      await other.page.goto(`/post/${postId}`);
+      const cta = other.page.getByRole('link', { name: 'Shop Now' });
+      await expect(cta).toHaveAttribute('href', 'https://www.example.com');
+      await expect(cta).toHaveAttribute('target', '_blank');
+      await expect(other.page.getByRole('button', { name: 'Send Message' })).toHaveCount(0);
+      // The view counts once however often the page is loaded.
+      for (let i = 0; i < 2; i += 1) {
+        await other.page.reload();
+        await expect(other.page.getByRole('link', { name: 'Shop Now' })).toBeVisible();
+      }
+    } finally {
+      await other.close();
+    }
+
+    // The owner's analytics: status, one view, one account reached; then pause, resume, stop.
+    await page.getByRole('link', { name: 'View Analytics' }).click();
+    await expect(page).toHaveURL(/\/ads\/[^/]+$/);
+    const detail = page.getByRole('article', { name: /^Ad: / });
+    await expect(detail.getByText('Running')).toBeVisible();
+    await expect(detail.getByText(/ of \$15$/).first()).toBeVisible();
+    const views = detail.getByRole('region', { name: 'Views' });
+    await expect
+      .poll(async () => {
+        await page.reload();
+        await views.locator('dd').first().waitFor();
+        return (await views.locator('dd').allTextContents()).join(' ');
+      })
+      .toBe('1 1');
+    if (isMobile()) {
+      await expect(page.getByRole('list', { name: 'Your ads' })).toBeHidden();
+    } else {
+      await expect(page.getByRole('list', { name: 'Your ads' }).getByRole('link')).toHaveCount(1);
+    }
+    await expectAccessible(page);
+    await keepScreenshot(page, 'ads-analytics');
+
+    // Rename (spec 3 §5): Save waits for a changed, non-empty title of at most 50 characters.
+    await detail.getByRole('button', { name: 'Edit title' }).click();
+    const rename = page.getByRole('dialog', { name: 'Edit Title' });
+    const save = rename.getByRole('button', { name: 'Save' });
+    await expect(save).toBeDisabled();
+    await rename.getByLabel('Ad title').fill('   ');
+    await expect(save).toBeDisabled();
+    await expect(rename.getByLabel('Ad title')).toHaveAttribute('maxlength', '50');
+    await rename.getByLabel('Ad title').fill('Lamp sale');
+    await save.click();
+    await expect(alertWith(page, 'Saved changes!')).toBeVisible();
+    await expect(detail.getByRole('heading', { name: 'Lamp sale' })).toBeVisible();
+
+    await detail.getByRole('button', { name: 'Pause Ad' }).click();
+    await page.getByRole('alertdialog', { name: 'Pause Ad?' }).getByRole('button', { name: 'Pause Ad' }).click();
+    await expect(alertWith(page, 'Ad paused successfully')).toBeVisible();
+    await expect(detail.getByText('Paused', { exact: true })).toBeVisible();
+    await keepScreenshot(page, 'ads-paused');
+    await detail.getByRole('button', { name: 'Resume' }).click();
+    await page.getByRole('alertdialog', { name: 'Resume Ad?' }).getByRole('button', { name: 'Resume' }).click();
+    await expect(alertWith(page, 'Ad Resumed!')).toBeVisible();
+    await expect(detail.getByText('Running')).toBeVisible();
+    await detail.getByRole('button', { name: 'Stop Ad' }).click();
+    await page.getByRole('alertdialog', { name: 'Stop Ad?' }).getByRole('button', { name: 'Stop Ad' }).click();
+    await expect(alertWith(page, 'Ad stopped.')).toBeVisible();
+    await expect(detail.getByText('Stopped', { exact: true })).toBeVisible();
+    await expect(detail.getByRole('link', { name: 'Boost Again' })).toBeVisible();
+
+    // My Ads list and Settings > Payments show it with its $15 budget.
+    await page.goto('/ads');
+    const row = page.getByRole('list', { name: 'Your ads' }).getByRole('link');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Stopped');
+    await expect(row).toContainText('of $15');
+    await keepScreenshot(page, 'ads-list');
+    await page.goto('/settings/payments');
+    await expect(page.getByRole('heading', { name: 'Available Funds' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Payment Activity' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Stopped/ })).toContainText('of $15');
+    await expect(page.getByRole('link', { name: /Have an issue\? Chat with us\./ })).toHaveAttribute(
+      'href',
+      '/settings/help',
+    );
+    await expectAccessible(page);
+    await keepScreenshot(page, 'ads-payments');
+
+    // The owner's post page now offers Boost Again.
+    await page.goto(`/post/${postId}`);
+    await expect(page.getByRole('link', { name: 'Boost Again' })).toHaveAttribute('href', `/post/${postId}/boost`);
+    expect(owner.username).toBeTruthy();
+  });
+
+  test('cancelling the checkout removes the unpaid ad', async ({ page, baseURL }) => {
+    test.setTimeout(150_000);
+    const base = baseURL ?? '';
+    await freshMember(page, base, 'owner');
+    await page.goto('/ads');
+    await expect(page.getByRole('heading', { name: 'No Ads' })).toBeVisible();
+    await keepScreenshot(page, 'ads-empty');
+    await page.goto('/settings/payments');
+    await expect(page.getByRole('heading', { name: 'No Transactions' })).toBeVisible();
+    await keepScreenshot(page, 'ads-payments-empty');
+
+    const postId = await createPost(page, base, `Bike lock ${uniqueTag()}`);
+    await boostToCheckout(page, postId, 2);
+    await expect(page.getByTestId('checkout-amount')).toHaveText('$10');
+    await keepScreenshot(page, 'ads-checkout');
+    const cancelling = await holdFirst(page, '**/api/checkout-sessions/*/cancel');
+    await page.getByRole('button', { name: 'Cancel and go back' }).click();
+    await expect(page.getByRole('heading', { name: 'Ad Cancelled!' })).toBeVisible();
+    await keepScreenshot(page, 'ads-cancelled');
+    cancelling.release();
+    await expect(page).toHaveURL(new RegExp(`/post/${postId}$`));
+    await expect(alertWith(page, 'Ad Cancelled!')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Boost Post' })).toBeVisible();
+    await page.goto('/ads');
+    await expect(page.getByRole('heading', { name: 'No Ads' })).toBeVisible();
+  });
+
+  test('only the owner can boost: others and visitors get the spec message', async ({ page, baseURL, browser }) => {
+    test.setTimeout(150_000);
+    const base = baseURL ?? '';
+    await freshMember(page, base, 'owner');
+    const postId = await createPost(page, base, `Mini fridge ${uniqueTag()}`);
+
+    const other = await otherPerson(browser, base);
+    try {
+      await freshMember(other.page, base, 'viewer');
+      await other.page.goto(`/post/${postId}`);
+      await expect(other.page.getByRole('button', { name: 'Send Message' })).toBeVisible();
+      await expect(other.page.getByRole('link', { name: 'Boost Post' })).toHaveCount(0);
+      await other.page.goto(`/post/${postId}/boost`);
+      await expect(other.page.getByText('Something Went Wrong. Please logout and try again.')).toBeVisible();
+      await expect(other.page.getByRole('button', { name: 'Boost Post' })).toHaveCount(0);
+      await keepScreenshot(other.page, 'ads-boost-not-owner');
+      // A hand-made boost request of someone else's post stores nothing.
+      const res = await other.page.request.post(`/api/posts/${postId}/boost`, {
+        data: { goal: 'message', days: 3 },
+        headers: { origin: base },
+      });
+      expect(res.status()).toBe(403);
+      expect(((await (await other.page.request.get('/api/ads')).json()) as { ads: unknown[] }).ads).toEqual([]);
+    } finally {
+      await other.close();
+    }
+
+    const visitor = await otherPerson(browser, base);
+    try {
+      await visitor.page.goto(`/post/${postId}/boost`);
+      await expect(visitor.page.getByText('Something Went Wrong. Please logout and try again.')).toBeVisible();
+      await visitor.page.goto('/ads');
+      await expect(visitor.page).toHaveURL(/\/home$/);
+    } finally {
+      await visitor.close();
+    }
+  });
+});

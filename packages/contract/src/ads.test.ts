@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import {
+  adRuntimeMs,
+  adTimeLeftMs,
+  adTimeLeftText,
+  BoostBodySchema,
+  boostPriceCents,
+  FeedQuerySchema,
+  formatUsd,
+  TestCardBodySchema,
+  UpdateAdBodySchema,
+} from './ads.ts';
+import { AD_MESSAGES } from './messages.ts';
+
+const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
+  result.success ? undefined : result.error?.issues[0]?.message;
+
+describe('boost form', () => {
+  it.each([
+    [{ goal: 'website', url: '', label: 'Visit Website' }, AD_MESSAGES.websiteRequired],
+    [{ goal: 'website', url: 'not a url', label: 'Visit Website' }, AD_MESSAGES.websiteInvalid],
+    [{ goal: 'website', url: 'http://www.example.com', label: 'Visit Website' }, AD_MESSAGES.websiteInvalid],
+    [{ goal: 'website', url: `https://www.${'a'.repeat(40)}.com`, label: 'Visit Website' }, AD_MESSAGES.websiteInvalid],
+    [{ goal: 'website', url: 'https://www.example.com', label: '' }, AD_MESSAGES.buttonLabelRequired],
+  ])('%j → %s', (body, message) => {
+    expect(firstMessage(BoostBodySchema.safeParse(body))).toBe(message);
+  });
+
+  it('defaults to 4 days, the website goal and Visit Website; drops a price the browser made up', () => {
+    const parsed = BoostBodySchema.parse({ url: 'https://www.example.com', priceCents: 1 });
+    expect(parsed).toEqual({
+      goal: 'website',
+      url: 'https://www.example.com',
+      label: 'Visit Website',
+      days: 4,
+      runUntilPause: false,
+    });
+  });
+
+  it('needs no URL for the message and profile goals', () => {
+    expect(BoostBodySchema.safeParse({ goal: 'message' }).success).toBe(true);
+    expect(BoostBodySchema.safeParse({ goal: 'profile', label: '' }).success).toBe(true);
+  });
+
+  it('takes 1 to 30 whole days only', () => {
+    for (const days of [0, 31, 1.5, '3', -1])
+      expect(BoostBodySchema.safeParse({ goal: 'message', days }).success).toBe(false);
+    for (const days of [1, 30]) expect(BoostBodySchema.safeParse({ goal: 'message', days }).success).toBe(true);
+  });
+});
+
+describe('price', () => {
+  it('is $5 a day in cents; run until paused pays the longest run up front', () => {
+    expect(boostPriceCents({ days: 3 })).toBe(1500);
+    expect(boostPriceCents({ days: 1 })).toBe(500);
+    expect(boostPriceCents({ days: 3, runUntilPause: true })).toBe(15_000);
+    expect(formatUsd(1500)).toBe('$15');
+    expect(formatUsd(1250)).toBe('$12.50');
+  });
+});
+
+describe('time left and runtime', () => {
+  const start = Date.parse('2026-01-01T00:00:00Z');
+  const ad = {
+    startTime: new Date(start).toISOString(),
+    endTimeAdjusted: new Date(start + 3 * 86_400_000).toISOString(),
+    pausedAt: null,
+    timePausedMs: 0,
+  };
+  it("shows days, hours and minutes, and 'Expired' at or below zero", () => {
+    expect(adTimeLeftText(adTimeLeftMs(ad, start + 90 * 60_000) ?? 0)).toBe('2d 22h 30m');
+    expect(adTimeLeftText(adTimeLeftMs(ad, start + 3 * 86_400_000) ?? 0)).toBe(AD_MESSAGES.expired);
+    expect(adTimeLeftText(-1)).toBe(AD_MESSAGES.expired);
+  });
+  it('runtime leaves out paused time, including a pause still going on', () => {
+    const paused = { ...ad, pausedAt: new Date(start + 3_600_000).toISOString(), timePausedMs: 60_000 };
+    expect(adRuntimeMs(paused, start + 2 * 3_600_000)).toBe(3_600_000 - 60_000);
+    expect(adTimeLeftMs(paused, start + 2 * 3_600_000)).toBe(3 * 86_400_000 - 3_600_000);
+    expect(adRuntimeMs({ ...ad, startTime: null }, start)).toBe(0);
+  });
+});
+
+describe('other forms', () => {
+  it('test card: digits with spaces, MM/YY, CVC', () => {
+    expect(
+      TestCardBodySchema.parse({ cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }).cardNumber,
+    ).toBe('4242424242424242');
+    expect(TestCardBodySchema.safeParse({ cardNumber: '4242', expiry: '12/30', cvc: '123' }).success).toBe(false);
+    expect(TestCardBodySchema.safeParse({ cardNumber: '4242424242424242', expiry: '13/30', cvc: '123' }).success).toBe(
+      false,
+    );
+  });
+  it('ad title: 1 to 50 characters, no NUL', () => {
+    expect(UpdateAdBodySchema.safeParse({ title: 'a'.repeat(50) }).success).toBe(true);
+    expect(UpdateAdBodySchema.safeParse({ title: 'a'.repeat(51) }).success).toBe(false);
+    expect(UpdateAdBodySchema.safeParse({ title: '  ' }).success).toBe(false);
+    expect(UpdateAdBodySchema.safeParse({ title: 'a\u0000' }).success).toBe(false);
+  });
+  it('feed query: adSlot is a small whole number', () => {
+    expect(FeedQuerySchema.parse({ adSlot: '3' }).adSlot).toBe(3);
+    expect(FeedQuerySchema.safeParse({ adSlot: '-1' }).success).toBe(false);
+  });
+});
