@@ -10,7 +10,7 @@ const EnvSchema = z.object({
   HOST: z.string().default('localhost'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
-  /** How long a request waits to open or borrow a database connection before answering 503. */
+  /** How long a request waits to open or borrow a database connection before answering 503; also the health probe's limit. */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Extra host names, `host=slug` pairs separated by commas, e.g. `buysell.ou.edu=ou`. */

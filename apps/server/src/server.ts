@@ -40,7 +40,11 @@ async function main() {
     await stopDatabase();
     throw error;
   }
-  const db = createDatabase(databaseUrl, { connectTimeoutMs: config.databaseConnectTimeoutMs });
+  const db = createDatabase(databaseUrl, {
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+    // A health probe may take as long as any new connection may.
+    probeTimeoutMs: config.databaseConnectTimeoutMs,
+  });
   const app = await buildApp({ config, db });
   logPostgres = (message) => app.log.warn({ module: 'postgres' }, message);
   if (config.demo) {

@@ -16,12 +16,13 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createDatabase, DatabaseUnavailableError, databaseHealth, isDatabaseUnavailable } from '../db/client.ts';
 
-type Mode = 'pass' | 'refuse' | 'blackhole';
+type Mode = 'pass' | 'refuse' | 'blackhole' | 'stall-new';
 
 /**
  * A TCP proxy in front of the test database that plays a stopped server ('refuse': nothing
  * listens, open connections are cut) or a hung one ('blackhole': connections are accepted and
- * nothing is ever answered, on open connections too). The machine's PostgreSQL is untouched.
+ * nothing is ever answered, on open connections too) or a busy one ('stall-new': open
+ * connections work, a new one waits unanswered). The machine's PostgreSQL is untouched.
  */
 async function startFaultProxy(target: { host: string; port: number }) {
   let mode: Mode = 'pass';
@@ -45,12 +46,13 @@ async function startFaultProxy(target: { host: string; port: number }) {
     });
     upstream.on('error', () => client.destroy());
     client.on('close', () => upstream.destroy());
+    const passing = () => mode === 'pass' || mode === 'stall-new';
     client.on('data', (chunk) => {
-      if (mode === 'pass') upstream.write(chunk);
+      if (passing()) upstream.write(chunk);
       else damaged.add(client);
     });
     upstream.on('data', (chunk) => {
-      if (mode === 'pass') client.write(chunk);
+      if (passing()) client.write(chunk);
       else damaged.add(client);
     });
   });
@@ -259,6 +261,32 @@ describe('statement limits', () => {
     expect(rows).toEqual([{ done: true }]);
     expect(health.up).toBe(true);
     expect(health.failures).toBe(failures);
+  });
+
+  it('keeps a busy server up: a probe that cannot connect in time while other statements are answered cuts nothing', async () => {
+    await proxy.set('pass');
+    await untilHealthy();
+    const health = databaseHealth(db);
+    // Open every pooled connection first: from now on only new connections stall.
+    await Promise.all([1, 2, 3, 4].map(() => db.execute(sql`SELECT pg_sleep(0.05)`)));
+    await proxy.set('stall-new');
+    try {
+      let slowDone = false;
+      // Longer than the watchdog (200 ms) plus its probe (400 ms), whose connection never opens.
+      const slow = db
+        .execute<{ done: boolean }>(sql`SELECT pg_sleep(0.8) IS NOT NULL AS done`)
+        .finally(() => (slowDone = true));
+      let answered = 0;
+      while (!slowDone) {
+        await db.execute(sql`SELECT pg_sleep(0.05)`);
+        answered += 1;
+      }
+      expect((await slow).rows).toEqual([{ done: true }]);
+      expect(answered).toBeGreaterThan(0);
+      expect(health.up).toBe(true);
+    } finally {
+      await proxy.set('pass');
+    }
   });
 
   it('recognises the failures that mean "the database cannot answer now", and nothing else', () => {
