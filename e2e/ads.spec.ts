@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect as baseExpect, expectAccessible, keepScreenshot, test } from './fixtures.ts';
+import { createPost, freshMember, isMobile, uniqueTag } from './support/members.ts';
 
 /** Boosting journeys load several pages per step on a busy machine: a little more patience. */
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -12,101 +13,8 @@ const expect = baseExpect.configure({ timeout: 15_000 });
  * so other specs' feeds are not left with sponsored posts.
  */
 
-const PASSWORD = 'buysell123';
 const GOOD_CARD = '4242 4242 4242 4242';
 const DECLINED_CARD = '4000 0000 0000 0002';
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAT0lEQVRo3u3PQQkAAAgEsGtkILPY3Qi+hcEKLDX9WgQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQELgutvnDxcohaQQAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-const isMobile = () => test.info().project.name === 'mobile';
-
-function uniqueTag(): string {
-  const letters = 'abcdefghijklmnopqrstuvwxyz';
-  let tag = '';
-  for (let i = 0; i < 6; i += 1) tag += letters[Math.floor(Math.random() * letters.length)];
-  return tag;
-}
-
-function randomVisitorIp(): string {
-  const octet = () => Math.floor(Math.random() * 250) + 1;
-  return `10.${octet()}.${octet()}.${octet()}`;
-}
-
-async function codeFor(page: Page, email: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const res = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-      const mails = (await res.json()) as { subject: string }[];
-      code = mails[0]?.subject.match(/^(\d{4}) /)?.[1] ?? '';
-      return code !== '';
-    })
-    .toBe(true);
-  return code;
-}
-
-interface Member {
-  email: string;
-  username: string;
-  firstName: string;
-}
-
-/** A fresh, verified OU member with a finished profile, signed in on `page`. */
-async function freshMember(page: Page, baseURL: string, role: string): Promise<Member> {
-  const tag = uniqueTag();
-  const project = test.info().project.name;
-  const email = `ads.${role}.${project}.${Date.now()}.${tag}@example.com`;
-  const headers = { origin: baseURL, 'x-forwarded-for': randomVisitorIp() };
-  const firstName = `${role === 'owner' ? 'Casey' : 'Morgan'}${tag}`;
-  const signUp = await page.request.post('/api/auth/sign-up/email', {
-    data: { name: `${firstName} Lane`, email, password: PASSWORD },
-    headers,
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  const send = await page.request.post('/api/auth/email-otp/send-verification-otp', {
-    data: { email, type: 'email-verification' },
-    headers,
-  });
-  expect(send.ok(), await send.text()).toBe(true);
-  const otp = await codeFor(page, email);
-  const verify = await page.request.post('/api/auth/email-otp/verify-email', { data: { email, otp }, headers });
-  expect(verify.ok(), await verify.text()).toBe(true);
-  const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD }, headers });
-  expect(signIn.ok(), await signIn.text()).toBe(true);
-
-  const schoolEmail = `ads.${role}.${project}.${Date.now()}.${tag}@ou.edu`;
-  const pin = await page.request.post('/api/school-email/code', { data: { email: schoolEmail }, headers });
-  expect(pin.ok(), await pin.text()).toBe(true);
-  const code = await codeFor(page, schoolEmail);
-  const joined = await page.request.post('/api/school-email/verify', { data: { email: schoolEmail, code }, headers });
-  expect(joined.ok(), await joined.text()).toBe(true);
-
-  const photo = await page.request.post('/api/me/photo', {
-    multipart: { file: { name: 'me.png', mimeType: 'image/png', buffer: PNG } },
-    headers,
-  });
-  expect(photo.ok(), await photo.text()).toBe(true);
-  const bio = await page.request.put('/api/me/bio', { data: { bio: 'Selling my stuff.' }, headers });
-  expect(bio.ok(), await bio.text()).toBe(true);
-  const me = (await (await page.request.get('/api/me')).json()).viewer as { username: string };
-  return { email, username: me.username, firstName };
-}
-
-/** A text post of the signed-in member; answers its id. */
-async function createPost(page: Page, baseURL: string, plainText: string): Promise<string> {
-  const res = await page.request.post('/api/posts', {
-    multipart: { post: JSON.stringify({ plainText }) },
-    headers: { origin: baseURL },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const body = (await res.json()) as { post?: { id: string }; id?: string };
-  const id = body.post?.id ?? body.id;
-  expect(id).toBeTruthy();
-  return id as string;
-}
 
 /** A second person in a browser context of their own. */
 async function otherPerson(browser: Browser, baseURL: string): Promise<{ page: Page; close: () => Promise<void> }> {
@@ -182,7 +90,7 @@ test.describe('boosting a post', () => {
   }) => {
     test.setTimeout(300_000);
     const base = baseURL ?? '';
-    const owner = await freshMember(page, base, 'owner');
+    const owner = await freshMember(page, base, { first: 'Casey', last: 'Lane' });
     const text = `Desk lamp ${uniqueTag()} - barely used`;
     const postId = await createPost(page, base, text);
 
@@ -257,7 +165,7 @@ test.describe('boosting a post', () => {
     // Another member: the post as Sponsored in the feed with its call-to-action, and on its page.
     const other = await otherPerson(browser, base);
     try {
-      await freshMember(other.page, base, 'viewer');
+      await freshMember(other.page, base, { first: 'Morgan', last: 'Lane' });
       await other.page.goto('/home');
       const sponsored = other.page.getByRole('article', { name: /Sponsored post by/ });
       await expect(sponsored.first()).toBeVisible();
@@ -360,7 +268,7 @@ test.describe('boosting a post', () => {
   test('cancelling the checkout removes the unpaid ad', async ({ page, baseURL }) => {
     test.setTimeout(150_000);
     const base = baseURL ?? '';
-    await freshMember(page, base, 'owner');
+    await freshMember(page, base, { first: 'Casey', last: 'Lane' });
     await page.goto('/ads');
     await expect(page.getByRole('heading', { name: 'No Ads' })).toBeVisible();
     await keepScreenshot(page, 'ads-empty');
@@ -387,12 +295,12 @@ test.describe('boosting a post', () => {
   test('only the owner can boost: others and visitors get the spec message', async ({ page, baseURL, browser }) => {
     test.setTimeout(150_000);
     const base = baseURL ?? '';
-    await freshMember(page, base, 'owner');
+    await freshMember(page, base, { first: 'Casey', last: 'Lane' });
     const postId = await createPost(page, base, `Mini fridge ${uniqueTag()}`);
 
     const other = await otherPerson(browser, base);
     try {
-      await freshMember(other.page, base, 'viewer');
+      await freshMember(other.page, base, { first: 'Morgan', last: 'Lane' });
       await other.page.goto(`/post/${postId}`);
       await expect(other.page.getByRole('button', { name: 'Send Message' })).toBeVisible();
       await expect(other.page.getByRole('link', { name: 'Boost Post' })).toHaveCount(0);

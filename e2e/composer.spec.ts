@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, keepScreenshot, test } from './fixtures.ts';
+import { isMobile, PASSWORD } from './support/members.ts';
 
 /**
  * The post composer (spec 1 §2 /create/*, §4 'Posting' and 'Draft discard', §5): a dialog at
@@ -7,7 +8,6 @@ import { expect, expectAccessible, keepScreenshot, test } from './fixtures.ts';
  */
 
 const EMAIL = 'avery@ou.edu';
-const PASSWORD = 'buysell123';
 /** A real 64×64 PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAT0lEQVRo3u3PQQkAAAgEsGtkILPY3Qi+hcEKLDX9WgQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQELgutvnDxcohaQQAAAABJRU5ErkJggg==',
@@ -33,7 +33,6 @@ function bmp(width: number, height: number): Buffer {
   return file;
 }
 
-const isMobile = () => test.info().project.name === 'mobile';
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 /** Text no other test or run has typed. */
 const marker = (label: string) => `${label} ${test.info().project.name} ${Date.now().toString(36)}`;

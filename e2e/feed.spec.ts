@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { campusUrl, expect, expectAccessible, keepScreenshot, test } from './fixtures.ts';
+import { isMobile, PASSWORD, randomVisitorIp } from './support/members.ts';
 
 /**
  * The feed side (spec 1 §2 /home, /media, /post/{id}, /saved; §4 'Like', 'Feed pagination',
@@ -11,7 +12,6 @@ import { campusUrl, expect, expectAccessible, keepScreenshot, test } from './fix
  */
 
 const EMAIL = 'avery@ou.edu';
-const PASSWORD = 'buysell123';
 /** A real 64×64 PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAT0lEQVRo3u3PQQkAAAgEsGtkILPY3Qi+hcEKLDX9WgQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQELgutvnDxcohaQQAAAABJRU5ErkJggg==',
@@ -21,7 +21,6 @@ const PNG = Buffer.from(
 // Scrolling whole feeds (each page waits out the 1 s lock) takes longer than a click-through.
 test.describe.configure({ timeout: 60_000 });
 
-const isMobile = () => test.info().project.name === 'mobile';
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 /** Text no other test or run has typed. */
 const marker = (label: string) => `${label} ${test.info().project.name} ${Date.now().toString(36)}`;
@@ -42,10 +41,6 @@ interface ApiPost {
  * The auth API limits sign-in attempts per visitor address; each test signs in as a visitor of
  * its own (the e2e server trusts X-Forwarded-For), so parallel tests never share a bucket.
  */
-function randomVisitorIp(): string {
-  const octet = () => Math.floor(Math.random() * 250) + 1;
-  return `10.${octet()}.${octet()}.${octet()}`;
-}
 
 test.beforeEach(async ({ page, baseURL }) => {
   const res = await page.request.post('/api/auth/sign-in/email', {

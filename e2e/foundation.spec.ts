@@ -1,6 +1,5 @@
 import { campusUrl, expect, expectAccessible, keepScreenshot, test } from './fixtures.ts';
-
-const isMobile = () => test.info().project.name === 'mobile';
+import { isMobile } from './support/members.ts';
 
 test.describe('campus site frame', () => {
   test('/ goes to /home, where a visitor of a private campus is asked to join', async ({ page }) => {

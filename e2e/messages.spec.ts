@@ -1,5 +1,6 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, keepScreenshot, test } from './fixtures.ts';
+import { createPost, freshMember, PNG, signIn } from './support/members.ts';
 
 /**
  * Messages, live (spec 1 §2 'Messaging', §4 'Chat', 'Like', §5; issue 9 items 2–7): Avery
@@ -8,30 +9,11 @@ import { expect, expectAccessible, keepScreenshot, test } from './fixtures.ts';
  * the two-person journey runs once (tagged @desktop) and covers both viewports itself.
  */
 
-const PASSWORD = 'buysell123';
 const AVERY = 'avery@ou.edu';
 const JORDAN = 'jordan@ou.edu';
-/** A real 64×64 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAT0lEQVRo3u3PQQkAAAgEsGtkILPY3Qi+hcEKLDX9WgQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQELgutvnDxcohaQQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 // Two people, live, on a machine that may be busy: generous, never a fixed wait.
 test.describe.configure({ timeout: 180_000 });
-
-function randomVisitorIp(): string {
-  const octet = () => Math.floor(Math.random() * 250) + 1;
-  return `10.${octet()}.${octet()}.${octet()}`;
-}
-
-async function signIn(context: BrowserContext, email: string, baseURL: string): Promise<void> {
-  const res = await context.request.post('/api/auth/sign-in/email', {
-    data: { email, password: PASSWORD },
-    headers: { origin: baseURL, 'x-forwarded-for': randomVisitorIp() },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-}
 
 /** The first feed post whose text starts with `text`. */
 async function findPostId(page: Page, text: string): Promise<string> {
@@ -85,9 +67,9 @@ test('Send Message on a post opens the chat; messages, badges, Seen, hearts, pho
   const origin = baseURL ?? '';
   // Once the chat is deleted, the open chat's refetch answers 404 (then 'This conversation doesn't exist').
   expectFailedRequest(404, '/api/chats/');
-  await signIn(page.context(), AVERY, origin);
+  await signIn(page.context(), origin, AVERY);
   const phone = await openPhone(browser, origin, [{ status: 404, path: '/api/chats/' }]);
-  await signIn(phone.context, JORDAN, origin);
+  await signIn(phone.context, origin, JORDAN);
   const jordan = phone.page;
   const stamp = Date.now().toString(36);
   const first = `Is the drone still available? ${stamp}`;
@@ -214,7 +196,7 @@ test("a chat that does not exist says so; a visitor is sent to '/'", async ({ pa
   expectFailedRequest(404, '/api/chats/');
   await page.goto('/messages');
   await expect(page).toHaveURL(/\/home$/);
-  await signIn(page.context(), AVERY, baseURL ?? '');
+  await signIn(page.context(), baseURL ?? '', AVERY);
   await page.goto('/messages/does-not-exist');
   await expect(page.getByText("This conversation doesn't exist")).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go To Messages' })).toBeVisible();
@@ -223,7 +205,7 @@ test("a chat that does not exist says so; a visitor is sent to '/'", async ({ pa
 });
 
 test('New Message: keyboard rules of the user search and Start Conversation?', async ({ page, baseURL }) => {
-  await signIn(page.context(), AVERY, baseURL ?? '');
+  await signIn(page.context(), baseURL ?? '', AVERY);
   await page.goto('/messages');
   await page.getByRole('link', { name: 'New message' }).click();
   // Phones get New Message as a page of its own (/create/message, below); wide screens the pane.
@@ -259,89 +241,6 @@ test('New Message: keyboard rules of the user search and Start Conversation?', a
 // ---------------------------------------------------------------------------------------------
 // Fresh members, unique per test and project, so both viewports run the whole journey without
 // sharing a chat with another test (demo accounts are shared by every spec).
-
-/** A tag no other test or run has used (letters only, so it fits in names too). */
-function uniqueTag(): string {
-  const letters = 'abcdefghijklmnopqrstuvwxyz';
-  let tag = '';
-  for (let i = 0; i < 6; i += 1) tag += letters[Math.floor(Math.random() * letters.length)];
-  return tag;
-}
-
-/** The code of the newest mail to `email`. */
-async function codeFor(context: BrowserContext, email: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const res = await context.request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-      const mails = (await res.json()) as { subject: string }[];
-      code = mails[0]?.subject.match(/^(\d{4}) /)?.[1] ?? '';
-      return code !== '';
-    })
-    .toBe(true);
-  return code;
-}
-
-interface Member {
-  id: string;
-  username: string;
-  firstName: string;
-  name: string;
-}
-
-/** A verified OU member with a finished profile, signed in in `context` (real endpoints, dev mailbox). */
-async function freshMember(context: BrowserContext, baseURL: string, first: string): Promise<Member> {
-  const tag = uniqueTag();
-  const firstName = `${first}${tag}`;
-  const lastName = 'Tester';
-  const email = `msg.${test.info().project.name}.${Date.now()}.${tag}@example.com`;
-  const headers = { origin: baseURL, 'x-forwarded-for': randomVisitorIp() };
-  const ok = async (res: Awaited<ReturnType<BrowserContext['request']['post']>>) =>
-    expect(res.ok(), await res.text()).toBe(true);
-  await ok(
-    await context.request.post('/api/auth/sign-up/email', {
-      data: { name: `${firstName} ${lastName}`, email, password: PASSWORD },
-      headers,
-    }),
-  );
-  await ok(
-    await context.request.post('/api/auth/email-otp/send-verification-otp', {
-      data: { email, type: 'email-verification' },
-      headers,
-    }),
-  );
-  const otp = await codeFor(context, email);
-  await ok(await context.request.post('/api/auth/email-otp/verify-email', { data: { email, otp }, headers }));
-  await signIn(context, email, baseURL);
-  const schoolEmail = `msg.${Date.now()}.${tag}@ou.edu`;
-  await ok(await context.request.post('/api/school-email/code', { data: { email: schoolEmail }, headers }));
-  const code = await codeFor(context, schoolEmail);
-  await ok(await context.request.post('/api/school-email/verify', { data: { email: schoolEmail, code }, headers }));
-  await ok(
-    await context.request.post('/api/me/photo', {
-      multipart: { file: { name: 'me.png', mimeType: 'image/png', buffer: PNG } },
-      headers,
-    }),
-  );
-  await ok(await context.request.put('/api/me/bio', { data: { bio: 'Buying and selling at OU.' }, headers }));
-  const me = (await (await context.request.get('/api/me')).json()).viewer as { id: string; username: string };
-  return { id: me.id, username: me.username, firstName, name: `${firstName} ${lastName}` };
-}
-
-/** A post (or, with parentId, a comment) of the member signed in in `context`, through the API. */
-async function postAs(
-  context: BrowserContext,
-  baseURL: string,
-  plainText: string,
-  fields: { parentId?: string; priceCents?: number } = {},
-) {
-  const res = await context.request.post('/api/posts', {
-    multipart: { post: JSON.stringify({ plainText, ...fields }) },
-    headers: { origin: baseURL },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: string };
-}
 
 /** Keeps the text of every alert the page shows from now on (until it navigates away by a load). */
 async function recordAlerts(page: Page): Promise<void> {
@@ -387,13 +286,25 @@ test('share a post by message, notifications of a comment and a save, mentions, 
   // The seller uses the other size of screen than the buyer.
   const seller = await openPhone(browser, origin, []);
   if (phoneProject) await seller.page.setViewportSize({ width: 1280, height: 800 });
-  const buyer = await freshMember(page.context(), origin, 'Sam');
-  const sellerMember = await freshMember(seller.context, origin, 'Bea');
+  const buyer = await freshMember(page.context(), origin, {
+    first: 'Sam',
+    last: 'Tester',
+    bio: 'Buying and selling at OU.',
+  });
+  const sellerMember = await freshMember(seller.context, origin, {
+    first: 'Bea',
+    last: 'Tester',
+    bio: 'Buying and selling at OU.',
+  });
   const bea = seller.page;
   const stamp = Date.now().toString(36);
 
-  const lamp = await postAs(seller.context, origin, `Desk lamp, barely used ${stamp}`, { priceCents: 1500 });
-  const mention = await postAs(page.context(), origin, `Anyone selling a lamp? @${sellerMember.username} ${stamp}`);
+  const lampId = await createPost(seller.context, origin, `Desk lamp, barely used ${stamp}`, { priceCents: 1500 });
+  const mentionId = await createPost(
+    page.context(),
+    origin,
+    `Anyone selling a lamp? @${sellerMember.username} ${stamp}`,
+  );
 
   // The seller waits on the feed; her badges start clear.
   await bea.goto('/home');
@@ -401,7 +312,7 @@ test('share a post by message, notifications of a comment and a save, mentions, 
   expect(await badgeCount(bea, 'unread messages')).toBe(0);
 
   // The buyer shares the lamp by message from its post page: Share > Send in a message.
-  await page.goto(`/post/${lamp.id}`);
+  await page.goto(`/post/${lampId}`);
   await page
     .getByRole('article', { name: `Post by ${sellerMember.name}` })
     .getByRole('button', { name: 'Share' })
@@ -442,8 +353,8 @@ test('share a post by message, notifications of a comment and a save, mentions, 
 
   // A comment and a save from the buyer: the seller's Notifications badge counts both, live.
   const before = await badgeCount(bea, 'unread notifications');
-  await postAs(page.context(), origin, `Would you take $10? ${stamp}`, { parentId: lamp.id });
-  await page.goto(`/post/${lamp.id}`);
+  await createPost(page.context(), origin, `Would you take $10? ${stamp}`, { parentId: lampId });
+  await page.goto(`/post/${lampId}`);
   await page
     .getByRole('article', { name: `Post by ${sellerMember.name}` })
     .getByRole('button', { name: /^Save/ })
@@ -477,8 +388,8 @@ test('share a post by message, notifications of a comment and a save, mentions, 
   await expect(page.getByText('No mentions yet')).toBeVisible();
 
   // Nothing reaches oneself: the buyer comments on and saves his own post; his badge stays clear.
-  await postAs(page.context(), origin, `Still looking ${stamp}`, { parentId: mention.id });
-  await page.goto(`/post/${mention.id}`);
+  await createPost(page.context(), origin, `Still looking ${stamp}`, { parentId: mentionId });
+  await page.goto(`/post/${mentionId}`);
   await page
     .getByRole('article', { name: `Post by ${buyer.name}` })
     .getByRole('button', { name: /^Save/ })
@@ -527,7 +438,7 @@ test('share a post by message, notifications of a comment and a save, mentions, 
   await bea.goto(chatUrl);
   await bea.getByRole('button', { name: `Unblock ${buyer.name}` }).click();
   await expect(bea.getByRole('textbox', { name: 'Write a message' })).toBeVisible();
-  const removed = await seller.context.request.delete(`/api/posts/${lamp.id}`, { headers: { origin } });
+  const removed = await seller.context.request.delete(`/api/posts/${lampId}`, { headers: { origin } });
   expect(removed.ok()).toBe(true);
   await page.goto(chatUrl);
   await expect(page.getByText('* Post deleted **')).toBeVisible();
@@ -544,8 +455,12 @@ test('/create/message: New Message as a page on phones (back to where it opened)
   const origin = baseURL ?? '';
   const phoneProject = test.info().project.name === 'mobile';
   const other = await browser.newContext({ baseURL: origin });
-  const me = await freshMember(page.context(), origin, 'Kim');
-  const them = await freshMember(other, origin, 'Lou');
+  const me = await freshMember(page.context(), origin, {
+    first: 'Kim',
+    last: 'Tester',
+    bio: 'Buying and selling at OU.',
+  });
+  const them = await freshMember(other, origin, { first: 'Lou', last: 'Tester', bio: 'Buying and selling at OU.' });
   await other.close();
 
   await page.goto('/messages');

@@ -1,5 +1,16 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, keepScreenshot, test } from './fixtures.ts';
+import {
+  codeFor,
+  createPost,
+  freshMember,
+  isMobile,
+  PASSWORD,
+  PNG,
+  randomVisitorIp,
+  signIn,
+  uniqueTag,
+} from './support/members.ts';
 
 /**
  * Profiles and account settings (issue 10; spec 2 §2 'Profile page', 'Profile edit',
@@ -8,107 +19,6 @@ import { expect, expectAccessible, keepScreenshot, test } from './fixtures.ts';
  */
 
 const AVERY = 'avery@ou.edu';
-const PASSWORD = 'buysell123';
-
-/** A real 64×64 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAT0lEQVRo3u3PQQkAAAgEsGtkILPY3Qi+hcEKLDX9WgQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQELgutvnDxcohaQQAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-const isMobile = () => test.info().project.name === 'mobile';
-
-/** A tag no other test or run has used (letters only, so it fits in names too). */
-function uniqueTag(): string {
-  const letters = 'abcdefghijklmnopqrstuvwxyz';
-  let tag = '';
-  for (let i = 0; i < 6; i += 1) tag += letters[Math.floor(Math.random() * letters.length)];
-  return tag;
-}
-
-/** Each sign-in from an address of its own: the auth API limits attempts per address. */
-function randomVisitorIp(): string {
-  const octet = () => Math.floor(Math.random() * 250) + 1;
-  return `10.${octet()}.${octet()}.${octet()}`;
-}
-
-async function signIn(page: Page, baseURL: string, email: string, password = PASSWORD): Promise<void> {
-  const res = await page.request.post('/api/auth/sign-in/email', {
-    data: { email, password },
-    headers: { origin: baseURL, 'x-forwarded-for': randomVisitorIp() },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-}
-
-/** The code of the newest mail to `email`, once at least `count` mails have arrived. */
-async function codeFor(page: Page, email: string, count = 1): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const res = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-      const mails = (await res.json()) as { subject: string }[];
-      code = mails[0]?.subject.match(/^(\d{4}) /)?.[1] ?? '';
-      return mails.length >= count && code !== '';
-    })
-    .toBe(true);
-  return code;
-}
-
-interface Member {
-  email: string;
-  username: string;
-  firstName: string;
-}
-
-/** A fresh, verified OU member (through the real endpoints and the dev mailbox), signed in. */
-async function freshMember(page: Page, baseURL: string): Promise<Member> {
-  const tag = uniqueTag();
-  const email = `profile.${test.info().project.name}.${Date.now()}.${tag}@example.com`;
-  const headers = { origin: baseURL, 'x-forwarded-for': randomVisitorIp() };
-  const firstName = `Robin${tag}`;
-  const signUp = await page.request.post('/api/auth/sign-up/email', {
-    data: { name: `${firstName} Reyes`, email, password: PASSWORD },
-    headers,
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  const send = await page.request.post('/api/auth/email-otp/send-verification-otp', {
-    data: { email, type: 'email-verification' },
-    headers,
-  });
-  expect(send.ok(), await send.text()).toBe(true);
-  const otp = await codeFor(page, email);
-  const verify = await page.request.post('/api/auth/email-otp/verify-email', { data: { email, otp }, headers });
-  expect(verify.ok(), await verify.text()).toBe(true);
-  await signIn(page, baseURL, email);
-
-  const schoolEmail = `robin.${test.info().project.name}.${Date.now()}.${tag}@ou.edu`;
-  const pin = await page.request.post('/api/school-email/code', { data: { email: schoolEmail }, headers });
-  expect(pin.ok(), await pin.text()).toBe(true);
-  const code = await codeFor(page, schoolEmail);
-  const joined = await page.request.post('/api/school-email/verify', { data: { email: schoolEmail, code }, headers });
-  expect(joined.ok(), await joined.text()).toBe(true);
-
-  // Posting needs a finished profile (photo and bio).
-  const photo = await page.request.post('/api/me/photo', {
-    multipart: { file: { name: 'first.png', mimeType: 'image/png', buffer: PNG } },
-    headers,
-  });
-  expect(photo.ok(), await photo.text()).toBe(true);
-  const bio = await page.request.put('/api/me/bio', { data: { bio: 'New at OU.' }, headers });
-  expect(bio.ok(), await bio.text()).toBe(true);
-
-  const me = (await (await page.request.get('/api/me')).json()).viewer as { username: string };
-  return { email, username: me.username, firstName };
-}
-
-/** A text post of the signed-in member, through the API. */
-async function createPost(page: Page, baseURL: string, plainText: string): Promise<void> {
-  const res = await page.request.post('/api/posts', {
-    multipart: { post: JSON.stringify({ plainText }) },
-    headers: { origin: baseURL },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-}
 
 /** The username of a demo author, found on the feed. */
 async function usernameOf(page: Page, firstName: string, lastName: string): Promise<string> {

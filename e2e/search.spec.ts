@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, keepScreenshot, test } from './fixtures.ts';
+import { isMobile, PASSWORD, randomVisitorIp } from './support/members.ts';
 
 /**
  * Search (issue 11; spec 2 §2 'Search page', spec 1 §2 'Search box'): the demo members of OU,
@@ -8,17 +9,9 @@ import { expect, expectAccessible, keepScreenshot, test } from './fixtures.ts';
  * tutoring…' (no photo).
  */
 
-const PASSWORD = 'buysell123';
-
 // One demo member per project: its tests share that member's recent searches, so they run in turn.
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
-const isMobile = () => test.info().project.name === 'mobile';
 const account = () => (isMobile() ? 'jordan@ou.edu' : 'avery@ou.edu');
-
-function randomVisitorIp(): string {
-  const octet = () => Math.floor(Math.random() * 250) + 1;
-  return `10.${octet()}.${octet()}.${octet()}`;
-}
 
 /** Signs the demo member in and starts from an empty 'My Recent'. */
 async function signIn(page: Page, baseURL: string): Promise<void> {
