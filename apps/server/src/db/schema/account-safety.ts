@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { campuses } from './campuses.ts';
+import { ts } from './columns.ts';
 import { users } from './users.ts';
 
 const citext = customType<{ data: string }>({ dataType: () => 'citext' });
-const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
 /** Addresses that may neither sign up nor sign in ('Account has been banned'). */
 export const bannedEmails = pgTable('banned_emails', {

@@ -10,15 +10,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
-  uuid,
 } from 'drizzle-orm/pg-core';
-import { campuses } from './campuses.ts';
+import { campusIdColumn, ts } from './columns.ts';
 import { posts } from './posts.ts';
 import { users } from './users.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
 export interface AdTargeting {
   locations: string[];
@@ -35,9 +31,7 @@ export const ads = pgTable(
   'ads',
   {
     id: text('id').primaryKey(),
-    campusId: uuid('campus_id')
-      .notNull()
-      .references(() => campuses.id),
+    campusId: campusIdColumn(),
     postId: text('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
@@ -95,9 +89,7 @@ export const checkoutSessions = pgTable(
   'checkout_sessions',
   {
     id: text('id').primaryKey(),
-    campusId: uuid('campus_id')
-      .notNull()
-      .references(() => campuses.id),
+    campusId: campusIdColumn(),
     adId: text('ad_id').references(() => ads.id, { onDelete: 'set null' }),
     postId: text('post_id').notNull(),
     userId: text('user_id')
@@ -129,9 +121,7 @@ export const paymentLedger = pgTable(
   'payment_ledger',
   {
     id: text('id').primaryKey(),
-    campusId: uuid('campus_id')
-      .notNull()
-      .references(() => campuses.id),
+    campusId: campusIdColumn(),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -153,9 +143,7 @@ export const postAnalytics = pgTable('post_analytics', {
   postId: text('post_id')
     .primaryKey()
     .references(() => posts.id, { onDelete: 'cascade' }),
-  campusId: uuid('campus_id')
-    .notNull()
-    .references(() => campuses.id),
+  campusId: campusIdColumn(),
   views: integer('views').notNull().default(0),
   accountsReached: integer('accounts_reached').notNull().default(0),
   directMessages: integer('direct_messages').notNull().default(0),
@@ -171,9 +159,7 @@ export const postAnalyticsActions = pgTable(
     postId: text('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
-    campusId: uuid('campus_id')
-      .notNull()
-      .references(() => campuses.id),
+    campusId: campusIdColumn(),
     action: text('action').notNull(),
     actorKey: text('actor_key').notNull(),
     day: date('day').notNull(),
@@ -192,9 +178,7 @@ export const postReach = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    campusId: uuid('campus_id')
-      .notNull()
-      .references(() => campuses.id),
+    campusId: campusIdColumn(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: 'post_reach_pk', columns: [t.postId, t.userId] })],
@@ -210,9 +194,7 @@ export const postAlerts = pgTable(
     postId: text('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
-    campusId: uuid('campus_id')
-      .notNull()
-      .references(() => campuses.id),
+    campusId: campusIdColumn(),
     flag: text('flag').notNull().$type<'already_boosted' | 'cancelled_ad' | 'actived_ad'>(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },

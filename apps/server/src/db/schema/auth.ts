@@ -1,7 +1,6 @@
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { ts } from './columns.ts';
 import { users } from './users.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
 /** Tables that better-auth reads and writes through its Drizzle adapter (docs/decisions/003). */
 export const sessions = pgTable(

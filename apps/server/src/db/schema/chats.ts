@@ -1,22 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { campuses } from './campuses.ts';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { campusIdColumn, ts } from './columns.ts';
 import { posts } from './posts.ts';
 import { users } from './users.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
 /**
  * A private conversation between two members of one campus (spec 1 §3 'Chat'). The pair is
@@ -28,9 +14,7 @@ export const chats = pgTable(
   'chats',
   {
     id: text('id').primaryKey(),
-    campusId: uuid('campus_id')
-      .notNull()
-      .references(() => campuses.id),
+    campusId: campusIdColumn(),
     userA: text('user_a')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -67,9 +51,7 @@ export const messages = pgTable(
   'messages',
   {
     id: text('id').primaryKey(),
-    campusId: uuid('campus_id')
-      .notNull()
-      .references(() => campuses.id),
+    campusId: campusIdColumn(),
     chatId: text('chat_id')
       .notNull()
       .references(() => chats.id, { onDelete: 'cascade' }),
@@ -108,9 +90,7 @@ export const messageLikes = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    campusId: uuid('campus_id')
-      .notNull()
-      .references(() => campuses.id),
+    campusId: campusIdColumn(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index('message_likes_user_idx').on(t.userId)],
@@ -120,9 +100,7 @@ export const messageLikes = pgTable(
 export const blocks = pgTable(
   'blocks',
   {
-    campusId: uuid('campus_id')
-      .notNull()
-      .references(() => campuses.id),
+    campusId: campusIdColumn(),
     blockerId: text('blocker_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -154,9 +132,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: text('id').primaryKey(),
-    campusId: uuid('campus_id')
-      .notNull()
-      .references(() => campuses.id),
+    campusId: campusIdColumn(),
     type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
     toUserId: text('to_user_id')
       .notNull()

@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { campuses } from './campuses.ts';
+import { bigint, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { campusIdColumn, ts } from './columns.ts';
 import { users } from './users.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
 /**
  * The event outbox (issue 9 item 0): one row per event for one recipient, written in the
@@ -17,9 +15,7 @@ export const events = pgTable(
   {
     id: text('id').primaryKey(),
     seq: bigint('seq', { mode: 'number' }).notNull().unique().default(sql`nextval('events_seq_seq')`),
-    campusId: uuid('campus_id')
-      .notNull()
-      .references(() => campuses.id),
+    campusId: campusIdColumn(),
     /** The recipient: only this user's streams on this campus receive the event. */
     userId: text('user_id')
       .notNull()

@@ -1,20 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { campuses } from './campuses.ts';
+import { type AnyPgColumn, customType, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { campusIdColumn, ts } from './columns.ts';
 import { users } from './users.ts';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
@@ -25,9 +13,7 @@ export const posts = pgTable(
   'posts',
   {
     id: text('id').primaryKey(),
-    campusId: uuid('campus_id')
-      .notNull()
-      .references(() => campuses.id),
+    campusId: campusIdColumn(),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { campuses } from './campuses.ts';
+import { check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { campusIdColumn, ts } from './columns.ts';
 import { users } from './users.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
 /**
  * 'Report {name}' on a profile (spec 2 §2), kept for moderators: who reported whom, why and
@@ -18,9 +16,7 @@ export const userReports = pgTable(
   'user_reports',
   {
     id: text('id').primaryKey(),
-    campusId: uuid('campus_id')
-      .notNull()
-      .references(() => campuses.id),
+    campusId: campusIdColumn(),
     reporterId: text('reporter_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

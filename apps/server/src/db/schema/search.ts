@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { campuses } from './campuses.ts';
+import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { campusIdColumn, ts } from './columns.ts';
 import { users } from './users.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
 /**
  * Every word of a campus's searchable posts (unstemmed, unaccented, lower case), filled by the
@@ -13,9 +11,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 
 export const searchTerms = pgTable(
   'search_terms',
   {
-    campusId: uuid('campus_id')
-      .notNull()
-      .references(() => campuses.id, { onDelete: 'cascade' }),
+    campusId: campusIdColumn('cascade'),
     term: text('term').notNull(),
   },
   (t) => [
@@ -29,9 +25,7 @@ export const userSearches = pgTable(
   'user_searches',
   {
     id: text('id').primaryKey(),
-    campusId: uuid('campus_id')
-      .notNull()
-      .references(() => campuses.id, { onDelete: 'cascade' }),
+    campusId: campusIdColumn('cascade'),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -50,9 +44,7 @@ export const userSearches = pgTable(
 export const popularSearches = pgTable(
   'popular_searches',
   {
-    campusId: uuid('campus_id')
-      .notNull()
-      .references(() => campuses.id, { onDelete: 'cascade' }),
+    campusId: campusIdColumn('cascade'),
     searchText: text('search_text').notNull(),
     totalViews: integer('total_views').notNull().default(0),
     lastModified: ts('last_modified').notNull().defaultNow(),
