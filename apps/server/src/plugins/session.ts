@@ -1,9 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
-import { bannedEmails, sessions, users } from '../db/schema/index.ts';
 import { errors } from '../lib/errors.ts';
 import type { Auth } from '../modules/auth/auth.ts';
 
@@ -15,10 +13,27 @@ export interface SessionUser {
   campusId: string | null;
 }
 
+/** The signed-in user's own account as `/api/me` shows it (no secrets: no phone, no funds). */
+export interface SessionViewer extends SessionUser {
+  firstName: string;
+  lastName: string;
+  username: string;
+  img: string | null;
+  bio: string | null;
+  schoolEmail: string | null;
+  profileSetUp: boolean;
+  createdAt: Date;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user of this request, or null; read once per request. */
     sessionUser(): Promise<SessionUser | null>;
+    /**
+     * The signed-in user with the columns of their own account (`/api/me`), or null: the same
+     * session lookup as sessionUser(), one statement.
+     */
+    sessionViewer(): Promise<SessionViewer | null>;
   }
 }
 
@@ -59,6 +74,21 @@ export function verifiedSessionToken(cookie: string | undefined, secret: string)
 }
 
 /**
+ * The session row by its unique token, joined to the user by primary key, refused when the
+ * session has expired or the user's email is banned. Run by name on the pool (`pg` parses a
+ * named statement once per connection) and mapped by column aliases: no SQL is built per request.
+ */
+const SESSION_WHERE = `FROM sessions s JOIN users u ON u.id = s.user_id
+  WHERE s.token = $1 AND s.expires_at > now()
+    AND NOT EXISTS (SELECT 1 FROM banned_emails b WHERE b.email = u.email)`;
+const SESSION_USER_COLUMNS = `u.id, u.email::text AS email, u.verified, u.school_verified AS "schoolVerified",
+  u.campus_id AS "campusId"`;
+const SESSION_USER_SQL = `SELECT ${SESSION_USER_COLUMNS} ${SESSION_WHERE}`;
+const SESSION_VIEWER_SQL = `SELECT ${SESSION_USER_COLUMNS}, u.first_name AS "firstName", u.last_name AS "lastName",
+  u.username::text AS username, u.img, u.bio, u.school_email::text AS "schoolEmail", u.profile_set_up AS "profileSetUp",
+  u.created_at AS "createdAt" ${SESSION_WHERE}`;
+
+/**
  * Who is asking, from the signed session cookie, in ONE indexed query: the session row by
  * its unique token, joined to the user by primary key, refused when the session has expired
  * or the user's email is banned. There is no cached copy of the session, so a session ends
@@ -71,28 +101,28 @@ export const sessionPlugin = fp(
     const cookieName = context.authCookies.sessionToken.name;
     const secret = context.secret;
 
-    // A prepared statement: built once, planned once per connection (issue 13).
-    const sessionUserByToken = db
-      .select({
-        id: users.id,
-        email: users.email,
-        verified: users.verified,
-        schoolVerified: users.schoolVerified,
-        campusId: users.campusId,
-      })
-      .from(sessions)
-      .innerJoin(users, sql`${users.id} = ${sessions.userId}`)
-      .where(
-        sql`${sessions.token} = ${sql.placeholder('token')} AND ${sessions.expiresAt} > now()
-          AND NOT EXISTS (SELECT 1 FROM ${bannedEmails} WHERE ${bannedEmails.email} = ${users.email})`,
-      )
-      .prepare('session_user');
+    const tokenOf = (request: FastifyRequest) =>
+      verifiedSessionToken(readCookie(request.headers.cookie, cookieName), secret);
 
     async function load(request: FastifyRequest): Promise<SessionUser | null> {
-      const token = verifiedSessionToken(readCookie(request.headers.cookie, cookieName), secret);
+      const token = tokenOf(request);
       if (!token) return null;
-      const [user] = await sessionUserByToken.execute({ token });
-      return user ?? null;
+      const { rows } = await db.$client.query<SessionUser>({
+        name: 'session_user',
+        text: SESSION_USER_SQL,
+        values: [token],
+      });
+      return rows[0] ?? null;
+    }
+    async function loadViewer(request: FastifyRequest): Promise<SessionViewer | null> {
+      const token = tokenOf(request);
+      if (!token) return null;
+      const { rows } = await db.$client.query<SessionViewer>({
+        name: 'session_viewer',
+        text: SESSION_VIEWER_SQL,
+        values: [token],
+      });
+      return rows[0] ?? null;
     }
     app.decorateRequest('sessionUser', function (this: FastifyRequest) {
       let pending = cache.get(this);
@@ -100,6 +130,13 @@ export const sessionPlugin = fp(
         pending = load(this);
         cache.set(this, pending);
       }
+      return pending;
+    });
+    app.decorateRequest('sessionViewer', function (this: FastifyRequest) {
+      const pending = loadViewer(this);
+      // The viewer carries every column of the session user: a later sessionUser() of the same
+      // request reuses this answer instead of asking again.
+      if (!cache.has(this)) cache.set(this, pending);
       return pending;
     });
   },

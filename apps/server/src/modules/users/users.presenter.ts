@@ -17,8 +17,26 @@ export function avatarUrls(
   return { img: storage.url(user.img), imgSmall: storage.url(avatarSmallKey(user.img)) };
 }
 
+/** The columns the viewer's own account shows (a users row, or the session's viewer lookup). */
+export type ViewerRow = Pick<
+  UserRow,
+  | 'id'
+  | 'firstName'
+  | 'lastName'
+  | 'username'
+  | 'email'
+  | 'img'
+  | 'bio'
+  | 'verified'
+  | 'schoolVerified'
+  | 'schoolEmail'
+  | 'campusId'
+  | 'profileSetUp'
+  | 'createdAt'
+>;
+
 /** The viewer's own account: the only presenter that includes their email address. */
-export function presentViewer(user: UserRow, storage: Pick<StorageDriver, 'url'>): Viewer {
+export function presentViewer(user: ViewerRow, storage: Pick<StorageDriver, 'url'>): Viewer {
   return {
     id: user.id,
     firstName: user.firstName,

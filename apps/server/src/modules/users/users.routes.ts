@@ -18,7 +18,7 @@ import { readMultipart } from '../media/multipart.ts';
 import { createTempFolder } from '../media/temp-files.ts';
 import { accountRoutes } from './account.routes.ts';
 import { presentViewer } from './users.presenter.ts';
-import { findUser, updateBio } from './users.repo.ts';
+import { updateBio } from './users.repo.ts';
 import { changeProfilePhoto, removeProfilePhoto } from './users.service.ts';
 
 /**
@@ -50,10 +50,10 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, d
         response: { 200: MeResponseSchema },
       },
     },
+    // One prepared statement: the session lookup returns the viewer's own columns (issue 13).
     async (request) => {
-      const session = await request.sessionUser();
-      const user = session ? await findUser(db, session.id) : undefined;
-      return { viewer: user ? presentViewer(user, storage) : null };
+      const viewer = await request.sessionViewer();
+      return { viewer: viewer ? presentViewer(viewer, storage) : null };
     },
   );
 
