@@ -1,7 +1,7 @@
 import type { CampusDefinition } from '@campus/contract';
 import { errors } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/session.ts';
-import type { PostFields, PostWithAuthor } from './posts.repo.ts';
+import type { PostFields } from './posts.repo.ts';
 
 /**
  * Who may do what with posts (spec 1 §6). Every campus is private: its posts are for
@@ -15,7 +15,7 @@ export const postPolicy = {
     }
   },
   /** A post of another campus is not found here, as if it did not exist. */
-  requireOnCampus(found: PostWithAuthor | undefined, campus: CampusDefinition): PostWithAuthor {
+  requireOnCampus<T extends { post: Pick<PostFields, 'campusId'> }>(found: T | undefined, campus: CampusDefinition): T {
     if (!found || found.post.campusId !== campus.id) {
       throw errors.notFound('Sorry, that post has been deleted.', 'POST_NOT_FOUND');
     }

@@ -1,6 +1,12 @@
 import type { Post, PostMedia, PostThreadNode } from '@campus/contract';
 import { avatarSmallKey, isOwnAvatarKey } from '../media/keys.ts';
-import type { AuthorRow, PostMediaJson, PostWithAuthor } from './posts.repo.ts';
+import type { AuthorRow, CardPost, PostMediaJson } from './posts.repo.ts';
+
+/** A post and its author, as every read of posts has them (a full row or a card's columns). */
+export interface PostCardRow {
+  post: CardPost;
+  author: AuthorRow;
+}
 
 export interface PresentContext {
   mediaUrl: (key: string) => string;
@@ -32,7 +38,7 @@ function presentAuthor(author: AuthorRow, mediaUrl: (key: string) => string) {
   };
 }
 
-export function presentPost({ post, author }: PostWithAuthor, ctx: PresentContext): Post {
+export function presentPost({ post, author }: PostCardRow, ctx: PresentContext): Post {
   return {
     id: post.id,
     campusId: post.campusId,
@@ -60,7 +66,7 @@ export function presentPost({ post, author }: PostWithAuthor, ctx: PresentContex
  */
 export function buildThread(
   rootId: string,
-  rows: PostWithAuthor[],
+  rows: PostCardRow[],
   ctx: PresentContext,
   nestDepth: number,
 ): PostThreadNode[] {

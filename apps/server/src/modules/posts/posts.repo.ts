@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { blocks, postLikes, postMedia, posts, users } from '../../db/schema/index.ts';
 import type { Cursor } from '../../lib/cursor.ts';
@@ -39,61 +39,116 @@ const before = (cursor: Cursor | undefined): SQL | undefined =>
     ? sql`(${posts.lastModified}, ${posts.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id})`
     : undefined;
 
-/** Leaves out authors the viewer blocked or who blocked the viewer (issue 9 item 9). */
-const notBlocked = (viewerId: string | Placeholder | undefined): SQL | undefined =>
-  viewerId
-    ? sql`NOT EXISTS (SELECT 1 FROM ${blocks} b WHERE (b.blocker_id = ${viewerId} AND b.blocked_id = ${posts.userId})
-        OR (b.blocker_id = ${posts.userId} AND b.blocked_id = ${viewerId}))`
-    : undefined;
-
 /** The media of a post the way the presenter reads them, in order. */
 export type PostMediaJson = Pick<MediaRow, 'kind' | 'path' | 'feedPath' | 'width' | 'height'>;
+/** The columns of a post that a card shows (and policies read). */
+export type CardPost = Pick<
+  PostFields,
+  | 'id'
+  | 'campusId'
+  | 'userId'
+  | 'type'
+  | 'plainText'
+  | 'category'
+  | 'priceCents'
+  | 'postCommentedOn'
+  | 'rootId'
+  | 'imgCount'
+  | 'likesCount'
+  | 'commentsCount'
+  | 'createdAt'
+  | 'lastModified'
+>;
 /** A post of a list page with everything its card shows: author, media and the viewer's save. */
-export interface ListedPost extends PostWithAuthor {
+export interface ListedPost {
+  post: CardPost;
+  author: AuthorRow;
   media: PostMediaJson[];
   liked: boolean;
 }
 
-/** Media as a JSON array and the viewer's save as a boolean, so a page is one round trip. */
-const listedColumns = (viewerId: Placeholder) => ({
-  post: postColumns,
-  author: authorColumns,
-  media: sql<PostMediaJson[]>`(SELECT coalesce(json_agg(json_build_object('kind', m.kind, 'path', m.path,
-      'feedPath', m.feed_path, 'width', m.width, 'height', m.height) ORDER BY m.img_order), '[]'::json)
-    FROM ${postMedia} m WHERE m.post_id = ${posts.id})`,
-  liked: sql<boolean>`EXISTS (SELECT 1 FROM ${postLikes} l WHERE l.post_id = ${posts.id} AND l.user_id = ${viewerId})`,
-});
-const placeholderCursor = sql`(${posts.lastModified}, ${posts.id}) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('cursorId')})`;
+/*
+ * The hot read paths (feed, media feed, saved, sponsored posts, post page) are hand-written SQL
+ * run by name on the pool: `pg` parses a named statement once per connection, nothing is built
+ * per request, and rows are mapped by column aliases. One statement text per name (PostgreSQL
+ * refuses a second text under a used name on a connection), so a name carries the query's shape
+ * — and the page size, a literal: with `LIMIT $n` the generic plan of a prepared statement is
+ * costed for 10 % of the table, which crossed `jit_above_cost` and made PostgreSQL JIT-compile
+ * the feed on every execution (20+ ms each).
+ */
+const CARD_COLUMNS = `p.id, p.campus_id AS "campusId", p.user_id AS "userId", p.type, p.plain_text AS "plainText",
+  p.category, p.price_cents AS "priceCents", p.post_commented_on AS "postCommentedOn", p.root_id AS "rootId",
+  p.img_count AS "imgCount", p.likes_count AS "likesCount", p.comments_count AS "commentsCount",
+  p.created_at AS "createdAt", p.last_modified AS "lastModified",
+  u.username::text AS username, u.first_name AS "firstName", u.last_name AS "lastName", u.img, u.verified,
+  (SELECT coalesce(json_agg(json_build_object('kind', m.kind, 'path', m.path, 'feedPath', m.feed_path,
+      'width', m.width, 'height', m.height) ORDER BY m.img_order), '[]'::json)
+    FROM post_media m WHERE m.post_id = p.id) AS media`;
+/** The viewer's save of `p` (the post_likes primary key). */
+const LIKED_BY = (viewer: string) =>
+  `EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ${viewer}) AS liked`;
+/** Whether the viewer and the author of `p` blocked each other, either way (issue 9 item 9). */
+const BLOCKED_EITHER_WAY = (viewer: string) =>
+  `EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${viewer} AND b.blocked_id = p.user_id)
+    OR (b.blocker_id = p.user_id AND b.blocked_id = ${viewer}))`;
+
+type CardRow = CardPost &
+  Pick<AuthorRow, 'username' | 'firstName' | 'lastName' | 'img' | 'verified'> & {
+    media: PostMediaJson[];
+    liked: boolean;
+  };
+function toListed(r: CardRow): ListedPost {
+  return {
+    post: {
+      id: r.id,
+      campusId: r.campusId,
+      userId: r.userId,
+      type: r.type,
+      plainText: r.plainText,
+      category: r.category,
+      priceCents: r.priceCents,
+      postCommentedOn: r.postCommentedOn,
+      rootId: r.rootId,
+      imgCount: r.imgCount,
+      likesCount: r.likesCount,
+      commentsCount: r.commentsCount,
+      createdAt: r.createdAt,
+      lastModified: r.lastModified,
+    },
+    author: {
+      id: r.userId,
+      username: r.username,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      img: r.img,
+      verified: r.verified,
+    },
+    media: r.media,
+    liked: r.liked,
+  };
+}
+
+/** Statement texts by name, built on first use. */
+const texts = new Map<string, string>();
+async function run<R extends object>(db: Database, name: string, build: () => string, values: unknown[]): Promise<R[]> {
+  let text = texts.get(name);
+  if (text === undefined) {
+    text = build();
+    texts.set(name, text);
+  }
+  return (await db.$client.query<R>({ name, text, values })).rows;
+}
+/** A count written into a statement's text: a small positive integer, never a string. */
+function literalCount(n: number): number {
+  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new Error(`bad count ${n}`);
+  return n;
+}
+const cursorValues = (cursor: Cursor | undefined) => (cursor ? [cursor.at.toISOString(), cursor.id] : []);
 
 /**
- * List pages are prepared statements, one per shape of the query (built once per database,
- * planned once per connection): the hot paths skip building SQL on every request.
+ * A feed page (top-level posts of a campus, newest-modified first, authors blocked either way
+ * left out), in one statement on `posts_feed_idx` (or its category / media partial twins).
  */
-const preparedByDb = new WeakMap<
-  Database,
-  Map<string, { execute(values: Record<string, unknown>): Promise<ListedPost[]> }>
->();
-function prepared(
-  db: Database,
-  name: string,
-  build: () => { execute(values: Record<string, unknown>): Promise<ListedPost[]> },
-) {
-  let byName = preparedByDb.get(db);
-  if (!byName) {
-    byName = new Map();
-    preparedByDb.set(db, byName);
-  }
-  let query = byName.get(name);
-  if (!query) {
-    query = build();
-    byName.set(name, query);
-  }
-  return query;
-}
-const cursorValues = (cursor: Cursor | undefined) =>
-  cursor ? { at: cursor.at.toISOString(), cursorId: cursor.id } : {};
-
-/** A feed page (top-level posts of a campus, newest-modified first), in one query. */
 export async function listTopLevel(
   db: Database,
   options: {
@@ -105,66 +160,127 @@ export async function listTopLevel(
     limit: number;
   },
 ): Promise<ListedPost[]> {
-  const name = `posts_feed_${options.category ? 'c' : ''}${options.mediaOnly ? 'm' : ''}${options.cursor ? 'k' : ''}`;
-  const query = prepared(db, name, () =>
-    db
-      .select(listedColumns(sql.placeholder('viewerId')))
-      .from(posts)
-      .innerJoin(users, eq(users.id, posts.userId))
-      .where(
-        and(
-          eq(posts.campusId, sql.placeholder('campusId')),
-          isNull(posts.postCommentedOn),
-          options.category ? eq(posts.category, sql.placeholder('category')) : undefined,
-          options.mediaOnly ? sql`${posts.imgCount} > 0` : undefined,
-          notBlocked(sql.placeholder('viewerId')),
-          options.cursor ? placeholderCursor : undefined,
-        ),
-      )
-      .orderBy(desc(posts.lastModified), desc(posts.id))
-      .limit(sql.placeholder('limit'))
-      .prepare(name),
+  const { category, mediaOnly, cursor } = options;
+  const limit = literalCount(options.limit);
+  const name = `feed_${category ? 'c' : ''}${mediaOnly ? 'm' : ''}${cursor ? 'k' : ''}_${limit}`;
+  const rows = await run<CardRow>(
+    db,
+    name,
+    () => {
+      let n = 2;
+      const where = ['p.campus_id = $2', 'p.post_commented_on IS NULL', `NOT ${BLOCKED_EITHER_WAY('$1')}`];
+      if (category) where.push(`p.category = $${++n}`);
+      if (mediaOnly) where.push('p.img_count > 0');
+      if (cursor) where.push(`(p.last_modified, p.id) < ($${++n}::timestamptz, $${++n})`);
+      return `SELECT ${CARD_COLUMNS}, ${LIKED_BY('$1')}
+        FROM posts p JOIN users u ON u.id = p.user_id
+        WHERE ${where.join(' AND ')}
+        ORDER BY p.last_modified DESC, p.id DESC LIMIT ${limit}`;
+    },
+    [options.viewerId, options.campusId, ...(category ? [category] : []), ...cursorValues(cursor)],
   );
-  return query.execute({
-    viewerId: options.viewerId,
-    campusId: options.campusId,
-    category: options.category,
-    limit: options.limit,
-    ...cursorValues(options.cursor),
-  });
+  return rows.map(toListed);
 }
 
-/** The viewer's saved posts of one campus as a page of cards, in one query. */
+/** The viewer's saved posts of one campus as a page of cards, in one statement. */
 export async function listSavedPage(
   db: Database,
   options: { userId: string; campusId: string; cursor?: Cursor; limit: number },
 ): Promise<ListedPost[]> {
-  const name = `posts_saved${options.cursor ? '_k' : ''}`;
-  const query = prepared(db, name, () =>
-    db
-      .select(listedColumns(sql.placeholder('userId')))
-      .from(postLikes)
-      .innerJoin(posts, eq(posts.id, postLikes.postId))
-      .innerJoin(users, eq(users.id, posts.userId))
-      .where(
-        and(
-          eq(postLikes.userId, sql.placeholder('userId')),
-          eq(posts.campusId, sql.placeholder('campusId')),
-          // A saved post of someone blocked either way since is left out (issue 9 item 9).
-          notBlocked(sql.placeholder('userId')),
-          options.cursor ? placeholderCursor : undefined,
-        ),
-      )
-      .orderBy(desc(posts.lastModified), desc(posts.id))
-      .limit(sql.placeholder('limit'))
-      .prepare(name),
+  const limit = literalCount(options.limit);
+  const name = `saved_${options.cursor ? 'k' : ''}_${limit}`;
+  const rows = await run<CardRow>(
+    db,
+    name,
+    () => `SELECT ${CARD_COLUMNS}, true AS liked
+      FROM post_likes s JOIN posts p ON p.id = s.post_id JOIN users u ON u.id = p.user_id
+      WHERE s.user_id = $1 AND p.campus_id = $2
+        -- A saved post of someone blocked either way since is left out (issue 9 item 9).
+        AND NOT ${BLOCKED_EITHER_WAY('$1')}
+        ${options.cursor ? 'AND (p.last_modified, p.id) < ($3::timestamptz, $4)' : ''}
+      ORDER BY p.last_modified DESC, p.id DESC LIMIT ${limit}`,
+    [options.userId, options.campusId, ...cursorValues(options.cursor)],
   );
-  return query.execute({
-    userId: options.userId,
-    campusId: options.campusId,
-    limit: options.limit,
-    ...cursorValues(options.cursor),
-  });
+  return rows.map(toListed);
+}
+
+/** Posts by id as cards for the viewer (e.g. a feed page's sponsored posts), in the order of `ids`. */
+export async function listedByIds(db: Database, viewerId: string, ids: string[]): Promise<ListedPost[]> {
+  if (ids.length === 0) return [];
+  const rows = await run<CardRow>(
+    db,
+    'posts_by_ids',
+    () => `SELECT ${CARD_COLUMNS}, ${LIKED_BY('$1')}
+      FROM posts p JOIN users u ON u.id = p.user_id WHERE p.id = ANY($2::text[])`,
+    [viewerId, ids],
+  );
+  const byId = new Map(rows.map((r) => [r.id, toListed(r)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Where a row of a post page stands: the post, a post above it, or a comment below it. */
+export type PostPageRole = 'post' | 'ancestor' | 'comment';
+export interface PostPageRow extends ListedPost {
+  role: PostPageRole;
+  /** The viewer and the author blocked each other, either way. */
+  hidden: boolean;
+}
+
+/**
+ * Everything a post page shows, in one statement: the post; the posts above it (nearest
+ * first in the walk, returned top-level first), at most `maxAncestors` — the nearest
+ * `maxAncestors - 1` and the top-level post; up to `maxComments` comments and replies below
+ * it, shallowest first and oldest first within a level, so parents come before their replies.
+ * Each row says whether its author and the viewer blocked each other; the caller leaves those out.
+ */
+export async function loadPostPage(
+  db: Database,
+  options: { viewerId: string; id: string; maxAncestors: number; maxComments: number },
+): Promise<PostPageRow[]> {
+  const maxAncestors = literalCount(options.maxAncestors);
+  const maxComments = literalCount(options.maxComments);
+  const rows = await run<CardRow & { role: number; hidden: boolean }>(
+    db,
+    `post_page_${maxAncestors}_${maxComments}`,
+    () => `WITH RECURSIVE
+      chain(id, parent, depth) AS (
+        SELECT id, post_commented_on, 0 FROM posts WHERE id = $2
+        UNION ALL
+        SELECT p.id, p.post_commented_on, c.depth + 1 FROM posts p JOIN chain c ON p.id = c.parent
+      ),
+      above AS (SELECT id, depth, max(depth) OVER () AS top FROM chain WHERE depth > 0),
+      tree(id, created_at, depth) AS (
+        SELECT id, created_at, 0 FROM posts WHERE post_commented_on = $2
+        UNION ALL
+        SELECT p.id, p.created_at, t.depth + 1 FROM posts p JOIN tree t ON p.post_commented_on = t.id
+      ),
+      picked(id, role, ord) AS (
+        SELECT id, 0, 0::bigint FROM chain WHERE depth = 0
+        UNION ALL
+        SELECT id, 1, -depth FROM above WHERE top <= ${maxAncestors} OR depth < ${maxAncestors} OR depth = top
+        UNION ALL
+        (SELECT id, 2, row_number() OVER (ORDER BY depth, created_at, id) FROM tree
+          ORDER BY depth, created_at, id LIMIT ${maxComments})
+      )
+      SELECT x.role, ${CARD_COLUMNS}, ${LIKED_BY('$1')}, ${BLOCKED_EITHER_WAY('$1')} AS hidden
+      FROM picked x JOIN posts p ON p.id = x.id JOIN users u ON u.id = p.user_id
+      ORDER BY x.role, x.ord`,
+    [options.viewerId, options.id],
+  );
+  const roles: PostPageRole[] = ['post', 'ancestor', 'comment'];
+  return rows.map((r) => ({ ...toListed(r), role: roles[r.role] as PostPageRole, hidden: r.hidden }));
+}
+
+/** Authors the viewer blocked or who blocked the viewer (one named statement on the blocks keys). */
+export async function blockedEitherWayOf(db: Database, viewerId: string): Promise<Set<string>> {
+  const rows = await run<{ id: string }>(
+    db,
+    'blocked_either_way',
+    () => `SELECT blocked_id AS id FROM blocks WHERE blocker_id = $1
+      UNION SELECT blocker_id AS id FROM blocks WHERE blocked_id = $1`,
+    [viewerId],
+  );
+  return new Set(rows.map((r) => r.id));
 }
 
 /** The viewer's saved posts of one campus (spec 1 §7 'liked posts'), newest-modified first. */
@@ -201,25 +317,6 @@ export async function findPosts(db: Executor, ids: string[]): Promise<PostWithAu
     .where(inArray(posts.id, ids));
   const byId = new Map(rows.map((r) => [r.post.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is PostWithAuthor => r !== undefined);
-}
-
-/**
- * Up to `limit` comments and replies below `id`, shallowest first and oldest first within a
- * level, so parents always come before their replies. The walk collects ids only; the rows
- * are read for the ones kept.
- */
-export async function listSubtree(db: Executor, id: string, limit: number): Promise<PostWithAuthor[]> {
-  const result = await db.execute<{ id: string }>(sql`
-    WITH RECURSIVE tree(id, created_at, depth) AS (
-      SELECT id, created_at, 0 FROM ${posts} WHERE post_commented_on = ${id}
-      UNION ALL
-      SELECT p.id, p.created_at, t.depth + 1 FROM ${posts} p JOIN tree t ON p.post_commented_on = t.id
-    )
-    SELECT id FROM tree ORDER BY depth, created_at, id LIMIT ${limit}`);
-  return findPosts(
-    db,
-    result.rows.map((r) => r.id),
-  );
 }
 
 /** The posts above `id`, nearest first (the parent chain of a reply). */

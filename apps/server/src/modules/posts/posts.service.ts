@@ -21,7 +21,6 @@ import type { SessionUser } from '../../plugins/session.ts';
 import type { StorageDriver } from '../../plugins/storage.ts';
 import { returnUnspentBudgets } from '../ads/ads.service.ts';
 import { sponsoredSlots } from '../ads/sponsored.ts';
-import { blockedEitherWay } from '../chats/chats.repo.ts';
 import { mediaKeys } from '../media/keys.ts';
 import { type StoredPostMedia, storePostFile } from '../media/media.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -30,13 +29,14 @@ import { postPolicy } from './posts.policy.ts';
 import { buildThread, type PresentContext, presentPost } from './posts.presenter.ts';
 import {
   ancestorIds,
+  blockedEitherWayOf,
   findPost,
-  findPosts,
   type ListedPost,
   likedAmong,
+  listedByIds,
   listSavedPage,
-  listSubtree,
   listTopLevel,
+  loadPostPage,
   mediaOf,
   type PostWithAuthor,
   subtreeIds,
@@ -61,13 +61,18 @@ async function presentContext(deps: PostsDeps, viewer: SessionUser | null, ids: 
   return { mediaByPost, liked, mediaUrl: (key) => deps.storage.url(key) };
 }
 
-/** A page of cards from rows that carry their media and the viewer's save (no further queries). */
-function presentList(deps: PostsDeps, rows: ListedPost[], limit: number): PostList {
-  const ctx: PresentContext = {
+/** The presenter's context from rows that carry their media and the viewer's save. */
+function listContext(deps: PostsDeps, rows: ListedPost[]): PresentContext {
+  return {
     mediaByPost: new Map(rows.map((r) => [r.post.id, r.media])),
     liked: new Set(rows.filter((r) => r.liked).map((r) => r.post.id)),
     mediaUrl: (key) => deps.storage.url(key),
   };
+}
+
+/** A page of cards from rows that carry their media and the viewer's save (no further queries). */
+function presentList(deps: PostsDeps, rows: ListedPost[], limit: number): PostList {
+  const ctx = listContext(deps, rows);
   const last = rows.at(-1);
   return {
     posts: rows.map((r) => presentPost(r, ctx)),
@@ -112,7 +117,7 @@ export async function listHomeFeed(
 ): Promise<FeedPage> {
   const [page, hidden] = await Promise.all([
     listFeed(deps, viewer, campus, query),
-    blockedEitherWay(deps.db, viewer.id),
+    blockedEitherWayOf(deps.db, viewer.id),
   ]);
   const { slots, nextAdSlot } = await sponsoredSlots(
     deps.db,
@@ -123,8 +128,12 @@ export async function listHomeFeed(
     hidden,
   );
   if (slots.length === 0) return { ...page, sponsored: [], nextAdSlot };
-  const ids = slots.map((s) => s.ad.postId);
-  const [rows, ctx] = await Promise.all([findPosts(deps.db, ids), presentContext(deps, viewer, ids)]);
+  const rows = await listedByIds(
+    deps.db,
+    viewer.id,
+    slots.map((s) => s.ad.postId),
+  );
+  const ctx = listContext(deps, rows);
   const byId = new Map(rows.map((r) => [r.post.id, r]));
   const sponsored = slots.flatMap(({ afterIndex, ad }) => {
     const row = byId.get(ad.postId);
@@ -154,8 +163,8 @@ export async function listSaved(
 /**
  * A post with the chain above it (for replies) and the comments below it, bounded
  * (THREAD_LIMITS): nesting flattens past `nestDepth`, at most `maxComments` are sent and the
- * chain above keeps the top-level post and the nearest ancestors. A chain of any length
- * therefore answers in a few queries and a bounded body; deeper comments open on their own page.
+ * chain above keeps the top-level post and the nearest ancestors. One statement
+ * (`loadPostPage`) reads all of it with media, saves and blocks, whatever the chain's length.
  */
 export async function getPostPage(
   deps: PostsDeps,
@@ -163,28 +172,23 @@ export async function getPostPage(
   campus: CampusDefinition,
   id: string,
 ): Promise<PostPage> {
-  const page = postPolicy.requireOnCampus(await findPost(deps.db, id), campus);
-  const [above, fullThread, hidden] = await Promise.all([
-    ancestorIds(deps.db, id),
-    listSubtree(deps.db, id, THREAD_LIMITS.maxComments),
-    blockedEitherWay(deps.db, viewer.id),
-  ]);
+  const rows = await loadPostPage(deps.db, {
+    viewerId: viewer.id,
+    id,
+    maxAncestors: THREAD_LIMITS.maxAncestors,
+    maxComments: THREAD_LIMITS.maxComments,
+  });
+  const page = postPolicy.requireOnCampus(
+    rows.find((r) => r.role === 'post'),
+    campus,
+  );
   // A block hides both ways (issue 9 item 9): the other's comments, and the replies under them, are left out.
   // By its direct link too: the other's post or comment is as if deleted, their posts above a
   // comment are left out of its chain.
-  if (hidden.has(page.post.userId)) postPolicy.requireOnCampus(undefined, campus);
-  const thread = hidden.size > 0 ? fullThread.filter((r) => !hidden.has(r.author.id)) : fullThread;
-  // `above` is nearest first and ends with the top-level post.
-  const kept =
-    above.length <= THREAD_LIMITS.maxAncestors
-      ? above
-      : [...above.slice(0, THREAD_LIMITS.maxAncestors - 1), ...above.slice(-1)];
-  const ancestors = (await findPosts(deps.db, kept.reverse())).filter((a) => !hidden.has(a.post.userId));
-  const ctx = await presentContext(deps, viewer, [
-    id,
-    ...ancestors.map((a) => a.post.id),
-    ...thread.map((r) => r.post.id),
-  ]);
+  if (page.hidden) postPolicy.requireOnCampus(undefined, campus);
+  const ancestors = rows.filter((r) => r.role === 'ancestor' && !r.hidden);
+  const thread = rows.filter((r) => r.role === 'comment' && !r.hidden);
+  const ctx = listContext(deps, rows);
   return {
     post: presentPost(page, ctx),
     ancestors: ancestors.map((a) => presentPost(a, ctx)),
