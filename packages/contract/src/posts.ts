@@ -3,6 +3,7 @@ import { CAMPUS_IDS } from './campuses.ts';
 import { CATEGORY_VALUES } from './categories.ts';
 import { LIMITS } from './constants.ts';
 import { POST_MESSAGES } from './messages.ts';
+import { MAX_PRICE_CENTS, POST_TEXT_LIMITS } from './post-limits.ts';
 import { countPlainText, hasNulCharacter, isBlankText, jsonValueProblem } from './text-length.ts';
 
 /**
@@ -11,33 +12,7 @@ import { countPlainText, hasNulCharacter, isBlankText, jsonValueProblem } from '
  */
 export const FEED_FIRST_PAGE_CAMPUSES: readonly string[] = [CAMPUS_IDS.ou, CAMPUS_IDS.ut, CAMPUS_IDS.tamu];
 
-/** Largest price a post may ask: $1,000,000 (in cents). */
-export const MAX_PRICE_CENTS = 100_000_000;
-
-/**
- * Bounds on the editor's serialized state (`text`), which nobody reads as typed: its nesting
- * (Lexical's posts need under 10 levels) and its size relative to the 500-character rule —
- * even every character in its own formatted text node is ~150 characters of JSON each.
- */
-export const POST_TEXT_LIMITS = {
-  jsonMaxDepth: 32,
-  jsonMaxChars: LIMITS.postTextMax * 200,
-  /** `plainText` in UTF-16 units: 500 code points of emoji, with room for block breaks. */
-  plainTextMaxUnits: 5000,
-} as const;
-
-/**
- * How much of a thread one post page carries (issue 8 item 7). Comments nest up to
- * `nestDepth` levels; deeper replies are listed flat, oldest first, under their ancestor on
- * the last level, each with its `parentId`. At most `maxComments` are sent, the shallowest
- * first; the rest are read by opening a comment further down (its own page).
- */
-export const THREAD_LIMITS = {
-  nestDepth: 8,
-  maxComments: 200,
-  /** Ancestors above a reply: the top-level post and the nearest ones below it. */
-  maxAncestors: 8,
-} as const;
+export { MAX_PRICE_CENTS, POST_FILE_LIMITS, POST_TEXT_LIMITS, THREAD_LIMITS } from './post-limits.ts';
 
 /**
  * The editor's serialized state as a composer sends it (posts, chat messages): any JSON, bounded
@@ -157,11 +132,3 @@ export type PostList = z.infer<typeof PostListSchema>;
 
 export const LikeResponseSchema = z.object({ liked: z.boolean(), likesCount: z.number().int() });
 export type LikeResponse = z.infer<typeof LikeResponseSchema>;
-
-/** Files a post may carry, decided from their bytes (spec 1 §5). */
-export const POST_FILE_LIMITS = {
-  maxFiles: 10,
-  imageBytes: 25 * 1024 * 1024,
-  videoBytes: 200 * 1024 * 1024,
-  totalBytes: 400 * 1024 * 1024,
-} as const;

@@ -1,0 +1,41 @@
+/**
+ * The numbers of posts (price, text, thread and file limits): constants only, without Zod, so
+ * the web app's entry can use them (decision 022). posts.ts re-exports them.
+ */
+import { LIMITS } from './constants.ts';
+
+/** Largest price a post may ask: $1,000,000 (in cents). */
+export const MAX_PRICE_CENTS = 100_000_000;
+
+/**
+ * Bounds on the editor's serialized state (`text`), which nobody reads as typed: its nesting
+ * (Lexical's posts need under 10 levels) and its size relative to the 500-character rule —
+ * even every character in its own formatted text node is ~150 characters of JSON each.
+ */
+export const POST_TEXT_LIMITS = {
+  jsonMaxDepth: 32,
+  jsonMaxChars: LIMITS.postTextMax * 200,
+  /** `plainText` in UTF-16 units: 500 code points of emoji, with room for block breaks. */
+  plainTextMaxUnits: 5000,
+} as const;
+
+/**
+ * How much of a thread one post page carries (issue 8 item 7). Comments nest up to
+ * `nestDepth` levels; deeper replies are listed flat, oldest first, under their ancestor on
+ * the last level, each with its `parentId`. At most `maxComments` are sent, the shallowest
+ * first; the rest are read by opening a comment further down (its own page).
+ */
+export const THREAD_LIMITS = {
+  nestDepth: 8,
+  maxComments: 200,
+  /** Ancestors above a reply: the top-level post and the nearest ones below it. */
+  maxAncestors: 8,
+} as const;
+
+/** Files a post may carry, decided from their bytes (spec 1 §5). */
+export const POST_FILE_LIMITS = {
+  maxFiles: 10,
+  imageBytes: 25 * 1024 * 1024,
+  videoBytes: 200 * 1024 * 1024,
+  totalBytes: 400 * 1024 * 1024,
+} as const;
