@@ -5,10 +5,11 @@ import { entryBudget } from './build/entry-budget.ts';
 
 /**
  * Gzip KB of JavaScript a first visit loads before the first paint (index.html's script and its
- * modulepreloads); the build fails above it. Issue 13 asks for 120 KB: see docs/perf/README.md
- * for where the entry stands and what still has to leave it.
+ * modulepreloads); the build fails above it. Today's entry is 138.7 KB (React, react-dom and the
+ * router alone are 99.6 KB); the budget is that plus 3 KB. Issue 13 asks for 120 KB, which
+ * needs a smaller React or router: see docs/perf/README.md 'Entry JavaScript' and decision 022.
  */
-const ENTRY_BUDGET_KB = 210;
+const ENTRY_BUDGET_KB = 142;
 
 export default defineConfig({
   plugins: [react(), entryBudget({ budgetKb: ENTRY_BUDGET_KB })],

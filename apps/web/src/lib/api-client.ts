@@ -1,4 +1,4 @@
-import { ApiErrorSchema, type ErrorCode } from '@campus/contract';
+import type { ApiError as ApiErrorBody, ErrorCode } from '@campus/contract';
 
 /** Shown when a failure has no message of its own (spec 2 §8: 'Something went wrong'). */
 const FALLBACK_MESSAGE = 'Something went wrong';
@@ -44,10 +44,20 @@ function nonEmptyString(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+/**
+ * Our API's error body (the contract's ApiErrorSchema, checked by hand: Zod stays out of the
+ * entry, decision 022). Error bodies may come from elsewhere (a proxy's HTML page, the auth
+ * library), so this one is checked, not assumed.
+ */
+function isApiErrorBody(body: unknown): body is ApiErrorBody {
+  if (typeof body !== 'object' || body === null) return false;
+  const { statusCode, code, message } = body as Record<string, unknown>;
+  return Number.isInteger(statusCode) && typeof code === 'string' && typeof message === 'string';
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
-  const parsed = ApiErrorSchema.safeParse(body);
-  if (parsed.success) return new ApiError(parsed.data.statusCode, parsed.data.code, parsed.data.message);
+  if (isApiErrorBody(body)) return new ApiError(body.statusCode, body.code, body.message);
   // The auth library (/api/auth/*) answers `{ code, message }` without `statusCode`.
   if (typeof body === 'object' && body !== null) {
     const { code, message } = body as { code?: unknown; message?: unknown };

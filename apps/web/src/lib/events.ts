@@ -1,4 +1,4 @@
-import { CHAT_EVENT_TYPES, type UnreadCounts, UnreadCountsSchema } from '@campus/contract';
+import { CHAT_EVENT_TYPES, type UnreadCounts } from '@campus/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeys } from './query-keys.ts';
@@ -12,6 +12,14 @@ export interface LiveEvent {
 
 const chatIdOf = (event: LiveEvent): string | undefined =>
   typeof event.payload.chatId === 'string' ? event.payload.chatId : undefined;
+
+/** The contract's UnreadCountsSchema, checked by hand (Zod stays out of the entry, decision 022). */
+function unreadCountsOf(payload: Record<string, unknown>): UnreadCounts | undefined {
+  const { messages, notifications } = payload;
+  return Number.isInteger(messages) && Number.isInteger(notifications)
+    ? { messages: messages as number, notifications: notifications as number }
+    : undefined;
+}
 
 /**
  * What one live event changes in the query cache (issue 9 item 7). Payloads carry ids only,
@@ -40,8 +48,8 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
       return;
     case CHAT_EVENT_TYPES.unreadChanged: {
-      const counts = UnreadCountsSchema.safeParse(event.payload);
-      if (counts.success) queryClient.setQueryData<UnreadCounts>(queryKeys.unreadCounts, counts.data);
+      const counts = unreadCountsOf(event.payload);
+      if (counts) queryClient.setQueryData<UnreadCounts>(queryKeys.unreadCounts, counts);
       else void queryClient.invalidateQueries({ queryKey: queryKeys.unreadCounts });
       return;
     }

@@ -1,6 +1,7 @@
 import { AUTH_SCREEN_TEXTS } from '@campus/contract';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import type * as RadixDropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Bookmark, LogOut, Mail, Megaphone, Settings } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useGeoGate, useGoogleSignIn } from '@/components/auth-modal/index.ts';
 import { GoogleMark } from '@/components/google-mark.tsx';
@@ -9,11 +10,22 @@ import { CountBadge } from '@/components/ui/badge.tsx';
 import menuStyles from '@/components/ui/dropdown-menu.module.css';
 import { paths } from '@/config/paths.ts';
 import { useCampus } from '@/lib/campus.ts';
+import { lazyModule } from '@/lib/lazy-module.ts';
 import { useUnreadCounts } from '@/lib/unread.ts';
 import { useViewer, type Viewer } from '@/lib/viewer.ts';
 import styles from './profile-menu.module.css';
 
-function VisitorItems() {
+/**
+ * Radix's menu (with its popper and floating-ui) is not part of the entry JavaScript (decision
+ * 022): until it arrives the header shows the same trigger as a plain button, which loads it
+ * on first intent (pointer over it, focus) and opens the menu when clicked meanwhile. The app
+ * shell also loads it when the browser is idle.
+ */
+export const radixDropdownMenu = lazyModule(() => import('@radix-ui/react-dropdown-menu'));
+
+type DropdownMenuModule = typeof RadixDropdownMenu;
+
+function VisitorItems({ DropdownMenu }: { DropdownMenu: DropdownMenuModule }) {
   const campus = useCampus();
   const google = useGoogleSignIn();
   return (
@@ -40,7 +52,7 @@ function VisitorItems() {
   );
 }
 
-function ViewerItems({ viewer }: { viewer: Viewer }) {
+function ViewerItems({ DropdownMenu, viewer }: { DropdownMenu: DropdownMenuModule; viewer: Viewer }) {
   return (
     <>
       <DropdownMenu.Item asChild>
@@ -95,18 +107,65 @@ export function ProfileMenu({ showUnread = false }: ProfileMenuProps) {
   const viewer = useViewer();
   const unread = useUnreadCounts();
   const geoGate = useGeoGate();
+  const DropdownMenu = radixDropdownMenu.useModule();
+  const [open, setOpen] = useState(false);
+  const plainTrigger = useRef<HTMLButtonElement>(null);
+  const menuTrigger = useRef<HTMLButtonElement>(null);
+  // When the menu arrives while the plain trigger has the focus (it was tabbed to), the real
+  // trigger takes the focus over. Read while rendering: the plain one is still in the page then.
+  const refocus = useRef(false);
+  if (DropdownMenu && plainTrigger.current) {
+    refocus.current = document.activeElement === plainTrigger.current;
+    plainTrigger.current = null;
+  }
+  useEffect(() => {
+    if (DropdownMenu && refocus.current) {
+      refocus.current = false;
+      menuTrigger.current?.focus();
+    }
+  }, [DropdownMenu]);
+
   // The geographic gate runs before a visitor sees sign-in options (spec 1 §6); its answer is
   // cached, so this costs one request per page load at most.
-  const handleOpenChange = (open: boolean) => {
-    if (open && !viewer) void geoGate();
+  const handleOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next && !viewer) void geoGate();
   };
+  const label = viewer ? 'Account menu' : 'Log in or sign up';
+  const face = (
+    <>
+      <Avatar className={styles.avatar} src={viewer?.imgSmall} size={36} />
+      {showUnread && (
+        <CountBadge count={unread.notifications + unread.messages} label="unread notifications and messages" />
+      )}
+    </>
+  );
+  if (!DropdownMenu) {
+    const load = () => void radixDropdownMenu.load().catch(() => {});
+    return (
+      <button
+        ref={plainTrigger}
+        type="button"
+        className={styles.trigger}
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={false}
+        data-state="closed"
+        onPointerEnter={load}
+        onFocus={load}
+        onClick={() => {
+          load();
+          handleOpenChange(true);
+        }}
+      >
+        {face}
+      </button>
+    );
+  }
   return (
-    <DropdownMenu.Root onOpenChange={handleOpenChange}>
-      <DropdownMenu.Trigger className={styles.trigger} aria-label={viewer ? 'Account menu' : 'Log in or sign up'}>
-        <Avatar className={styles.avatar} src={viewer?.imgSmall} size={36} />
-        {showUnread && (
-          <CountBadge count={unread.notifications + unread.messages} label="unread notifications and messages" />
-        )}
+    <DropdownMenu.Root open={open} onOpenChange={handleOpenChange}>
+      <DropdownMenu.Trigger ref={menuTrigger} className={styles.trigger} aria-label={label}>
+        {face}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
@@ -115,7 +174,11 @@ export function ProfileMenu({ showUnread = false }: ProfileMenuProps) {
           sideOffset={8}
           collisionPadding={12}
         >
-          {viewer ? <ViewerItems viewer={viewer} /> : <VisitorItems />}
+          {viewer ? (
+            <ViewerItems DropdownMenu={DropdownMenu} viewer={viewer} />
+          ) : (
+            <VisitorItems DropdownMenu={DropdownMenu} />
+          )}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

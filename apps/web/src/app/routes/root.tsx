@@ -1,7 +1,10 @@
 import { type Location, Outlet, ScrollRestoration } from 'react-router';
 import { AuthModalsProvider } from '@/components/auth-modal/index.ts';
 import { AlertProvider } from '@/components/ui/alert-provider.tsx';
+import { radixDialog } from '@/components/ui/modal.tsx';
 import { UnreadCountsProvider } from '@/features/notifications/components/unread-counts-provider.tsx';
+import { useLoadWhenIdle } from '@/lib/lazy-module.ts';
+import { radixDropdownMenu } from '../layout/profile-menu.tsx';
 
 /**
  * Every page load starts with the location key 'default', so the router would restore the
@@ -16,9 +19,11 @@ function scrollKey(location: Location): string {
 /**
  * Above every page: the alert system (it needs the router for its links), the sign-in and
  * verify-school modals any page may open, the unread badges with the live events stream
- * (one per tab), and scroll restoration.
+ * (one per tab), and scroll restoration. Once the first page has drawn, the dialog and menu
+ * code the shell keeps out of its entry is fetched while the browser is idle (decision 022).
  */
 export function Root() {
+  useLoadWhenIdle(radixDialog, radixDropdownMenu);
   return (
     <AlertProvider>
       <AuthModalsProvider>

@@ -60,11 +60,11 @@ function renderOpener() {
 }
 
 describe('modal or page', () => {
-  it('opens a dialog on wide screens', () => {
+  it('opens a dialog on wide screens (its code arrives on first use)', async () => {
     setViewport(false);
     renderOpener();
     fireEvent.click(screen.getByRole('button', { name: 'compose' }));
-    const dialog = screen.getByRole('dialog', { name: 'Create Post' });
+    const dialog = await screen.findByRole('dialog', { name: 'Create Post' });
     expect(dialog.textContent).toContain('composer');
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -114,10 +114,10 @@ function ConfirmHarness({ onConfirm }: { onConfirm: () => void }) {
 }
 
 describe('ConfirmDialog', () => {
-  it('asks, then confirms or cancels', () => {
+  it('asks, then confirms or cancels', async () => {
     const onConfirm = vi.fn();
     render(<ConfirmHarness onConfirm={onConfirm} />);
-    const dialog = screen.getByRole('alertdialog', { name: 'Delete Post?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Post?' });
     expect(dialog.textContent).toContain('This can’t be undone.');
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);

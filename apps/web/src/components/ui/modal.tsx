@@ -1,8 +1,9 @@
-import * as Dialog from '@radix-ui/react-dialog';
+import type * as RadixDialog from '@radix-ui/react-dialog';
 import { ArrowLeft, X } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { useCallback } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { lazyModule } from '@/lib/lazy-module.ts';
 import { MEDIA, matchesMedia } from '@/lib/media-query.ts';
 import { safeGoBack } from '@/lib/navigation.ts';
 import { IconButton, IconLink } from './button.tsx';
@@ -33,6 +34,21 @@ export function keepOpenForAlerts(event: Event): void {
 }
 
 const prevent = (event: Event) => event.preventDefault();
+
+/**
+ * Radix's dialog (with its focus trap, scroll lock and portal) is not part of the entry
+ * JavaScript (decision 022): the app shell loads it when the browser is idle, and a dialog
+ * asked to open before then loads it at once and appears when it arrives. A closed dialog
+ * draws nothing either way, so nothing waits for it.
+ */
+export const radixDialog = lazyModule(() => import('@radix-ui/react-dialog'));
+
+/** The loaded dialog module, for the parts drawn inside an open DialogShell (loaded by then). */
+function useLoadedDialog(): typeof RadixDialog {
+  const Dialog = radixDialog.useModule();
+  if (!Dialog) throw new Error('dialog parts belong inside a DialogShell');
+  return Dialog;
+}
 
 /** Where a dialog sits at 769 px or less: a whole page, a centred card, or a sheet from the bottom edge. */
 export type DialogLayout = 'page' | 'card' | 'sheet';
@@ -69,6 +85,11 @@ export function DialogShell({
   children,
 }: DialogShellProps) {
   const dismissible = onOpenChange !== undefined;
+  const Dialog = radixDialog.useModule();
+  useEffect(() => {
+    if (open) radixDialog.load().catch(() => onOpenChange?.(false));
+  }, [open, onOpenChange]);
+  if (!Dialog) return null;
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -89,12 +110,24 @@ export function DialogShell({
   );
 }
 
-export const DialogTitle = Dialog.Title;
-export const DialogDescription = Dialog.Description;
-export const DialogClose = Dialog.Close;
+export function DialogTitle(props: ComponentProps<typeof RadixDialog.Title>) {
+  const Dialog = useLoadedDialog();
+  return <Dialog.Title {...props} />;
+}
+
+export function DialogDescription(props: ComponentProps<typeof RadixDialog.Description>) {
+  const Dialog = useLoadedDialog();
+  return <Dialog.Description {...props} />;
+}
+
+export function DialogClose(props: ComponentProps<typeof RadixDialog.Close>) {
+  const Dialog = useLoadedDialog();
+  return <Dialog.Close {...props} />;
+}
 
 /** The × of a dialog. */
 export function DialogCloseButton({ className }: { className?: string }) {
+  const Dialog = useLoadedDialog();
   return (
     <Dialog.Close asChild>
       <IconButton label="Close" className={className}>
@@ -116,9 +149,9 @@ export function Modal({ open, onOpenChange, title, hideTitle, description, size 
     >
       <div className={styles.header}>
         <DialogCloseButton />
-        <Dialog.Title className={hideTitle ? 'visually-hidden' : styles.title}>{title}</Dialog.Title>
+        <DialogTitle className={hideTitle ? 'visually-hidden' : styles.title}>{title}</DialogTitle>
       </div>
-      {description && <Dialog.Description className="visually-hidden">{description}</Dialog.Description>}
+      {description && <DialogDescription className="visually-hidden">{description}</DialogDescription>}
       <div className={styles.body}>{children}</div>
     </DialogShell>
   );

@@ -1,30 +1,17 @@
-import { isReservedUsername } from '@campus/contract';
-import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
-import { paths } from '@/config/paths.ts';
-import { profileQueryOptions } from '@/features/profiles/api/get-profile.ts';
-import { ProfileTopBar } from '@/features/profiles/components/profile-header.tsx';
-import { useCampus } from '@/lib/campus.ts';
-import { landingPathFor, useViewer } from '@/lib/viewer.ts';
+import { lazy, Suspense } from 'react';
+import { ProfileTopBar } from '@/features/profiles/components/profile-top-bar.tsx';
 import styles from './header.module.css';
 
-/**
- * The 'profile' header (spec 1 §2): the profile's name and post count with its menu. The same
- * query as the page below (one request); only members of the campus ask, like the page.
- */
+// The profile's query and menu arrive with the profile page's code (decision 022); until then
+// the bar shows what it shows while the profile loads.
+const ProfileHeaderBar = lazy(() => import('./profile-header-bar.tsx').then((m) => ({ default: m.ProfileHeaderBar })));
+
+/** The 'profile' header (spec 1 §2): the profile's name and post count with its menu. */
 export function ProfileHeader({ hidden = false }: { hidden?: boolean }) {
-  const { username = '' } = useParams();
-  const viewer = useViewer();
-  const campus = useCampus();
-  const member =
-    viewer !== null &&
-    !campus.isHub &&
-    landingPathFor(viewer, campus) === paths.home.getHref() &&
-    !isReservedUsername(username);
-  const query = useQuery({ ...profileQueryOptions(username), enabled: member });
-  // undefined while loading (a skeleton); null when there is no profile to name.
-  const profile = query.data ?? (member && !query.isError ? undefined : null);
+  const className = [styles.header, hidden && styles.hidden].filter(Boolean).join(' ');
   return (
-    <ProfileTopBar profile={profile} className={[styles.header, hidden && styles.hidden].filter(Boolean).join(' ')} />
+    <Suspense fallback={<ProfileTopBar profile={undefined} className={className} />}>
+      <ProfileHeaderBar className={className} />
+    </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { GeoCheckResponseSchema } from '@campus/contract';
+import type { GeoCheckResponse } from '@campus/contract';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths.ts';
@@ -8,10 +8,12 @@ import { api } from '@/lib/api-client.ts';
 const CHECK_TIMEOUT_MS = 4000;
 
 /** GET /api/geo/check: may this visitor proceed? (US address whose time zone matches the browser's) */
-export async function getGeoCheck(timeZone: string) {
-  return GeoCheckResponseSchema.parse(
-    await api.get<unknown>('/api/geo/check', { query: { timeZone }, signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) }),
-  );
+export async function getGeoCheck(timeZone: string): Promise<GeoCheckResponse> {
+  // A typed read (decision 022): only `allowed === false` turns the visitor away below.
+  return api.get<GeoCheckResponse>('/api/geo/check', {
+    query: { timeZone },
+    signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
+  });
 }
 
 let answer: Promise<boolean> | undefined;
@@ -21,7 +23,7 @@ async function askOnce(): Promise<boolean> {
   // Without a zone there is nothing to compare: treated like a failed lookup.
   if (!timeZone) return true;
   try {
-    return (await getGeoCheck(timeZone)).allowed;
+    return (await getGeoCheck(timeZone)).allowed !== false;
   } catch {
     // A failed lookup lets the visitor proceed (spec 1 §6) — and is asked again next time.
     answer = undefined;

@@ -1,11 +1,14 @@
-import { MeResponseSchema, type Viewer } from '@campus/contract';
+import type { MeResponse, Viewer } from '@campus/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { queryKeys, SITE_QUERY_ROOTS } from '@/lib/query-keys.ts';
 
-/** GET /api/me: the signed-in user, or null for a visitor. */
+/**
+ * GET /api/me: the signed-in user, or null for a visitor. A typed read, not a Zod parse: the
+ * shell's boot data is our server's contract-checked answer (decision 022).
+ */
 export async function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<Viewer | null> {
-  return MeResponseSchema.parse(await api.get<unknown>('/api/me', { signal })).viewer;
+  return (await api.get<MeResponse>('/api/me', { signal })).viewer;
 }
 
 export const meQueryOptions = () =>

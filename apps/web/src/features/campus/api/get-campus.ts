@@ -1,11 +1,11 @@
-import { type CampusResponse, CampusResponseSchema } from '@campus/contract';
+import type { CampusResponse } from '@campus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** GET /api/campus: the campus chosen by the request's host. */
+/** GET /api/campus: the campus chosen by the request's host (a typed read, decision 022). */
 export async function getCampus({ signal }: { signal?: AbortSignal } = {}): Promise<CampusResponse> {
-  return CampusResponseSchema.parse(await api.get<unknown>('/api/campus', { signal }));
+  return api.get<CampusResponse>('/api/campus', { signal });
 }
 
 export const campusQueryOptions = () =>

@@ -9,7 +9,7 @@ import { composerGate, composerUiStore } from '../lib/composer-store.ts';
 import { draftHasContent, draftKeyFor, draftStore, useDraft } from '../lib/draft-store.ts';
 import { loadComposerForm } from '../lib/load.ts';
 import styles from './composer.module.css';
-import { COMPOSER_TITLES } from './composer-host.tsx';
+import { COMPOSER_TITLES } from './composer-dialog.tsx';
 import { ComposerSkeleton } from './composer-skeleton.tsx';
 import { DiscardDialog } from './discard-dialog.tsx';
 import { ParentPost } from './parent-post-card.tsx';

@@ -1,66 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
-import { Modal } from '@/components/ui/modal.tsx';
-import { paths } from '@/config/paths.ts';
+import { lazy, Suspense, useEffect } from 'react';
 import { useViewer } from '@/lib/viewer.ts';
-import { type ComposerUiState, composerGate, composerUiStore, useComposerUi } from '../lib/composer-store.ts';
-import { draftHasContent, draftKeyFor, draftStore, useDraft } from '../lib/draft-store.ts';
-import { restoreFocusLater } from '../lib/focus.ts';
-import { loadComposerForm, preloadComposer } from '../lib/load.ts';
-import { ComposerSkeleton } from './composer-skeleton.tsx';
-import { DiscardDialog } from './discard-dialog.tsx';
-import { ParentPost } from './parent-post-card.tsx';
+import { composerGate, useComposerUi } from '../lib/composer-store.ts';
+import { loadComposerDialog, preloadComposer } from '../lib/load.ts';
 import { ProfileIncompleteDialog } from './profile-incomplete-dialog.tsx';
 
-const ComposerForm = lazy(loadComposerForm);
-
-export const COMPOSER_TITLES = { post: 'Create Post', comment: 'Create Comment' } as const;
-
-function ComposerDialog({ dialog }: { dialog: NonNullable<ComposerUiState['dialog']> }) {
-  const { parentId, parentPost, opener } = dialog;
-  const draftKey = draftKeyFor(parentId);
-  const draft = useDraft(draftKey);
-  const [confirming, setConfirming] = useState(false);
-  const isComment = parentId !== null;
-  const location = useLocation();
-  const here = `${location.pathname}${location.search}`;
-
-  const close = () => {
-    composerUiStore.closeDialog();
-    restoreFocusLater(opener);
-  };
-  const handleOpenChange = (open: boolean) => {
-    if (open) return;
-    if (draftHasContent(draft)) setConfirming(true);
-    else close();
-  };
-  const handleDiscard = () => {
-    draftStore.clear(draftKey);
-    setConfirming(false);
-    close();
-  };
-
-  return (
-    <>
-      <Modal open onOpenChange={handleOpenChange} title={isComment ? COMPOSER_TITLES.comment : COMPOSER_TITLES.post}>
-        {parentId && <ParentPost parentId={parentId} known={parentPost} />}
-        <Suspense fallback={<ComposerSkeleton />}>
-          <ComposerForm
-            parentId={parentId}
-            presentation="dialog"
-            onPosted={close}
-            composeHref={
-              parentId
-                ? paths.createComment.getHref(parentId, { goBack: here })
-                : paths.createPost.getHref({ goBack: here })
-            }
-          />
-        </Suspense>
-      </Modal>
-      <DiscardDialog open={confirming} onOpenChange={setConfirming} isComment={isComment} onDiscard={handleDiscard} />
-    </>
-  );
-}
+const ComposerDialog = lazy(() => loadComposerDialog().then((m) => ({ default: m.ComposerDialog })));
 
 /**
  * Draws what `useComposer().open()` asks for: the composer dialog (desktop) and the
@@ -84,7 +28,11 @@ export function ComposerHost() {
 
   return (
     <>
-      {dialog && <ComposerDialog dialog={dialog} />}
+      {dialog && (
+        <Suspense fallback={null}>
+          <ComposerDialog dialog={dialog} />
+        </Suspense>
+      )}
       <ProfileIncompleteDialog />
     </>
   );

@@ -5,9 +5,12 @@
  */
 export const loadComposerForm = () => import('../components/composer-form.tsx');
 export const loadComposerEditor = () => import('../editor/composer-editor.tsx');
+/** The desktop dialog around the form (with the parent post of a comment and 'Discard Post?'). */
+export const loadComposerDialog = () => import('../components/composer-dialog.tsx');
 
 export function preloadComposer(): void {
   // A failed preload is retried by React.lazy when the composer actually renders.
   loadComposerForm().catch(() => {});
+  loadComposerDialog().catch(() => {});
   loadComposerEditor().catch(() => {});
 }

@@ -1,13 +1,14 @@
-import { type CampusSummary, CampusSummarySchema } from '@campus/contract';
+import type { CampusSummary } from '@campus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-const CampusesResponseSchema = CampusSummarySchema.array();
-
-/** GET /api/campuses: every school, for Find Your School (spec 2 §2). */
+/**
+ * GET /api/campuses: every school, for Find Your School (spec 2 §2) and the shell's account
+ * banner (a typed read, decision 022).
+ */
 export async function getCampuses({ signal }: { signal?: AbortSignal } = {}): Promise<CampusSummary[]> {
-  return CampusesResponseSchema.parse(await api.get<unknown>('/api/campuses', { signal }));
+  return api.get<CampusSummary[]>('/api/campuses', { signal });
 }
 
 export const campusesQueryOptions = () =>

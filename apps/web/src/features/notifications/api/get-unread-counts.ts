@@ -1,11 +1,11 @@
-import { type UnreadCounts, UnreadCountsSchema } from '@campus/contract';
+import type { UnreadCounts } from '@campus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** GET /api/unread-counts: unread chats (Messages badge) and unread notifications. */
+/** GET /api/unread-counts: unread chats (Messages badge) and unread notifications (typed read, decision 022). */
 export async function getUnreadCounts({ signal }: { signal?: AbortSignal } = {}): Promise<UnreadCounts> {
-  return UnreadCountsSchema.parse(await api.get<unknown>('/api/unread-counts', { signal }));
+  return api.get<UnreadCounts>('/api/unread-counts', { signal });
 }
 
 export const unreadCountsQueryOptions = () =>

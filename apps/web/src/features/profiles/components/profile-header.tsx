@@ -1,62 +1,14 @@
 import { PROFILE_MESSAGES, type PublicProfile } from '@campus/contract';
-import { ArrowLeft, BadgeCheck, CalendarDays, MessageCircle } from 'lucide-react';
+import { BadgeCheck, CalendarDays, MessageCircle } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { StartConversationDialog } from '@/components/start-conversation/start-conversation-dialog.tsx';
 import { Avatar } from '@/components/ui/avatar.tsx';
-import { Button, ButtonLink, IconButton } from '@/components/ui/button.tsx';
-import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { Button, ButtonLink } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
-import { formatCount } from '@/lib/format.ts';
-import { hasHistoryToGoBackTo } from '@/lib/navigation.ts';
 import styles from './profile.module.css';
-import { ProfileMenu } from './profile-menu.tsx';
-
-/** Title while there is no profile to name (missing user, not a member). */
-const PROFILE_TITLE = 'Profile';
+import { postCountLabel } from './profile-top-bar.tsx';
 
 const joinedFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
-
-function postCountLabel(count: number): string {
-  return `${formatCount(count)} ${count === 1 ? 'post' : 'posts'}`;
-}
-
-/**
- * The 'profile' header variant (spec 1 §2): back, the name with the post count, and the
- * profile's menu; while the profile loads, or when there is none, a plain title. The app shell
- * draws it (and hides it while scrolling down on phones) through `className`.
- */
-export function ProfileTopBar({
-  profile,
-  className,
-}: {
-  profile: PublicProfile | null | undefined;
-  className: string;
-}) {
-  const navigate = useNavigate();
-  return (
-    <header className={className}>
-      <IconButton
-        label="Back"
-        className={styles.back}
-        onClick={() => (hasHistoryToGoBackTo() ? navigate(-1) : navigate(paths.home.getHref()))}
-      >
-        <ArrowLeft aria-hidden="true" size={20} />
-      </IconButton>
-      <div className={styles.topBarText}>
-        {profile === undefined ? (
-          <Skeleton width={160} height={20} />
-        ) : (
-          <>
-            <p className={styles.topBarName}>{profile ? `${profile.firstName} ${profile.lastName}` : PROFILE_TITLE}</p>
-            {profile && <p className={styles.topBarCount}>{postCountLabel(profile.postCount)}</p>}
-          </>
-        )}
-      </div>
-      {profile && <ProfileMenu profile={profile} />}
-    </header>
-  );
-}
 
 interface MainActionProps {
   profile: PublicProfile;

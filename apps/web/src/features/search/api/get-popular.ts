@@ -1,11 +1,11 @@
-import { type PopularSearch, PopularSearchesSchema } from '@campus/contract';
+import type { PopularSearch } from '@campus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** GET /api/search/popular: the campus's top 14 searches by views. */
 export async function getPopular({ signal }: { signal?: AbortSignal } = {}): Promise<PopularSearch[]> {
-  return PopularSearchesSchema.parse(await api.get<unknown>('/api/search/popular', { signal })).searches;
+  return (await api.get<{ searches: PopularSearch[] }>('/api/search/popular', { signal })).searches;
 }
 
 export const popularQueryOptions = () =>

@@ -1,4 +1,4 @@
-import { type SearchSuggestion, SearchSuggestionsSchema } from '@campus/contract';
+import type { SearchSuggestion } from '@campus/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
@@ -8,7 +8,7 @@ export async function getSuggestions(
   q: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<SearchSuggestion[]> {
-  return SearchSuggestionsSchema.parse(await api.get<unknown>('/api/search/suggestions', { query: { q }, signal }))
+  return (await api.get<{ suggestions: SearchSuggestion[] }>('/api/search/suggestions', { query: { q }, signal }))
     .suggestions;
 }
 
