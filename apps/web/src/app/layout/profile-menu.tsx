@@ -119,11 +119,11 @@ export function ProfileMenu({ showUnread = false }: ProfileMenuProps) {
     plainTrigger.current = null;
   }
   useEffect(() => {
-    if (DropdownMenu && refocus.current) {
-      refocus.current = false;
-      menuTrigger.current?.focus();
-    }
-  }, [DropdownMenu]);
+    if (!DropdownMenu || !refocus.current) return;
+    refocus.current = false;
+    // An open menu takes the focus itself (and gives it back to the trigger when it closes).
+    if (!open) menuTrigger.current?.focus();
+  }, [DropdownMenu, open]);
 
   // The geographic gate runs before a visitor sees sign-in options (spec 1 §6); its answer is
   // cached, so this costs one request per page load at most.

@@ -1,0 +1,67 @@
+import type { CampusResponse, Viewer } from '@campus/contract';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const OU = {
+  id: '0b6f8f3e-5d2a-4c11-9a7e-000000000001',
+  shortName: 'OU',
+  isHub: false,
+  signIn: { google: false, emailLink: true, forgotPassword: true },
+} as CampusResponse;
+
+const avery = {
+  username: 'avery',
+  firstName: 'Avery',
+  lastName: 'Lee',
+  imgSmall: null,
+  verified: true,
+  schoolVerified: true,
+} as unknown as Viewer;
+
+/** The menu's Radix code is a module-level download: each test starts without it. */
+async function renderMenu() {
+  vi.resetModules();
+  const { ProfileMenu } = await import('./profile-menu.tsx');
+  const { CampusContext } = await import('@/lib/campus.ts');
+  const { ViewerContext } = await import('@/lib/viewer.ts');
+  const router = createMemoryRouter([{ path: '/', element: <ProfileMenu /> }], { initialEntries: ['/'] });
+  render(
+    <CampusContext.Provider value={OU}>
+      <ViewerContext.Provider value={avery}>
+        <RouterProvider router={router} />
+      </ViewerContext.Provider>
+    </CampusContext.Provider>,
+  );
+}
+
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('the profile menu before its menu code has arrived', { timeout: 20_000 }, () => {
+  it('opens on the first click of the plain trigger', async () => {
+    await renderMenu();
+    const trigger = screen.getByRole('button', { name: 'Account menu' });
+    expect(trigger.getAttribute('aria-haspopup')).toBe('menu');
+    expect(screen.queryByRole('menu')).toBeNull();
+    fireEvent.click(trigger);
+    const menu = await screen.findByRole('menu');
+    expect(menu.textContent).toContain('Log Out');
+    expect(screen.getByRole('menuitem', { name: /My Saved/ }).getAttribute('href')).toBe('/saved');
+  });
+
+  it('hands the focus to the real trigger when the code arrives while the plain one has it', async () => {
+    await renderMenu();
+    const plain = screen.getByRole('button', { name: 'Account menu' });
+    plain.focus();
+    // The real trigger replaces the plain one and takes the focus over.
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Account menu' })).not.toBe(plain));
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Account menu' })));
+  });
+});
