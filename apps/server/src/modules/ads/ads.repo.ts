@@ -106,16 +106,35 @@ export async function deleteUnpaidAd(db: DbOrTx, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Active, unexpired ads of a campus in feed order (spec 3 §4 'Sponsored ads in the feed'). */
-export async function activeAdsForFeed(db: DbOrTx, campusId: string, now: Date, limit: number): Promise<AdRow[]> {
-  return db
+/** The running-ads lookup as a prepared statement, built once per database handle. */
+const buildFeedAds = (db: DbOrTx) =>
+  db
     .select()
     .from(ads)
     .where(
-      and(eq(ads.campusId, campusId), eq(ads.status, 'active'), sql`${ads.endTimeAdjusted} > ${now.toISOString()}`),
+      and(
+        eq(ads.campusId, sql.placeholder('campusId')),
+        eq(ads.status, 'active'),
+        sql`${ads.endTimeAdjusted} > ${sql.placeholder('now')}::timestamptz`,
+      ),
     )
     .orderBy(asc(ads.endTimeAdjusted), desc(ads.createdAt))
-    .limit(limit);
+    .limit(sql.placeholder('limit'))
+    .prepare('ads_feed');
+const feedAdsByDb = new WeakMap<DbOrTx, ReturnType<typeof buildFeedAds>>();
+
+/**
+ * Active, unexpired ads of a campus in feed order (spec 3 §4 'Sponsored ads in the feed'), on
+ * the partial index `ads_feed_idx`. Read on every feed page, so it is prepared: the request
+ * binds values and runs (a transaction builds its own copy).
+ */
+export async function activeAdsForFeed(db: DbOrTx, campusId: string, now: Date, limit: number): Promise<AdRow[]> {
+  let query = feedAdsByDb.get(db);
+  if (!query) {
+    query = buildFeedAds(db);
+    feedAdsByDb.set(db, query);
+  }
+  return query.execute({ campusId, now: now.toISOString(), limit });
 }
 
 export async function hasActiveAdOnPost(db: DbOrTx, postId: string, now: Date): Promise<boolean> {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { blocks, postLikes, postMedia, posts, users } from '../../db/schema/index.ts';
+import { postLikes, postMedia, posts, users } from '../../db/schema/index.ts';
 import type { Cursor } from '../../lib/cursor.ts';
 
 export type PostRow = typeof posts.$inferSelect;
@@ -17,6 +18,8 @@ export interface PostWithAuthor {
 }
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Database | Tx;
+/** A transaction runs its statements on its own connection: named statements are for the pool. */
+const isTransaction = (db: Executor): db is Tx => db instanceof PgTransaction;
 
 /** The columns of PostFields: the tsvector stays in PostgreSQL (only search reads it). */
 export const postColumns = (() => {
@@ -130,7 +133,16 @@ function toListed(r: CardRow): ListedPost {
 
 /** Statement texts by name, built on first use. */
 const texts = new Map<string, string>();
-async function run<R extends object>(db: Database, name: string, build: () => string, values: unknown[]): Promise<R[]> {
+/**
+ * Runs a named statement on the pool (parsed once per connection); `build` makes its text on
+ * first use. One text per name: the name must carry everything that shapes the text.
+ */
+export async function runNamed<R extends object>(
+  db: Database,
+  name: string,
+  build: () => string,
+  values: unknown[],
+): Promise<R[]> {
   let text = texts.get(name);
   if (text === undefined) {
     text = build();
@@ -138,8 +150,54 @@ async function run<R extends object>(db: Database, name: string, build: () => st
   }
   return (await db.$client.query<R>({ name, text, values })).rows;
 }
+/** Every column of PostFields (`p`) and the author (`u`), aliased as PostWithAuthorRow reads them. */
+export const POST_WITH_AUTHOR_COLUMNS = `p.id, p.campus_id AS "campusId", p.user_id AS "userId", p.type, p.text,
+  p.plain_text AS "plainText", p.category, p.price_cents AS "priceCents", p.post_commented_on AS "postCommentedOn",
+  p.root_id AS "rootId", p.img_count AS "imgCount", p.likes_count AS "likesCount", p.comments_count AS "commentsCount",
+  p.views, p.accounts_reached AS "accountsReached", p.direct_messages AS "directMessages", p.copied_link AS "copiedLink",
+  p.external_link_clicks AS "externalLinkClicks", p.profile_visits AS "profileVisits", p.created_at AS "createdAt",
+  p.last_modified AS "lastModified",
+  u.username::text AS username, u.first_name AS "firstName", u.last_name AS "lastName", u.img, u.verified`;
+export type PostWithAuthorRow = PostFields &
+  Pick<AuthorRow, 'username' | 'firstName' | 'lastName' | 'img' | 'verified'>;
+export function toPostWithAuthor(r: PostWithAuthorRow): PostWithAuthor {
+  return {
+    post: {
+      id: r.id,
+      campusId: r.campusId,
+      userId: r.userId,
+      type: r.type,
+      text: r.text,
+      plainText: r.plainText,
+      category: r.category,
+      priceCents: r.priceCents,
+      postCommentedOn: r.postCommentedOn,
+      rootId: r.rootId,
+      imgCount: r.imgCount,
+      likesCount: r.likesCount,
+      commentsCount: r.commentsCount,
+      views: r.views,
+      accountsReached: r.accountsReached,
+      directMessages: r.directMessages,
+      copiedLink: r.copiedLink,
+      externalLinkClicks: r.externalLinkClicks,
+      profileVisits: r.profileVisits,
+      createdAt: r.createdAt,
+      lastModified: r.lastModified,
+    },
+    author: {
+      id: r.userId,
+      username: r.username,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      img: r.img,
+      verified: r.verified,
+    },
+  };
+}
+
 /** A count written into a statement's text: a small positive integer, never a string. */
-function literalCount(n: number): number {
+export function literalCount(n: number): number {
   if (!Number.isInteger(n) || n < 1 || n > 1000) throw new Error(`bad count ${n}`);
   return n;
 }
@@ -163,7 +221,7 @@ export async function listTopLevel(
   const { category, mediaOnly, cursor } = options;
   const limit = literalCount(options.limit);
   const name = `feed_${category ? 'c' : ''}${mediaOnly ? 'm' : ''}${cursor ? 'k' : ''}_${limit}`;
-  const rows = await run<CardRow>(
+  const rows = await runNamed<CardRow>(
     db,
     name,
     () => {
@@ -189,7 +247,7 @@ export async function listSavedPage(
 ): Promise<ListedPost[]> {
   const limit = literalCount(options.limit);
   const name = `saved_${options.cursor ? 'k' : ''}_${limit}`;
-  const rows = await run<CardRow>(
+  const rows = await runNamed<CardRow>(
     db,
     name,
     () => `SELECT ${CARD_COLUMNS}, true AS liked
@@ -207,7 +265,7 @@ export async function listSavedPage(
 /** Posts by id as cards for the viewer (e.g. a feed page's sponsored posts), in the order of `ids`. */
 export async function listedByIds(db: Database, viewerId: string, ids: string[]): Promise<ListedPost[]> {
   if (ids.length === 0) return [];
-  const rows = await run<CardRow>(
+  const rows = await runNamed<CardRow>(
     db,
     'posts_by_ids',
     () => `SELECT ${CARD_COLUMNS}, ${LIKED_BY('$1')}
@@ -239,7 +297,7 @@ export async function loadPostPage(
 ): Promise<PostPageRow[]> {
   const maxAncestors = literalCount(options.maxAncestors);
   const maxComments = literalCount(options.maxComments);
-  const rows = await run<CardRow & { role: number; hidden: boolean }>(
+  const rows = await runNamed<CardRow & { role: number; hidden: boolean }>(
     db,
     `post_page_${maxAncestors}_${maxComments}`,
     () => `WITH RECURSIVE
@@ -273,7 +331,7 @@ export async function loadPostPage(
 
 /** Authors the viewer blocked or who blocked the viewer (one named statement on the blocks keys). */
 export async function blockedEitherWayOf(db: Database, viewerId: string): Promise<Set<string>> {
-  const rows = await run<{ id: string }>(
+  const rows = await runNamed<{ id: string }>(
     db,
     'blocked_either_way',
     () => `SELECT blocked_id AS id FROM blocks WHERE blocker_id = $1
@@ -343,20 +401,41 @@ export async function subtreeIds(db: Executor, id: string): Promise<string[]> {
   return result.rows.map((r) => r.id);
 }
 
+/** Media rows of posts, in post then picture order (a named statement on the pool, built SQL in a transaction). */
 export async function mediaOf(db: Executor, postIds: string[]): Promise<MediaRow[]> {
   if (postIds.length === 0) return [];
-  return db
-    .select()
-    .from(postMedia)
-    .where(inArray(postMedia.postId, postIds))
-    .orderBy(asc(postMedia.postId), asc(postMedia.order));
+  if (isTransaction(db)) {
+    return db
+      .select()
+      .from(postMedia)
+      .where(inArray(postMedia.postId, postIds))
+      .orderBy(asc(postMedia.postId), asc(postMedia.order));
+  }
+  return runNamed<MediaRow>(
+    db as Database,
+    'media_of',
+    () => `SELECT id, post_id AS "postId", kind, path, feed_path AS "feedPath", name, img_order AS "order", width,
+        height, bytes, created_at AS "createdAt"
+      FROM post_media WHERE post_id = ANY($1::text[]) ORDER BY post_id, img_order`,
+    [postIds],
+  );
 }
 
+/** Which of `postIds` the user saved (a named statement on the pool, built SQL in a transaction). */
 export async function likedAmong(db: Executor, userId: string, postIds: string[]): Promise<Set<string>> {
   if (postIds.length === 0) return new Set();
-  const rows = await db
-    .select({ postId: postLikes.postId })
-    .from(postLikes)
-    .where(and(eq(postLikes.userId, userId), inArray(postLikes.postId, postIds)));
+  if (isTransaction(db)) {
+    const rows = await db
+      .select({ postId: postLikes.postId })
+      .from(postLikes)
+      .where(and(eq(postLikes.userId, userId), inArray(postLikes.postId, postIds)));
+    return new Set(rows.map((r) => r.postId));
+  }
+  const rows = await runNamed<{ postId: string }>(
+    db as Database,
+    'liked_among',
+    () => `SELECT post_id AS "postId" FROM post_likes WHERE user_id = $1 AND post_id = ANY($2::text[])`,
+    [userId, postIds],
+  );
   return new Set(rows.map((r) => r.postId));
 }
