@@ -45,15 +45,21 @@ afterEach(() => {
 });
 
 describe('the profile menu before its menu code has arrived', { timeout: 20_000 }, () => {
-  it('opens on the first click of the plain trigger', async () => {
+  it('opens on the first press of the plain trigger', async () => {
     await renderMenu();
     const trigger = screen.getByRole('button', { name: 'Account menu' });
     expect(trigger.getAttribute('aria-haspopup')).toBe('menu');
     expect(screen.queryByRole('menu')).toBeNull();
-    fireEvent.click(trigger);
+    fireEvent.pointerDown(trigger, { button: 0 });
     const menu = await screen.findByRole('menu');
     expect(menu.textContent).toContain('Log Out');
     expect(screen.getByRole('menuitem', { name: /My Saved/ }).getAttribute('href')).toBe('/saved');
+  });
+
+  it('opens from the keyboard (Enter clicks the button)', async () => {
+    await renderMenu();
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }), { detail: 0 });
+    expect((await screen.findByRole('menu')).textContent).toContain('Settings');
   });
 
   it('hands the focus to the real trigger when the code arrives while the plain one has it', async () => {

@@ -142,6 +142,12 @@ export function ProfileMenu({ showUnread = false }: ProfileMenuProps) {
   );
   if (!DropdownMenu) {
     const load = () => void radixDropdownMenu.load().catch(() => {});
+    const openSoon = () => {
+      load();
+      handleOpenChange(true);
+    };
+    // Opens as Radix's trigger does: on pointer-down (so a menu arriving between the press
+    // and the release cannot swallow the click), on Enter, Space (click) and ArrowDown.
     return (
       <button
         ref={plainTrigger}
@@ -153,9 +159,16 @@ export function ProfileMenu({ showUnread = false }: ProfileMenuProps) {
         data-state="closed"
         onPointerEnter={load}
         onFocus={load}
-        onClick={() => {
-          load();
-          handleOpenChange(true);
+        onPointerDown={(event) => {
+          if (event.button !== 0 || event.ctrlKey) return;
+          event.preventDefault();
+          openSoon();
+        }}
+        onClick={openSoon}
+        onKeyDown={(event) => {
+          if (event.key !== 'ArrowDown') return;
+          event.preventDefault();
+          openSoon();
         }}
       >
         {face}
