@@ -29,7 +29,6 @@ import { postPolicy } from './posts.policy.ts';
 import { buildThread, type PresentContext, presentPost } from './posts.presenter.ts';
 import {
   ancestorIds,
-  blockedEitherWayOf,
   findPost,
   type ListedPost,
   likedAmong,
@@ -85,16 +84,17 @@ export function feedPageSize(campus: CampusDefinition, cursor: Cursor | undefine
   return !cursor && FEED_FIRST_PAGE_CAMPUSES.includes(campus.id) ? PAGE_SIZES.feedFirst : PAGE_SIZES.feed;
 }
 
-export async function listFeed(
+/** A feed page and the authors hidden from the viewer (for its sponsored posts). */
+async function feedPage(
   deps: PostsDeps,
   viewer: SessionUser,
   campus: CampusDefinition,
   query: { cursor?: string; category?: string; mediaOnly?: boolean },
-): Promise<PostList> {
+): Promise<{ page: PostList; hidden: Set<string> }> {
   const cursor = decodeCursor(query.cursor);
   const limit = feedPageSize(campus, cursor);
   const category = query.category && query.category !== 'all' ? query.category : undefined;
-  const rows = await listTopLevel(deps.db, {
+  const { rows, hidden } = await listTopLevel(deps.db, {
     viewerId: viewer.id,
     campusId: campus.id,
     category,
@@ -102,7 +102,16 @@ export async function listFeed(
     cursor,
     limit,
   });
-  return presentList(deps, rows, limit);
+  return { page: presentList(deps, rows, limit), hidden };
+}
+
+export async function listFeed(
+  deps: PostsDeps,
+  viewer: SessionUser,
+  campus: CampusDefinition,
+  query: { cursor?: string; category?: string; mediaOnly?: boolean },
+): Promise<PostList> {
+  return (await feedPage(deps, viewer, campus, query)).page;
 }
 
 /**
@@ -115,10 +124,7 @@ export async function listHomeFeed(
   campus: CampusDefinition,
   query: { cursor?: string; category?: string; adSlot?: number },
 ): Promise<FeedPage> {
-  const [page, hidden] = await Promise.all([
-    listFeed(deps, viewer, campus, query),
-    blockedEitherWayOf(deps.db, viewer.id),
-  ]);
+  const { page, hidden } = await feedPage(deps, viewer, campus, query);
   const { slots, nextAdSlot } = await sponsoredSlots(
     deps.db,
     campus.id,
