@@ -66,6 +66,11 @@ export const posts = pgTable(
     index('posts_search_idx')
       .using('gin', t.campusId, t.searchVector)
       .where(sql`${t.postCommentedOn} IS NULL AND ${t.type} = 'post'`),
+    // Mentions (/notifications/mentions): trigrams of the texts that contain an '@' at all, so
+    // `ILIKE '%@name%'` reads a campus's few mentioning posts instead of all of its posts.
+    index('posts_mentions_idx')
+      .using('gin', t.campusId, t.plainText.op('gin_trgm_ops'))
+      .where(sql`${t.plainText} LIKE '%@%'`),
   ],
 );
 

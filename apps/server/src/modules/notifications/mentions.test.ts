@@ -1,4 +1,4 @@
-import type { PostList } from '@campus/contract';
+import { CAMPUS_IDS, type PostList } from '@campus/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.ts';
@@ -6,7 +6,7 @@ import { TestBrowser, unverifiedUser, verifiedUser } from '../../../test/auth.ts
 import { createPostAs, member } from '../../../test/posts.ts';
 import { users } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { mentionPattern } from './mentions.repo.ts';
+import { mentionPattern, mentionsQuery } from './mentions.repo.ts';
 
 /** A clock the tests can stop, so that many posts share one timestamp. */
 let frozen: Date | null = null;
@@ -118,5 +118,33 @@ describe('/notifications/mentions', () => {
     // A hostile username cannot widen the pattern.
     expect(re('a.b').test('@axb')).toBe(false);
     expect(re('a+').test('@aaa')).toBe(false);
+  });
+});
+
+describe('the mentions query', () => {
+  it("reads only the campus's texts that contain an '@' (posts_mentions_idx), not all of its posts", async () => {
+    const { user } = await member(app, db, 'ou', 'Pia Planned');
+    const username = await usernameOf(user.id);
+    // 20,000 posts, one in a hundred with some '@', five naming Pia.
+    await db.$client.query(
+      `INSERT INTO posts (id, campus_id, user_id, type, plain_text, created_at, last_modified)
+       SELECT 'mention-plan-' || g, $1, $2, 'post',
+              CASE WHEN g % 4000 = 0 THEN 'Ask @' || $3 || ' about it' WHEN g % 100 = 0 THEN 'mail me at x@ou.edu'
+                   ELSE 'Desk lamp number ' || g END,
+              now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
+       FROM generate_series(1, 20000) AS g`,
+      [CAMPUS_IDS.ou, user.id, username],
+    );
+    await db.$client.query('ANALYZE posts');
+    const { sql: text, params } = mentionsQuery(db, {
+      userId: 'someone-else',
+      username,
+      campusId: CAMPUS_IDS.ou,
+      limit: 15,
+    }).toSQL();
+    const { rows } = await db.$client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, params);
+    const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(plan).toContain('posts_mentions_idx');
+    expect(plan).not.toMatch(/Seq Scan on posts/);
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "posts_mentions_idx" ON "posts" USING gin ("campus_id","plain_text" gin_trgm_ops) WHERE "posts"."plain_text" LIKE '%@%';
