@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { postLikes, postMedia, posts, users } from '../../db/schema/index.ts';
@@ -35,12 +35,6 @@ const authorColumns = {
   img: users.img,
   verified: users.verified,
 };
-
-/** Newest-modified first; `(last_modified, id) < cursor` as a row comparison (index-only). */
-const before = (cursor: Cursor | undefined): SQL | undefined =>
-  cursor
-    ? sql`(${posts.lastModified}, ${posts.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id})`
-    : undefined;
 
 /** The media of a post the way the presenter reads them, in order. */
 export type PostMediaJson = Pick<MediaRow, 'kind' | 'path' | 'feedPath' | 'width' | 'height'>;
@@ -140,6 +134,8 @@ function toListed(r: CardRow): ListedPost {
 
 /** Statement texts by name, built on first use. */
 const texts = new Map<string, string>();
+/** The text of a named statement built so far (the plan tests explain them). */
+export const statementText = (name: string): string | undefined => texts.get(name);
 /**
  * Runs a named statement on the pool (parsed once per connection); `build` makes its text on
  * first use. One text per name: the name must carry everything that shapes the text.
@@ -290,7 +286,7 @@ export async function listedByIds(db: Database, viewerId: string, ids: string[])
   if (ids.length === 0) return [];
   const rows = await runNamed<CardRow>(
     db,
-    'posts_by_ids',
+    'cards_by_ids',
     () => `SELECT ${CARD_COLUMNS}, ${LIKED_BY('$1')}
       FROM posts p JOIN users u ON u.id = p.user_id WHERE p.id = ANY($2::text[])`,
     [viewerId, ids],
@@ -313,6 +309,9 @@ export interface PostPageRow extends ListedPost {
  * `maxAncestors - 1` and the top-level post; up to `maxComments` comments and replies below
  * it, shallowest first and oldest first within a level, so parents come before their replies.
  * Each row says whether its author and the viewer blocked each other; the caller leaves those out.
+ * The row estimates of recursive queries are guesses, so the generic plan hashed the whole
+ * posts table to join them: each step is a LATERAL subquery (`OFFSET 0` keeps it one), which
+ * makes every lookup an index probe by key (posts/plans.test.ts checks the plan).
  */
 export async function loadPostPage(
   db: Database,
@@ -333,7 +332,8 @@ export async function loadPostPage(
       tree(id, created_at, depth) AS (
         SELECT id, created_at, 0 FROM posts WHERE post_commented_on = $2
         UNION ALL
-        SELECT p.id, p.created_at, t.depth + 1 FROM posts p JOIN tree t ON p.post_commented_on = t.id
+        SELECT c.id, c.created_at, t.depth + 1 FROM tree t
+        CROSS JOIN LATERAL (SELECT p.id, p.created_at FROM posts p WHERE p.post_commented_on = t.id OFFSET 0) c
       ),
       picked(id, role, ord) AS (
         SELECT id, 0, 0::bigint FROM chain WHERE depth = 0
@@ -343,8 +343,10 @@ export async function loadPostPage(
         (SELECT id, 2, row_number() OVER (ORDER BY depth, created_at, id) FROM tree
           ORDER BY depth, created_at, id LIMIT ${maxComments})
       )
-      SELECT x.role, ${CARD_COLUMNS}, ${LIKED_BY('$1')}, ${BLOCKED_EITHER_WAY('$1')} AS hidden
-      FROM picked x JOIN posts p ON p.id = x.id JOIN users u ON u.id = p.user_id
+      SELECT x.role, c.* FROM picked x CROSS JOIN LATERAL (
+        SELECT ${CARD_COLUMNS}, ${LIKED_BY('$1')}, ${BLOCKED_EITHER_WAY('$1')} AS hidden
+        FROM posts p JOIN users u ON u.id = p.user_id WHERE p.id = x.id OFFSET 0
+      ) c
       ORDER BY x.role, x.ord`,
     [options.viewerId, options.id],
   );
@@ -352,38 +354,62 @@ export async function loadPostPage(
   return rows.map((r) => ({ ...toListed(r), role: roles[r.role] as PostPageRole, hidden: r.hidden }));
 }
 
-/** The viewer's saved posts of one campus (spec 1 §7 'liked posts'), newest-modified first. */
+/** Someone's saved posts of one campus (spec 1 §7 'liked posts', a profile's Likes tab), newest-modified first. */
 export async function listLiked(
-  db: Executor,
+  db: Database,
   options: { userId: string; campusId: string; cursor?: Cursor; limit: number },
 ): Promise<PostWithAuthor[]> {
-  return db
-    .select({ post: postColumns, author: authorColumns })
-    .from(postLikes)
-    .innerJoin(posts, eq(posts.id, postLikes.postId))
-    .innerJoin(users, eq(users.id, posts.userId))
-    .where(and(eq(postLikes.userId, options.userId), eq(posts.campusId, options.campusId), before(options.cursor)))
-    .orderBy(desc(posts.lastModified), desc(posts.id))
-    .limit(options.limit);
+  const limit = literalCount(options.limit);
+  const rows = await runNamed<PostWithAuthorRow>(
+    db,
+    `liked_${options.cursor ? 'k' : ''}_${limit}`,
+    () => `SELECT ${POST_WITH_AUTHOR_COLUMNS}
+      FROM post_likes s JOIN posts p ON p.id = s.post_id JOIN users u ON u.id = p.user_id
+      WHERE s.user_id = $1 AND p.campus_id = $2
+        ${options.cursor ? 'AND (p.last_modified, p.id) < ($3::timestamptz, $4)' : ''}
+      ORDER BY p.last_modified DESC, p.id DESC LIMIT ${limit}`,
+    [options.userId, options.campusId, ...cursorValues(options.cursor)],
+  );
+  return rows.map(toPostWithAuthor);
 }
 
+/** A post with its author (a named statement on the pool, built SQL in a transaction). */
 export async function findPost(db: Executor, id: string): Promise<PostWithAuthor | undefined> {
-  const [row] = await db
-    .select({ post: postColumns, author: authorColumns })
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.userId))
-    .where(eq(posts.id, id));
-  return row;
+  if (isTransaction(db)) {
+    const [row] = await db
+      .select({ post: postColumns, author: authorColumns })
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.userId))
+      .where(eq(posts.id, id));
+    return row;
+  }
+  const [row] = await runNamed<PostWithAuthorRow>(
+    db as Database,
+    'post_by_id',
+    () => `SELECT ${POST_WITH_AUTHOR_COLUMNS} FROM posts p JOIN users u ON u.id = p.user_id WHERE p.id = $1`,
+    [id],
+  );
+  return row && toPostWithAuthor(row);
 }
 
 /** Posts by id with their authors, in the order of `ids` (missing ones left out). */
 export async function findPosts(db: Executor, ids: string[]): Promise<PostWithAuthor[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select({ post: postColumns, author: authorColumns })
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.userId))
-    .where(inArray(posts.id, ids));
+  const rows = isTransaction(db)
+    ? await db
+        .select({ post: postColumns, author: authorColumns })
+        .from(posts)
+        .innerJoin(users, eq(users.id, posts.userId))
+        .where(inArray(posts.id, ids))
+    : (
+        await runNamed<PostWithAuthorRow>(
+          db as Database,
+          'posts_by_ids',
+          () =>
+            `SELECT ${POST_WITH_AUTHOR_COLUMNS} FROM posts p JOIN users u ON u.id = p.user_id WHERE p.id = ANY($1::text[])`,
+          [ids],
+        )
+      ).map(toPostWithAuthor);
   const byId = new Map(rows.map((r) => [r.post.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is PostWithAuthor => r !== undefined);
 }

@@ -1,22 +1,28 @@
 /**
  * Hot-path benchmark (issue 13): the server runs as its own process (`node --import tsx
- * apps/server/src/server.ts`, production mode) on PostgreSQL holding ~200k posts; autocannon
- * runs here, in this process, against it. Every route is reported as a share of
- * GET /api/campuses (in memory, no database) measured right before it in the same run:
- * absolute numbers on a shared machine are noise, the ratios are the result. The last column is
- * the server process's own CPU time per answered request (from /proc), which other load on
- * the machine disturbs least.
+ * apps/server/src/server.ts`, production mode) on PostgreSQL holding 200k posts (1M with
+ * `--million` or `BENCH_POSTS=1000000`); autocannon runs here, in another process, against it.
+ * Every route is reported as a share of GET /api/campuses (in memory, no database) measured
+ * right before it in the same run: absolute numbers on a shared machine are noise, the ratios
+ * are the result. The last columns are the server process's own CPU time per answered request
+ * and PostgreSQL's (the backends connected to the bench database, from /proc), which other
+ * load on the machine disturbs least.
  *
- * Run: npm run bench:routes
- * Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench_routes, created when
- *      missing), BENCH_POSTS (200000), BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_PORT (3270),
- *      BENCH_ONLY (comma-separated row labels, e.g. "campuses,feed").
- * `--profile`: runs the server with --cpu-prof, loads only the signed-in feed, and prints the
- *      functions with the most self time (the .cpuprofile is left in the printed folder).
+ * GET /api/events (SSE) is measured apart: N sequential connects, each on a new connection,
+ * timing the response headers, beside the same loop against /api/campuses.
+ *
+ * Run: npm run bench:hot-paths [-- --million] [-- --profile[=row]]   (bench:routes is an alias)
+ * Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench_hot_paths_{200k|1000k},
+ *      created when missing; one database per size, so both stay seeded), BENCH_POSTS (200000),
+ *      BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_PORT (3270), BENCH_SSE_CONNECTS (200),
+ *      BENCH_ONLY (comma-separated row keys, e.g. "campuses,feed,events"), BENCH_SERVER_DIR.
+ * `--profile[=key]`: runs the server with --cpu-prof, loads only that row (default `feed`), and
+ *      prints the functions with the most self time (the .cpuprofile is left in the printed folder).
  * Numbers only: nothing here passes or fails.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,13 +30,17 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { seedBenchPosts } from './seed.ts';
 
-const POSTS = Number(process.env.BENCH_POSTS ?? 200_000);
+const POSTS = process.argv.includes('--million') ? 1_000_000 : Number(process.env.BENCH_POSTS ?? 200_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 3270);
-const URL_ = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_routes';
+const SSE_CONNECTS = Number(process.env.BENCH_SSE_CONNECTS ?? 200);
+const URL_ =
+  process.env.BENCH_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/bench_hot_paths_${Math.round(POSTS / 1000)}k`;
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
-const PROFILE = process.argv.includes('--profile');
+const profileArg = process.argv.find((a) => a === '--profile' || a.startsWith('--profile='));
+const PROFILE = profileArg !== undefined;
+const PROFILE_KEY = profileArg?.split('=')[1] || 'feed';
 const profileWindow = { from: 0, to: Number.POSITIVE_INFINITY };
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -47,7 +57,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
   await client.end();
 }
 
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'campus-bench-routes-'));
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'campus-bench-hot-paths-'));
 const profileDir = path.join(dataDir, 'profile');
 const origin = `http://127.0.0.1:${PORT}`;
 
@@ -73,11 +83,30 @@ const server = spawn(
   },
 );
 /** CPU time (user + system) the server process has used, from /proc (Linux; 0 elsewhere). */
-async function serverCpuMs(): Promise<number> {
-  const stat = await readFile(`/proc/${server.pid}/stat`, 'utf8').catch(() => '');
+const serverCpuMs = () => processCpuMs(server.pid ?? 0);
+/** CPU time of one process from /proc (0 when it is gone or unreadable). */
+async function processCpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
   return ((Number(fields[11]) || 0) + (Number(fields[12]) || 0)) * 10;
+}
+/**
+ * PostgreSQL's CPU time for the bench database: the backends connected to it (the server's
+ * pool), read from /proc when PostgreSQL runs on this machine. Backends that end within a
+ * window are missed, so this is a lower bound; other databases' work is not counted.
+ */
+const admin = new pg.Client({ connectionString: URL_ });
+async function databaseCpu(): Promise<Map<number, number>> {
+  const { rows } = await admin.query<{ pid: number }>(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+  );
+  return new Map(await Promise.all(rows.map(async (r) => [r.pid, await processCpuMs(r.pid)] as [number, number])));
+}
+async function databaseCpuSince(before: Map<number, number>): Promise<number> {
+  const after = await databaseCpu();
+  let ms = 0;
+  for (const [pid, cpu] of after) ms += cpu - (before.get(pid) ?? 0);
+  return ms;
 }
 const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
 async function waitForServer() {
@@ -92,6 +121,7 @@ async function waitForServer() {
   }
 }
 try {
+  await admin.connect();
   await waitForServer();
 
   // A signed-in, school-verified member with a profile (the seed fills in the rest); kept
@@ -128,7 +158,6 @@ try {
     { key: 'feed', label: 'GET /api/posts page 1', path: '/api/posts', signedIn: true },
     { key: 'deep', label: 'GET /api/posts deep page', path: `/api/posts?cursor=${seed.deepCursor}`, signedIn: true },
     { key: 'category', label: 'GET /api/posts?category=', path: '/api/posts?category=textbooks', signedIn: true },
-    { key: 'media', label: 'GET /api/posts/media', path: '/api/posts/media', signedIn: true },
     {
       key: 'post',
       label: 'GET /api/posts/:id (5 comments)',
@@ -136,13 +165,29 @@ try {
       signedIn: true,
     },
     { key: 'saved', label: 'GET /api/saved', path: '/api/saved', signedIn: true },
+    { key: 'media', label: 'GET /api/posts/media', path: '/api/posts/media', signedIn: true },
     {
       key: 'profile',
       label: 'GET /api/profiles/:u/posts',
       path: `/api/profiles/${seed.username}/posts`,
       signedIn: true,
     },
+    // A word of every post (the newest matches, read down the feed index) and a word of one post.
+    {
+      key: 'search',
+      label: 'GET /api/search/posts?q= (every post matches)',
+      path: '/api/search/posts?q=condition',
+      signedIn: true,
+    },
+    {
+      key: 'search-rare',
+      label: 'GET /api/search/posts?q= (one post matches)',
+      path: `/api/search/posts?q=${seed.rareWord}`,
+      signedIn: true,
+    },
   ];
+  const selected = rows.filter((r) => r.key !== 'campuses' && (!ONLY || ONLY.includes(r.key)));
+  const reference = rows[0] as (typeof rows)[number];
 
   // Every route must answer 200 before it is timed.
   for (const row of rows) {
@@ -153,6 +198,7 @@ try {
 
   async function load(pathAndQuery: string, signedIn: boolean, duration = SECONDS) {
     const cpuBefore = await serverCpuMs();
+    const dbBefore = await databaseCpu();
     const result = await autocannon({
       url: `${origin}${pathAndQuery}`,
       connections: CONNECTIONS,
@@ -163,47 +209,119 @@ try {
       console.warn(`  ${pathAndQuery}: ${result.non2xx} non-2xx, ${result.errors} errors`);
     }
     const cpuMs = (await serverCpuMs()) - cpuBefore;
+    const dbMs = await databaseCpuSince(dbBefore);
+    const answered = Math.max(1, result.requests.total);
     return {
       rps: result.requests.average,
       p50: result.latency.p50,
       p99: result.latency.p99,
-      cpuPerRequest: cpuMs / Math.max(1, result.requests.total),
+      cpuPerRequest: cpuMs / answered,
+      dbPerRequest: dbMs / answered,
     };
   }
 
+  /**
+   * `count` sequential requests, each on a new connection (no keep-alive), timing the response
+   * headers; an event stream is then closed, anything else read to the end.
+   */
+  async function connectLoop(path: string, signedIn: boolean, count: number) {
+    const times: number[] = [];
+    let refused = 0;
+    for (let i = 0; i < count; i++) {
+      const t0 = performance.now();
+      const status = await new Promise<number>((resolve, reject) => {
+        const request = http.get(`${origin}${path}`, { agent: false, headers: signedIn ? headers : {} }, (response) => {
+          times.push(performance.now() - t0);
+          const code = response.statusCode ?? 0;
+          if (response.headers['content-type']?.startsWith('text/event-stream')) {
+            request.destroy();
+            resolve(code);
+            return;
+          }
+          response.resume();
+          response.on('end', () => resolve(code));
+        });
+        request.on('error', (error) => (request.destroyed ? undefined : reject(error)));
+      });
+      if (status !== 200) refused += 1;
+    }
+    times.sort((x, y) => x - y);
+    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
+    const mean = times.reduce((sum, t) => sum + t, 0) / Math.max(1, times.length);
+    return { mean, p50: at(0.5), p99: at(0.99), refused };
+  }
+
+  const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+  const commit = (() => {
+    try {
+      return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: process.env.BENCH_SERVER_DIR ?? repoRoot })
+        .toString()
+        .trim();
+    } catch {
+      return 'unknown';
+    }
+  })();
+
   if (PROFILE) {
-    console.log(`\nProfiling GET /api/posts (signed in), ${SECONDS} s at ${CONNECTIONS} connections…`);
-    await load('/api/posts', true, 2);
+    const row = rows.find((r) => r.key === PROFILE_KEY);
+    if (!row) throw new Error(`--profile=${PROFILE_KEY}: no such row`);
+    console.log(`\nProfiling ${row.label}, ${SECONDS} s at ${CONNECTIONS} connections…`);
+    await load(row.path, row.signedIn, 2);
     // Both processes read CLOCK_MONOTONIC: the summary keeps the samples of this window only.
     profileWindow.from = Number(process.hrtime.bigint() / 1000n);
-    const r = await load('/api/posts', true);
+    const r = await load(row.path, row.signedIn);
     profileWindow.to = Number(process.hrtime.bigint() / 1000n);
-    console.log(`  ${r.rps.toFixed(0)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms`);
+    console.log(
+      `  ${r.rps.toFixed(0)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   server CPU ${r.cpuPerRequest.toFixed(2)} ms/request`,
+    );
   } else {
     console.log(
-      `\nautocannon: ${CONNECTIONS} connections, ${SECONDS} s per row (after 2 s of warm-up), ${POSTS.toLocaleString()} posts`,
+      `\nautocannon: ${CONNECTIONS} connections, ${SECONDS} s per row (after 2 s of warm-up), ${POSTS.toLocaleString('en-US')} posts, server at ${commit}`,
     );
     // Load on a shared machine drifts within minutes: each row is paired with a run of the
     // reference right before it, and its share is taken against that run.
-    const selected = rows.filter((r) => r.key !== 'campuses' && (!ONLY || ONLY.includes(r.key)));
-    const reference = rows[0] as (typeof rows)[number];
-    console.log(`\n| Route | req/s | p50 ms | p99 ms | share of /api/campuses | server CPU ms/request |`);
-    console.log('|---|---|---|---|---|---|');
+    console.log(
+      '\n| Route | req/s | p50 ms | p99 ms | share of /api/campuses | server CPU ms/request | PostgreSQL CPU ms/request |',
+    );
+    console.log('|---|---|---|---|---|---|---|');
     const references: number[] = [];
-    for (const row of selected) {
+    for (const row of selected.filter((r) => r.key !== 'events')) {
       await load(reference.path, false, 1);
       const ref = await load(reference.path, false, Math.max(2, SECONDS / 2));
       references.push(ref.rps);
       if (references.length === 1) {
         console.log(
-          `| \`${reference.label}\` | ${Math.round(ref.rps).toLocaleString('en-US')} | ${ref.p50} | ${ref.p99} | 1.00 | ${ref.cpuPerRequest.toFixed(2)} |`,
+          `| \`${reference.label}\` | ${fmt(ref.rps)} | ${ref.p50} | ${ref.p99} | 1.00 | ${ref.cpuPerRequest.toFixed(2)} | ${ref.dbPerRequest.toFixed(2)} |`,
         );
       }
       await load(row.path, row.signedIn, 2);
       const r = await load(row.path, row.signedIn);
       console.log(
-        `| \`${row.label}\` | ${Math.round(r.rps).toLocaleString('en-US')} | ${r.p50} | ${r.p99} | ${(r.rps / ref.rps).toFixed(2)} | ${r.cpuPerRequest.toFixed(2)} |`,
+        `| \`${row.label}\` | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${(r.rps / ref.rps).toFixed(2)} | ${r.cpuPerRequest.toFixed(2)} | ${r.dbPerRequest.toFixed(2)} |`,
       );
+    }
+    if (references.length > 0) {
+      console.log(
+        `(reference runs: ${references.map((n) => Math.round(n)).join(', ')} req/s; each share is against the run just before its row)`,
+      );
+    }
+
+    if (!ONLY || ONLY.includes('events')) {
+      // GET /api/events: time to the stream's response headers, one new connection each.
+      await connectLoop(reference.path, false, 20);
+      const ref = await connectLoop(reference.path, false, SSE_CONNECTS);
+      await connectLoop('/api/events', true, 20);
+      const sse = await connectLoop('/api/events', true, SSE_CONNECTS);
+      console.log(`\n${SSE_CONNECTS} sequential connects, each on a new connection, time to the response headers:`);
+      console.log('| Route | mean ms | p50 ms | p99 ms | share of /api/campuses (mean time ratio, inverted) |');
+      console.log('|---|---|---|---|---|');
+      console.log(
+        `| \`GET /api/campuses (reference)\` | ${ref.mean.toFixed(2)} | ${ref.p50.toFixed(2)} | ${ref.p99.toFixed(2)} | 1.00 |`,
+      );
+      console.log(
+        `| \`GET /api/events connect\` | ${sse.mean.toFixed(2)} | ${sse.p50.toFixed(2)} | ${sse.p99.toFixed(2)} | ${(ref.mean / sse.mean).toFixed(2)} |`,
+      );
+      if (sse.refused > 0 || ref.refused > 0) console.warn(`  not 200: events ${sse.refused}, campuses ${ref.refused}`);
     }
     console.log(
       `(load average at the end: ${os
@@ -211,13 +329,11 @@ try {
         .map((n) => n.toFixed(1))
         .join(' ')} on ${os.cpus().length} CPUs)`,
     );
-    console.log(
-      `(reference runs: ${references.map((n) => Math.round(n)).join(', ')} req/s; each share is against the run just before its row)`,
-    );
   }
 } finally {
   server.kill('SIGTERM');
   await exited;
+  await admin.end().catch(() => {});
 }
 
 if (PROFILE) {
@@ -239,7 +355,7 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-/** Self time per function (summed over the call tree) while the feed was loaded, biggest first. */
+/** Self time per function (summed over the call tree) while the profiled row was loaded, biggest first. */
 function printProfileSummary(profile: CpuProfile, top = 30) {
   const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();

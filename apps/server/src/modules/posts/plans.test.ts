@@ -1,0 +1,121 @@
+import { CAMPUS_IDS } from '@campus/contract';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/app.ts';
+import { member } from '../../../test/posts.ts';
+import { findProfile, listProfilePosts } from '../profiles/profiles.repo.ts';
+import { listSavedPage, listTopLevel, loadPostPage, statementText } from './posts.repo.ts';
+
+/**
+ * The hot read paths are named statements, so after a few executions PostgreSQL runs their
+ * GENERIC plan (parameters unknown). These tests explain that plan on 20k posts and check that
+ * it reads the intended index, never the whole posts table, and has no `LIMIT $n` (a generic
+ * plan costs it at a tenth of the table, which once crossed `jit_above_cost`).
+ */
+const { app, db } = await createTestApp();
+const { user } = await member(app, db, 'ou');
+const campusId = CAMPUS_IDS.ou;
+
+// 50 other members; the test member wrote every 50th post, saved 30 and replied 100 times.
+await db.$client.query(
+  `INSERT INTO users (id, name, first_name, last_name, username, email, campus_id, verified, school_verified)
+   SELECT 'plan-u' || g, 'Plan User', 'Plan', 'User', 'plan-user-' || g, 'plan-user-' || g || '@ou.edu', $1, true, true
+   FROM generate_series(1, 50) AS g`,
+  [campusId],
+);
+await db.$client.query(
+  `INSERT INTO posts (id, campus_id, user_id, type, plain_text, category, img_count, created_at, last_modified)
+   SELECT 'plan-' || lpad(g::text, 6, '0'), $1, CASE WHEN g % 50 = 0 THEN $2 ELSE 'plan-u' || (g % 50) END, 'post',
+          'Item ' || g, (ARRAY['furniture','textbooks','tickets','electronics'])[1 + g % 4],
+          CASE WHEN g % 5 = 0 THEN 1 ELSE 0 END, now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
+   FROM generate_series(1, 20000) AS g`,
+  [campusId, user.id],
+);
+await db.$client.query(
+  `INSERT INTO posts (id, campus_id, user_id, type, plain_text, post_commented_on, root_id)
+   SELECT 'plan-c' || g, $1, CASE WHEN g % 20 = 0 THEN $2 ELSE 'plan-u' || (g % 50 + 1) END, 'post', 'Comment ' || g,
+          'plan-' || lpad((g % 400 + 70)::text, 6, '0'), 'plan-' || lpad((g % 400 + 70)::text, 6, '0')
+   FROM generate_series(1, 2000) AS g`,
+  [campusId, user.id],
+);
+await db.$client.query(
+  `INSERT INTO post_likes (post_id, user_id)
+   SELECT 'plan-' || lpad(g::text, 6, '0'), CASE WHEN g % 100 = 0 THEN $1 ELSE 'plan-u' || (g % 50 + 1) END
+   FROM generate_series(1, 3000) AS g`,
+  [user.id],
+);
+await db.$client.query('ANALYZE');
+
+const explainer = new pg.Client({ connectionString: String(db.$client.options.connectionString) });
+await explainer.connect();
+afterAll(() => explainer.end());
+
+/** EXPLAIN of the generic plan of a named statement the repositories built, run with `values`. */
+async function genericPlan(name: string, values: string[]): Promise<string> {
+  const text = statementText(name);
+  if (!text) throw new Error(`statement ${name} was not built`);
+  expect(text).not.toMatch(/LIMIT \$/);
+  await explainer.query('SET plan_cache_mode = force_generic_plan');
+  await explainer.query(`PREPARE plan_check AS ${text}`);
+  try {
+    const args = values.map((v) => explainer.escapeLiteral(v)).join(', ');
+    const { rows } = await explainer.query<{ 'QUERY PLAN': string }>(`EXPLAIN EXECUTE plan_check(${args})`);
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  } finally {
+    await explainer.query('DEALLOCATE plan_check');
+    await explainer.query('RESET plan_cache_mode');
+  }
+}
+
+const cursorAt = new Date(Date.now() - 10_000 * 1000).toISOString();
+
+describe('generic plans of the hot read paths (20k posts)', () => {
+  it.each([
+    ['feed__25', { limit: 25 }, [user.id, campusId], 'posts_feed_idx'],
+    ['feed_c_15', { limit: 15, category: 'textbooks' }, [user.id, campusId, 'textbooks'], 'posts_feed_category_idx'],
+    ['feed_m_15', { limit: 15, mediaOnly: true }, [user.id, campusId], 'posts_media_feed_idx'],
+    [
+      'feed_k_15',
+      { limit: 15, cursor: { at: new Date(cursorAt), id: 'plan-010000' } },
+      [user.id, campusId, cursorAt, 'plan-010000'],
+      'posts_feed_idx',
+    ],
+  ] as const)('%s reads %s backwards, not the table', async (name, options, values, index) => {
+    await listTopLevel(db, { viewerId: user.id, campusId, ...options });
+    const plan = await genericPlan(name, [...values]);
+    expect(plan).toContain(`Index Scan Backward using ${index} on posts p`);
+    expect(plan).not.toMatch(/Seq Scan on posts|JIT/);
+  });
+
+  it('saved page: by the saver, never the whole posts table', async () => {
+    expect(await listSavedPage(db, { userId: user.id, campusId, limit: 10 })).toHaveLength(10);
+    const plan = await genericPlan('saved__10', [user.id, campusId]);
+    expect(plan).toMatch(/post_likes_(user_idx|pkey)/);
+    expect(plan).not.toMatch(/Seq Scan on posts|JIT/);
+  });
+
+  it('post page: the post, its chain and thread by key', async () => {
+    const rows = await loadPostPage(db, { viewerId: user.id, id: 'plan-000070', maxAncestors: 8, maxComments: 200 });
+    expect(rows.map((r) => r.role)).toEqual(['post', ...Array(5).fill('comment')]);
+    const plan = await genericPlan('post_page_8_200', [user.id, 'plan-000070']);
+    expect(plan).toContain('posts_parent_idx');
+    expect(plan).not.toMatch(/Seq Scan on posts|JIT/);
+  });
+
+  it.each([
+    ['posts', 'posts_user_top_idx'],
+    ['photos', 'posts_user_photos_idx'],
+    ['replies', 'posts_user_replies_idx'],
+  ] as const)('profile tab %s reads %s', async (kind, index) => {
+    await listProfilePosts(db, { kind, userId: user.id, campusId, limit: 10 });
+    const plan = await genericPlan(`profile_${kind}__10`, [user.id, campusId]);
+    expect(plan).toContain(index);
+    expect(plan).not.toMatch(/Seq Scan on posts|JIT/);
+  });
+
+  it('profile header: one user by username', async () => {
+    const profile = await findProfile(db, user.username, user.id);
+    expect(profile?.id).toBe(user.id);
+    expect(await genericPlan('profile_by_username', [user.username, user.id])).not.toMatch(/Seq Scan on posts|JIT/);
+  });
+});
