@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { afterFirstPage } from './first-page.ts';
 
 /**
  * A library the shell draws only on demand (Radix's dialog and menu), kept out of the entry
@@ -38,18 +39,14 @@ export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
   return { load, useModule: () => useSyncExternalStore(subscribe, snapshot, snapshot) };
 }
 
-/** Loads `modules` once the browser has nothing else to do (or after 2 s without requestIdleCallback). */
+/** Loads `modules` once the first page has drawn its main content and the browser is idle. */
 export function useLoadWhenIdle(...modules: LazyModule<unknown>[]): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the modules are module-level constants
-  useEffect(() => {
-    const loadAll = () => {
-      for (const module of modules) module.load().catch(() => {});
-    };
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(loadAll, { timeout: 5000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(loadAll, 2000);
-    return () => window.clearTimeout(id);
-  }, []);
+  useEffect(
+    () =>
+      afterFirstPage(() => {
+        for (const module of modules) module.load().catch(() => {});
+      }),
+    [],
+  );
 }

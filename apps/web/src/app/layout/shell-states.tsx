@@ -6,6 +6,8 @@ import styles from './shell-states.module.css';
 /** Stable keys for the placeholder rows (they never reorder). */
 const NAV_ROWS = ['home', 'search', 'notifications', 'messages', 'saved', 'profile', 'settings'];
 const POST_ROWS = ['first', 'second', 'third', 'fourth'];
+/** Campus-neutral, as in index.html: the campus is what this skeleton waits for. */
+const BRAND = 'Campus Buy / Sell';
 
 /** The shape of the app while the campus (and the first route) load. */
 export function ShellSkeleton() {
@@ -27,7 +29,7 @@ export function ShellSkeleton() {
         ))}
       </div>
       <div className={styles.center}>
-        <Skeleton height={42} />
+        <p className="boot-brand">{BRAND}</p>
         {POST_ROWS.map((row) => (
           <div key={row} className={styles.row}>
             <Skeleton circle width={44} height={44} />

@@ -4,7 +4,7 @@ import { ComposerBridgeProvider, type OpenComposer } from '@/components/post-car
 import { paths } from '@/config/paths.ts';
 import { useComposer } from '@/features/composer/index.ts';
 import { PrivateCommunity } from '@/features/home/components/private-community.tsx';
-import { MessageShareProvider } from '@/features/messages/components/share-post-dialog.tsx';
+import { MessageShareProvider } from '@/features/messages/components/message-share-provider.tsx';
 import { useCampus } from '@/lib/campus.ts';
 import { landingPathFor, useViewer } from '@/lib/viewer.ts';
 

@@ -1,11 +1,15 @@
-import { type OpenChatResponse, OpenChatResponseSchema } from '@campus/contract';
+import type { OpenChatResponse } from '@campus/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** POST /api/chats: the chat with a user in either direction, or a new one (spec 2 §4 'Start conversation'). */
+/**
+ * POST /api/chats: the chat with a user in either direction, or a new one (spec 2 §4 'Start
+ * conversation'). A typed read (decision 022): our own server's answer; every post card carries
+ * this, so a Zod parse here put the chat schemas on the feed's first load.
+ */
 export async function openChat(userId: string): Promise<OpenChatResponse> {
-  return OpenChatResponseSchema.parse(await api.post<unknown>('/api/chats', { userId }));
+  return api.post<OpenChatResponse>('/api/chats', { userId });
 }
 
 export function useOpenChat() {

@@ -1,13 +1,16 @@
-import { type LikeResponse, LikeResponseSchema, POST_MESSAGES, type Post } from '@campus/contract';
+import { type LikeResponse, POST_MESSAGES, type Post } from '@campus/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { ApiError, api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { patchPostEverywhere } from '../post-cache.ts';
 
-/** POST /api/posts/:id/like: saves the post, or unsaves it when already saved. */
+/**
+ * POST /api/posts/:id/like: saves the post, or unsaves it when already saved. A typed read
+ * (decision 022): our own server's answer; every post card carries this.
+ */
 export async function toggleLike(postId: string): Promise<LikeResponse> {
-  return LikeResponseSchema.parse(await api.post<unknown>(`/api/posts/${encodeURIComponent(postId)}/like`));
+  return api.post<LikeResponse>(`/api/posts/${encodeURIComponent(postId)}/like`);
 }
 
 type Snapshot = Pick<Post, 'likedByViewer' | 'likesCount'>;

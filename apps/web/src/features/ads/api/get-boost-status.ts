@@ -1,16 +1,17 @@
-import { type PostBoostStatus, PostBoostStatusSchema } from '@campus/contract';
+import type { PostBoostStatus } from '@campus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** GET /api/posts/:postId/boost: the owner's boost buttons, or the visitor's call-to-action. */
+/**
+ * GET /api/posts/:postId/boost: the owner's boost buttons, or the visitor's call-to-action. A
+ * typed read (decision 022): our own server's answer, read on the post page's first load.
+ */
 export async function getBoostStatus(
   postId: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<PostBoostStatus> {
-  return PostBoostStatusSchema.parse(
-    await api.get<unknown>(`/api/posts/${encodeURIComponent(postId)}/boost`, { signal }),
-  );
+  return api.get<PostBoostStatus>(`/api/posts/${encodeURIComponent(postId)}/boost`, { signal });
 }
 
 export const boostStatusQueryOptions = (postId: string) =>

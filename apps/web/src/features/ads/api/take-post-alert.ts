@@ -1,7 +1,10 @@
-import { type PostAlert, PostAlertSchema } from '@campus/contract';
+import type { PostAlert } from '@campus/contract';
 import { api } from '@/lib/api-client.ts';
 
-/** POST /api/posts/:postId/alert: the owner's one-time post-page alert, read and cleared in one step. */
+/**
+ * POST /api/posts/:postId/alert: the owner's one-time post-page alert, read and cleared in one
+ * step. A typed read (decision 022): our own server's answer, read on the post page's first load.
+ */
 export async function takePostAlert(postId: string): Promise<PostAlert> {
-  return PostAlertSchema.parse(await api.post<unknown>(`/api/posts/${encodeURIComponent(postId)}/alert`));
+  return api.post<PostAlert>(`/api/posts/${encodeURIComponent(postId)}/alert`);
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { afterFirstPage } from '@/lib/first-page.ts';
 import { useViewer } from '@/lib/viewer.ts';
 import { composerGate, useComposerUi } from '../lib/composer-store.ts';
 import { loadComposerDialog, preloadComposer } from '../lib/load.ts';
@@ -9,7 +10,8 @@ const ComposerDialog = lazy(() => loadComposerDialog().then((m) => ({ default: m
 /**
  * Draws what `useComposer().open()` asks for: the composer dialog (desktop) and the
  * 'Your profile is not complete' prompt. Mounted once, in the app shell. For members it
- * also fetches the composer's code when the browser is idle, so Create Post opens at once.
+ * also fetches the composer's code once the first page has drawn and the browser is idle, so
+ * Create Post opens at once.
  */
 export function ComposerHost() {
   const { dialog } = useComposerUi();
@@ -18,12 +20,7 @@ export function ComposerHost() {
 
   useEffect(() => {
     if (!member) return;
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(preloadComposer, { timeout: 5000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(preloadComposer, 2000);
-    return () => window.clearTimeout(id);
+    return afterFirstPage(preloadComposer);
   }, [member]);
 
   return (

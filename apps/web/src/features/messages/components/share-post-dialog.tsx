@@ -1,8 +1,7 @@
 import { CHAT_LIMITS, CHAT_MESSAGES, type ChatUser, POST_MESSAGES } from '@campus/contract';
 import { Search } from 'lucide-react';
-import { type ReactNode, useCallback, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { MessageShareBridgeProvider } from '@/components/post-card/message-share-bridge.tsx';
 import { useOpenChat } from '@/components/start-conversation/open-chat.ts';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Avatar } from '@/components/ui/avatar.tsx';
@@ -61,7 +60,7 @@ function PersonButton({
  * the chat with them opens (either direction) or starts ('New Conversation Started'), a message
  * carrying the post's id is sent, and the chat opens with the post as a card.
  */
-function SharePostDialog({ postId, onClose }: { postId: string; onClose: () => void }) {
+export function SharePostDialog({ postId, onClose }: { postId: string; onClose: () => void }) {
   const [q, setQ] = useState('');
   const [target, setTarget] = useState<string | null>(null);
   const inbox = useInboxQuery();
@@ -126,17 +125,5 @@ function SharePostDialog({ postId, onClose }: { postId: string; onClose: () => v
         inbox.isSuccess && <p className={styles.empty}>{SHARE_TEXTS.noRecent}</p>
       )}
     </Modal>
-  );
-}
-
-/** Gives the post cards below it the Share dialog's 'Send in a message' (through the post-card bridge). */
-export function MessageShareProvider({ children }: { children: ReactNode }) {
-  const [postId, setPostId] = useState<string | null>(null);
-  const open = useCallback((id: string) => setPostId(id), []);
-  return (
-    <MessageShareBridgeProvider value={open}>
-      {children}
-      {postId && <SharePostDialog postId={postId} onClose={() => setPostId(null)} />}
-    </MessageShareBridgeProvider>
   );
 }

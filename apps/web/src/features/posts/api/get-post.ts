@@ -1,11 +1,14 @@
-import { type PostPage, PostPageSchema } from '@campus/contract';
+import type { PostPage } from '@campus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** GET /api/posts/:id: the post, its parent chain (for a reply) and its comment thread. */
+/**
+ * GET /api/posts/:id: the post, its parent chain (for a reply) and its comment thread. A typed
+ * read (decision 022): our own server's contract-checked answer, fetched before the page's code.
+ */
 export async function getPost(postId: string, { signal }: { signal?: AbortSignal } = {}): Promise<PostPage> {
-  return PostPageSchema.parse(await api.get<unknown>(`/api/posts/${encodeURIComponent(postId)}`, { signal }));
+  return api.get<PostPage>(`/api/posts/${encodeURIComponent(postId)}`, { signal });
 }
 
 export const postQueryOptions = (postId: string) =>

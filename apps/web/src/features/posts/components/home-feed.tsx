@@ -1,4 +1,4 @@
-import { categoryByValue, FEED_MESSAGES, POST_MESSAGES } from '@campus/contract';
+import { FEED_MESSAGES, POST_MESSAGES } from '@campus/contract';
 import { Sparkles, SquarePen } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
@@ -9,7 +9,7 @@ import { PostListSkeleton } from '@/components/post-card/post-card-skeleton.tsx'
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/list-states.tsx';
-import { ALL_CATEGORIES, useFeedQuery } from '../api/get-feed.ts';
+import { ALL_CATEGORIES, categoryFrom, useFeedQuery } from '../api/get-feed.ts';
 import { feedItems } from '../lib/ads.ts';
 import { CategoryFilter } from './category-filter.tsx';
 import { FeedTabs } from './feed-tabs.tsx';
@@ -17,11 +17,6 @@ import { FeedTabs } from './feed-tabs.tsx';
 const CREATE_POST = 'Create Post';
 /** Cards on screen when the feed opens (a phone shows about two): their photos load first. */
 const FIRST_SCREEN_CARDS = 2;
-
-/** A category value from the address, or 'all' for anything that is not one. */
-function categoryFrom(value: string | null): string {
-  return value && categoryByValue(value) ? value : ALL_CATEGORIES;
-}
 
 /** /home?filter=notify-posted: 'Your post was sent', once, then the flag leaves the address. */
 function useNotifyPosted() {
