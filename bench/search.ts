@@ -268,9 +268,19 @@ try {
     ["Latest, 'calc' (prefix)", 'calc', false],
     ["Media, 'textbook'", 'textbook', true],
   ] as const) {
-    const tsquery = await tsqueryFor(deps, ou.id, text);
+    const tsquery = (await tsqueryFor(deps, ou.id, text))?.tsquery;
     await explain(`${label} → to_tsquery('english', '${tsquery}')`, postsSql, [CAMPUS_IDS.ou, tsquery, media]);
   }
+  // A word no post of the campus uses: the service reads the few matches first (search.repo.ts rareMatchIds).
+  await explain(
+    "Latest, 'gramophon' (a word the campus never used; the rare-word path)",
+    `WITH m AS MATERIALIZED (
+       SELECT p.id, p.campus_id, p.last_modified FROM posts p
+       WHERE p.post_commented_on IS NULL AND p.type = 'post' AND p.search_vector @@ to_tsquery('english', $2)
+       LIMIT 2001)
+     SELECT id FROM m WHERE campus_id = $1 ORDER BY last_modified DESC, id DESC LIMIT 10`,
+    [CAMPUS_IDS.ou, "'gramophon':*"],
+  );
   await explain(
     "People, 'jordn'",
     `SELECT id FROM users u WHERE u.campus_id = $1 AND u.school_verified
@@ -288,8 +298,10 @@ try {
   for (let round = 0; round < 2; round += 1) {
     for (const text of list) {
       const t0 = performance.now();
-      const tsquery = await tsqueryFor(deps, ou.id, text);
-      const ids = tsquery ? await searchPostIds(db, { campusId: ou.id, tsquery, mediaOnly: false, limit: 10 }) : [];
+      const postQuery = await tsqueryFor(deps, ou.id, text);
+      const ids = postQuery
+        ? await searchPostIds(db, { campusId: ou.id, ...postQuery, mediaOnly: false, limit: 10 })
+        : [];
       const rows = await findPosts(db, ids);
       if (round === 1) {
         direct.push(performance.now() - t0);

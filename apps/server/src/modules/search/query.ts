@@ -32,18 +32,17 @@ export function swapVariants(word: string): string[] {
 }
 
 /**
- * The tsquery text for `to_tsquery('english', …)`: every word must match (AND); a word
- * matches itself, longer words it starts (prefix, from 2 letters: 'calc' finds 'calculus')
- * and, when it occurs nowhere on the campus, its corrections ('frige' finds 'fridge').
- * Each operand is quoted, and holds only letters and digits. Returns null without words.
+ * The tsquery groups for `to_tsquery('english', …)`, one per word, all to match (joined with
+ * AND): a word matches itself, longer words it starts (prefix, from 2 letters: 'calc' finds
+ * 'calculus') and, when it occurs nowhere on the campus, its corrections ('frige' finds
+ * 'fridge'). Each operand is quoted, and holds only letters and digits.
  */
-export function buildTsquery(words: string[], corrections: Map<string, string[]>): string | null {
-  const groups = words.map((word) => {
-    const operands = [[...word].length >= 2 ? `'${word}':*` : `'${word}'`];
-    for (const term of corrections.get(word) ?? []) operands.push(`'${term}'`);
-    return operands.length === 1 ? operands[0] : `(${operands.join(' | ')})`;
+export function tsqueryGroups(words: string[], corrections: Map<string, string[]>): string[] {
+  return words.map((word) => {
+    const own = [...word].length >= 2 ? `'${word}':*` : `'${word}'`;
+    const others = (corrections.get(word) ?? []).map((term) => `'${term}'`);
+    return others.length === 0 ? own : `(${[own, ...others].join(' | ')})`;
   });
-  return groups.length > 0 ? groups.join(' & ') : null;
 }
 
 /** The form a popular search is counted under: lower case, single spaces, at most 100 characters. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { blocks, popularSearches, posts, userSearches, users } from '../../db/schema/index.ts';
 import type { Cursor } from '../../lib/cursor.ts';
@@ -105,22 +105,58 @@ const matching = (campusId: string, tsquery: string, mediaOnly: boolean) =>
   );
 
 /**
+ * Whether every group of a query matches one of the lexemes PostgreSQL's statistics count as
+ * most common in `posts.search_vector` (up to 1,000, refreshed by ANALYZE). A word that matches
+ * none is rarer than all of them, so its matches are few on any campus; without statistics (a
+ * new database) every query counts as rare, which is always correct, only not always fastest.
+ */
+export async function allGroupsCommon(db: DbOrTx, groups: string[]): Promise<boolean> {
+  const result = await db.execute<{ common: boolean | null }>(sql`
+    WITH common AS (
+      SELECT e.lexeme FROM pg_stats s, unnest(s.most_common_elems::text::text[]) AS e(lexeme)
+      WHERE s.schemaname = current_schema() AND s.tablename = 'posts' AND s.attname = 'search_vector'
+    )
+    SELECT bool_and(EXISTS (
+      SELECT 1 FROM common WHERE array_to_tsvector(ARRAY[common.lexeme]) @@ to_tsquery('english', g.grp)
+    )) AS common
+    FROM unnest(${textArray(groups)}) AS g(grp)`);
+  return result.rows[0]?.common === true;
+}
+
+/**
+ * How many matches, over every campus, a query for a word this campus has never used may read
+ * before the usual plan takes over (see `rareMatchIds`).
+ */
+export const RARE_MATCHES_CAP = 2000;
+
+type PageOptions = {
+  campusId: string;
+  tsquery: string;
+  mediaOnly: boolean;
+  viewerId?: string;
+  cursor?: Cursor;
+  limit: number;
+  /** A word of the query is rarer than PostgreSQL's most common lexemes: there are few matches. */
+  rare?: boolean;
+};
+
+const after = (cursor: Cursor | undefined, lastModified: SQL | typeof posts.lastModified, id: SQL | typeof posts.id) =>
+  cursor ? sql`(${lastModified}, ${id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id})` : undefined;
+
+/**
  * The ids of a page of Latest or Media hits, newest-modified first (the spec's posts_date_desc),
  * keyset on `(last_modified, id)`. Only ids: the authors are read for the 10 kept, not for every
- * match the sort looks at. The planner picks the GIN index for rare words and walks the feed
- * index backwards for common ones.
+ * match the sort looks at. Common words walk the feed index backwards and stop at 10 hits; the
+ * planner cannot tell a rare word from a common one when it is a prefix (its estimate is a
+ * guess, 2 % of the table) and would walk the whole campus for a word nobody uses, so a query
+ * with a word rarer than the common lexemes (`allGroupsCommon`) reads its few matches first
+ * (`rareMatchIds`).
  */
-export async function searchPostIds(
-  db: DbOrTx,
-  options: {
-    campusId: string;
-    tsquery: string;
-    mediaOnly: boolean;
-    viewerId?: string;
-    cursor?: Cursor;
-    limit: number;
-  },
-): Promise<string[]> {
+export async function searchPostIds(db: DbOrTx, options: PageOptions): Promise<string[]> {
+  if (options.rare) {
+    const ids = await rareMatchIds(db, options);
+    if (ids) return ids;
+  }
   const { cursor } = options;
   const rows = await db
     .select({ id: posts.id })
@@ -129,14 +165,45 @@ export async function searchPostIds(
       and(
         matching(options.campusId, options.tsquery, options.mediaOnly),
         notBlocked(options.viewerId, posts.userId),
-        cursor
-          ? sql`(${posts.lastModified}, ${posts.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id})`
-          : undefined,
+        after(cursor, posts.lastModified, posts.id),
       ),
     )
     .orderBy(desc(posts.lastModified), desc(posts.id))
     .limit(options.limit);
   return rows.map((r) => r.id);
+}
+
+/**
+ * The page from the matches of every campus, read through the GIN index on the tsquery alone
+ * (a word nobody used matches nothing, in microseconds; with `campus_id` in the index condition
+ * GIN would read the campus's whole posting list), then kept to this campus and sorted. Null
+ * when there are more than RARE_MATCHES_CAP matches after all (statistics are a sample): the
+ * usual plan is right for those.
+ */
+async function rareMatchIds(db: DbOrTx, options: PageOptions): Promise<string[] | null> {
+  const result = await db.execute<{ scanned: number; ids: string[] }>(sql`
+    WITH m AS MATERIALIZED (
+      SELECT ${posts.id} AS id, ${posts.campusId} AS campus_id, ${posts.userId} AS user_id,
+             ${posts.lastModified} AS last_modified, ${posts.imgCount} AS img_count
+      FROM ${posts}
+      WHERE ${posts.postCommentedOn} IS NULL AND ${posts.type} = 'post'
+        AND ${posts.searchVector} @@ to_tsquery('english', ${options.tsquery})
+      LIMIT ${RARE_MATCHES_CAP + 1}
+    )
+    SELECT (SELECT count(*) FROM m)::int AS scanned, ARRAY(
+      SELECT m.id FROM m
+      WHERE ${and(
+        sql`m.campus_id = ${options.campusId}`,
+        options.mediaOnly ? sql`m.img_count > 0` : undefined,
+        notBlocked(options.viewerId, sql`m.user_id`),
+        after(options.cursor, sql`m.last_modified`, sql`m.id`),
+      )}
+      ORDER BY m.last_modified DESC, m.id DESC
+      LIMIT ${options.limit}
+    ) AS ids`);
+  const row = result.rows[0];
+  if (!row || Number(row.scanned) > RARE_MATCHES_CAP) return null;
+  return row.ids;
 }
 
 /** How many of the newest matches are ranked for suggestions: the cost stays flat as a campus grows. */
@@ -148,14 +215,21 @@ export const SUGGESTION_CANDIDATES = 200;
  */
 export async function suggestPosts(
   db: DbOrTx,
-  options: { campusId: string; tsquery: string; viewerId?: string; limit: number },
+  options: { campusId: string; tsquery: string; viewerId?: string; limit: number; rare?: boolean },
 ): Promise<Array<{ id: string; plainText: string; imgCount: number }>> {
+  // A word the campus never used: the candidates are the few matches (see searchPostIds).
+  const rareIds = options.rare
+    ? await rareMatchIds(db, { ...options, mediaOnly: false, limit: SUGGESTION_CANDIDATES })
+    : null;
+  const candidates = rareIds
+    ? sql`${inArray(posts.id, rareIds.length > 0 ? rareIds : [''])}`
+    : and(matching(options.campusId, options.tsquery, false), notBlocked(options.viewerId, posts.userId));
   const result = await db.execute<{ id: string; plain_text: string; img_count: number }>(sql`
     WITH candidates AS (
       SELECT ${posts.id} AS id, ${posts.plainText} AS plain_text, ${posts.imgCount} AS img_count,
              ${posts.searchVector} AS search_vector, ${posts.lastModified} AS last_modified
       FROM ${posts}
-      WHERE ${and(matching(options.campusId, options.tsquery, false), notBlocked(options.viewerId, posts.userId))}
+      WHERE ${candidates}
       ORDER BY ${posts.lastModified} DESC
       LIMIT ${SUGGESTION_CANDIDATES}
     )

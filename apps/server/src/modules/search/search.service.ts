@@ -19,9 +19,10 @@ import type { SessionUser } from '../../plugins/session.ts';
 import type { StorageDriver } from '../../plugins/storage.ts';
 import { type PresentContext, presentPost } from '../posts/posts.presenter.ts';
 import { findPosts as findPostsById, likedAmong, mediaOf } from '../posts/posts.repo.ts';
-import { buildTsquery, popularText, queryWords, swapVariants } from './query.ts';
+import { popularText, queryWords, swapVariants, tsqueryGroups } from './query.ts';
 import { presentPerson, presentSuggestion } from './search.presenter.ts';
 import {
+  allGroupsCommon,
   clearRecent,
   correctWords,
   countView,
@@ -44,11 +45,21 @@ export interface SearchDeps {
 
 const WORD = /^[\p{L}\p{N}]+$/u;
 
+/** A query ready for the posts index: its tsquery, and whether a word is new to the campus. */
+export interface PostQuery {
+  tsquery: string;
+  /**
+   * A word matches none of the lexemes PostgreSQL counts as common in posts (its statistics'
+   * most common elements): the query has few matches on any campus (see searchPostIds).
+   */
+  rare: boolean;
+}
+
 /**
  * The tsquery of a text on a campus, or null when it has no words (an empty search is ignored).
  * Exported for bench/search.ts, which times the same SQL without HTTP.
  */
-export async function tsqueryFor(deps: SearchDeps, campusId: string, text: string): Promise<string | null> {
+export async function tsqueryFor(deps: SearchDeps, campusId: string, text: string): Promise<PostQuery | null> {
   const words = queryWords(text);
   if (words.length === 0) return null;
   const swaps = words.flatMap((word) => swapVariants(word).map((variant) => ({ word, variant })));
@@ -61,7 +72,9 @@ export async function tsqueryFor(deps: SearchDeps, campusId: string, text: strin
       (corrections.get(word) ?? []).filter((t) => WORD.test(t)),
     );
   }
-  return buildTsquery(words, used);
+  const groups = tsqueryGroups(words, used);
+  if (groups.length === 0) return null;
+  return { tsquery: groups.join(' & '), rare: !(await allGroupsCommon(deps.db, groups)) };
 }
 
 /**
@@ -76,12 +89,12 @@ export async function findPosts(
   query: { q: string; show: 'latest' | 'media'; cursor?: string },
 ): Promise<PostList> {
   const cursor = decodeCursor(query.cursor);
-  const tsquery = await tsqueryFor(deps, campus.id, query.q);
-  if (!tsquery) return { posts: [], nextCursor: null };
+  const postQuery = await tsqueryFor(deps, campus.id, query.q);
+  if (!postQuery) return { posts: [], nextCursor: null };
   const limit = PAGE_SIZES.search;
   const ids = await searchPostIds(deps.db, {
     campusId: campus.id,
-    tsquery,
+    ...postQuery,
     mediaOnly: query.show === 'media',
     viewerId: viewer?.id,
     cursor,
@@ -149,11 +162,11 @@ export async function suggest(
   campus: CampusDefinition,
   q: string,
 ): Promise<{ suggestions: SearchSuggestion[] }> {
-  const tsquery = await tsqueryFor(deps, campus.id, q);
-  if (!tsquery) return { suggestions: [] };
+  const postQuery = await tsqueryFor(deps, campus.id, q);
+  if (!postQuery) return { suggestions: [] };
   const rows = await suggestPosts(deps.db, {
     campusId: campus.id,
-    tsquery,
+    ...postQuery,
     viewerId: viewer?.id,
     limit: SEARCH_LIMITS.suggestions,
   });

@@ -406,3 +406,38 @@ describe('popular searches', () => {
     expect((await visitor.get('/api/search/popular')).statusCode).toBe(401);
   });
 });
+
+describe('a word this campus never used (the rare-word path)', () => {
+  it('is still found through its stem, only on this campus, with blocks, Media and pages applied', async () => {
+    const { user, browser } = await member(app, db, 'ou', 'Rare Reader');
+    const { user: seller } = await member(app, db, 'ou', 'Rare Seller');
+    const { user: blocked } = await member(app, db, 'ou', 'Rare Blocked');
+    const { user: texan } = await member(app, db, 'ut', 'Rare Texan');
+    // 'happiness' is stemmed to 'happi', as 'happy' is; no word of OU starts with 'happiness'.
+    const first = await addPost(db, seller.id, 'ou', 'Happy to trade my lamp');
+    const withPhoto = await addPost(db, seller.id, 'ou', 'Happy cactus in a pot', { photos: 1 });
+    await addPost(db, texan.id, 'ut', 'Happy longhorn mug');
+    await addPost(db, blocked.id, 'ou', 'Happy hour cooler');
+    await db.insert(blocks).values({ blockerId: user.id, blockedId: blocked.id, campusId: CAMPUS_IDS.ou });
+    expect(ids(await browser.get(q('happiness')))).toEqual([withPhoto, first]);
+    expect(ids(await browser.get(q('happiness', '&show=media')))).toEqual([withPhoto]);
+    expect(ids(await browser.get(q('qzxjvwk')))).toEqual([]);
+  });
+
+  it('past the cap of matches the usual plan answers, newest first', async () => {
+    const { user, browser } = await member(app, db, 'ou', 'Cap Reader');
+    // 2,100 posts whose only form of the word is 'studies' ('studi'); 'studying' is new to the campus.
+    await db.$client.query(
+      `INSERT INTO posts (id, campus_id, user_id, type, plain_text, created_at, last_modified)
+       SELECT 'rare-cap-' || g, $1, $2, 'post', 'Old notes from my studies ' || g,
+              timestamp '2025-06-01' + (g || ' seconds')::interval, timestamp '2025-06-01' + (g || ' seconds')::interval
+       FROM generate_series(1, 2100) AS g`,
+      [CAMPUS_IDS.ou, user.id],
+    );
+    const newest = await addPost(db, user.id, 'ou', 'Fresh studies planner');
+    const page = ids(await browser.get(q('studying')));
+    expect(page).toHaveLength(10);
+    expect(page[0]).toBe(newest);
+    expect(page.slice(1)).toEqual(Array.from({ length: 9 }, (_, i) => `rare-cap-${2100 - i}`));
+  });
+});
