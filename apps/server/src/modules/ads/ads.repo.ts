@@ -11,19 +11,12 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { Cursor } from '../../lib/cursor.ts';
+import { userSummaryColumns } from '../users/users.repo.ts';
 
 export type AdRow = typeof ads.$inferSelect;
 export type CheckoutRow = typeof checkoutSessions.$inferSelect;
 export type LedgerKind = (typeof paymentLedger.$inferSelect)['kind'];
 
-export const ownerColumns = {
-  id: users.id,
-  username: users.username,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  img: users.img,
-  verified: users.verified,
-};
 export type OwnerRow = {
   id: string;
   username: string;
@@ -50,7 +43,7 @@ export async function findAd(db: DbOrTx, id: string, options: { lock?: boolean }
 
 export async function findAdWithOwner(db: DbOrTx, id: string) {
   const [row] = await db
-    .select({ ad: ads, owner: ownerColumns })
+    .select({ ad: ads, owner: userSummaryColumns })
     .from(ads)
     .innerJoin(users, eq(users.id, ads.userId))
     .where(eq(ads.id, id));
@@ -84,7 +77,7 @@ export async function listOwnAds(
     ? sql`(${ads.createdAt}, ${ads.id}) < (${options.cursor.at.toISOString()}::timestamptz, ${options.cursor.id})`
     : undefined;
   return db
-    .select({ ad: ads, owner: ownerColumns })
+    .select({ ad: ads, owner: userSummaryColumns })
     .from(ads)
     .innerJoin(users, eq(users.id, ads.userId))
     .where(and(eq(ads.campusId, options.campusId), eq(ads.userId, options.userId), before))

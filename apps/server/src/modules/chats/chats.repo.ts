@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { blocks, chats, messageLikes, messages, users } from '../../db/schema/index.ts';
 import type { Cursor } from '../../lib/cursor.ts';
+import { userSummaryColumns } from '../users/users.repo.ts';
 
 export type ChatRow = typeof chats.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -268,18 +269,9 @@ export async function deleteBlock(db: DbOrTx, blockerId: string, blockedId: stri
   return rows.length;
 }
 
-const summaryColumns = {
-  id: users.id,
-  username: users.username,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  img: users.img,
-  verified: users.verified,
-};
-
 export async function listBlocked(db: DbOrTx, blockerId: string, campusId: string): Promise<UserSummaryRow[]> {
   return db
-    .select(summaryColumns)
+    .select(userSummaryColumns)
     .from(blocks)
     .innerJoin(users, eq(users.id, blocks.blockedId))
     .where(and(eq(blocks.blockerId, blockerId), eq(blocks.campusId, campusId)))
@@ -302,7 +294,7 @@ export async function searchMembers(
 ): Promise<UserSummaryRow[]> {
   const prefix = likePrefix(options.query);
   return db
-    .select(summaryColumns)
+    .select(userSummaryColumns)
     .from(users)
     .where(
       and(

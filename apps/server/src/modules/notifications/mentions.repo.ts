@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { blocks, postLikes, postMedia, posts, users } from '../../db/schema/index.ts';
 import type { Cursor } from '../../lib/cursor.ts';
 import type { ListedPost, PostMediaJson } from '../posts/posts.repo.ts';
+import { userSummaryColumns } from '../users/users.repo.ts';
 
 /**
  * `@username` as a whole word, case-insensitive: not inside a longer handle (`@ann` does not
@@ -40,14 +41,7 @@ export function mentionsQuery(db: DbOrTx, options: MentionsOptions) {
   return db
     .select({
       post: posts,
-      author: {
-        id: users.id,
-        username: users.username,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        img: users.img,
-        verified: users.verified,
-      },
+      author: userSummaryColumns,
       media: sql<PostMediaJson[]>`(SELECT coalesce(json_agg(json_build_object('kind', m.kind, 'path', m.path,
           'feedPath', m.feed_path, 'width', m.width, 'height', m.height) ORDER BY m.img_order), '[]'::json)
         FROM ${postMedia} m WHERE m.post_id = ${posts.id})`,

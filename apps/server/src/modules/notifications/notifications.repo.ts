@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { type NOTIFICATION_TYPES, notifications, users } from '../../db/schema/index.ts';
 import type { Cursor } from '../../lib/cursor.ts';
 import { newId } from '../../lib/ids.ts';
+import { userSummaryColumns } from '../users/users.repo.ts';
 
 // The table's list of types and the contract's are the same eight (checked when compiling).
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -90,15 +91,6 @@ export async function insertNotification(db: DbOrTx, n: NewNotification): Promis
 /** Types made by a toggle (save, heart): repeated toggles must not pile up notifications. */
 const TOGGLE_TYPES: ReadonlySet<NotificationType> = new Set(['like', 'comment interaction', 'message like']);
 
-const fromColumns = {
-  id: users.id,
-  username: users.username,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  img: users.img,
-  verified: users.verified,
-};
-
 const before = (cursor: Cursor | undefined): SQL | undefined =>
   cursor
     ? sql`(${notifications.createdAt}, ${notifications.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id})`
@@ -110,7 +102,7 @@ export async function listNotifications(
   options: { userId: string; campusId: string; cursor?: Cursor; limit: number },
 ): Promise<Array<{ notification: NotificationRow; fromUser: FromUserRow }>> {
   return db
-    .select({ notification: notifications, fromUser: fromColumns })
+    .select({ notification: notifications, fromUser: userSummaryColumns })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.fromUserId))
     .where(

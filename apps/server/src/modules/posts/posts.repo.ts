@@ -3,6 +3,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { postLikes, postMedia, posts, users } from '../../db/schema/index.ts';
 import type { Cursor } from '../../lib/cursor.ts';
+import { userSummaryColumns } from '../users/users.repo.ts';
 
 export type PostRow = typeof posts.$inferSelect;
 export type MediaRow = typeof postMedia.$inferSelect;
@@ -26,15 +27,6 @@ export const postColumns = (() => {
   const { searchVector: _searchVector, ...columns } = getTableColumns(posts);
   return columns;
 })();
-
-const authorColumns = {
-  id: users.id,
-  username: users.username,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  img: users.img,
-  verified: users.verified,
-};
 
 /** The media of a post the way the presenter reads them, in order. */
 export type PostMediaJson = Pick<MediaRow, 'kind' | 'path' | 'feedPath' | 'width' | 'height'>;
@@ -377,7 +369,7 @@ export async function listLiked(
 export async function findPost(db: Executor, id: string): Promise<PostWithAuthor | undefined> {
   if (isTransaction(db)) {
     const [row] = await db
-      .select({ post: postColumns, author: authorColumns })
+      .select({ post: postColumns, author: userSummaryColumns })
       .from(posts)
       .innerJoin(users, eq(users.id, posts.userId))
       .where(eq(posts.id, id));
@@ -397,7 +389,7 @@ export async function findPosts(db: Executor, ids: string[]): Promise<PostWithAu
   if (ids.length === 0) return [];
   const rows = isTransaction(db)
     ? await db
-        .select({ post: postColumns, author: authorColumns })
+        .select({ post: postColumns, author: userSummaryColumns })
         .from(posts)
         .innerJoin(users, eq(users.id, posts.userId))
         .where(inArray(posts.id, ids))

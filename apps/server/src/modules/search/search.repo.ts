@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { blocks, popularSearches, posts, userSearches, users } from '../../db/schema/index.ts';
 import type { Cursor } from '../../lib/cursor.ts';
 import type { AuthorRow } from '../posts/posts.repo.ts';
+import { userSummaryColumns } from '../users/users.repo.ts';
 
 /**
  * SQL of search (decision 017). Every query here takes words that `query.ts` reduced to
@@ -77,15 +78,6 @@ export async function correctWords(
   const corrections = new Map([...best].map(([word, { terms }]) => [word, terms]));
   return { known, corrections };
 }
-
-const authorColumns = {
-  id: users.id,
-  username: users.username,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  img: users.img,
-  verified: users.verified,
-};
 
 /** Posts whose author the viewer blocked or who blocked the viewer are left out (as in the feed). */
 const notBlocked = (viewerId: string | undefined, column: SQL | typeof posts.userId): SQL | undefined =>
@@ -255,7 +247,7 @@ export async function searchPeople(
 ): Promise<PersonRow[]> {
   const wordMatches = options.words.map((w) => sql`(${nameExpr} LIKE ${`%${w}%`} OR ${w} <% ${nameExpr})`);
   return db
-    .select({ ...authorColumns, campusId: users.campusId })
+    .select({ ...userSummaryColumns, campusId: users.campusId })
     .from(users)
     .where(
       and(

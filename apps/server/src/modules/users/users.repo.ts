@@ -2,6 +2,16 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 
+/** A user as posts, chats, ads and notifications show them: name, handle, photo and verified mark. */
+export const userSummaryColumns = {
+  id: users.id,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  img: users.img,
+  verified: users.verified,
+};
+
 export type UserRow = typeof users.$inferSelect;
 
 export async function findUser(db: Database, id: string): Promise<UserRow | undefined> {
