@@ -14,6 +14,7 @@ import { createTestApp } from '../../../test/app.ts';
 import { latestMail, mailCount, TestBrowser, verifiedUser } from '../../../test/auth.ts';
 import { createPostAs, member, testPhoto } from '../../../test/posts.ts';
 import { roles, usernameOf } from '../../../test/profiles.ts';
+import { countQueries } from '../../../test/queries.ts';
 import { blocks, posts, users } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { MEDIA_ROUTE_PREFIX } from '../../plugins/storage.ts';
@@ -40,23 +41,6 @@ const PUBLIC_KEYS = [
   'username',
   'verified',
 ].sort();
-
-/** Counts the SQL statements the app sends while `run` runs. */
-async function countQueries(run: () => Promise<unknown>): Promise<number> {
-  const pool = db.$client;
-  const original = pool.query.bind(pool);
-  let count = 0;
-  pool.query = ((...args: Parameters<typeof original>) => {
-    count += 1;
-    return original(...args);
-  }) as typeof pool.query;
-  try {
-    await run();
-  } finally {
-    pool.query = original as typeof pool.query;
-  }
-  return count;
-}
 
 describe('profile header: who sees what', () => {
   it('each role: visitor 401, unverified and campus-less 403 with the redirect codes, members 200', async () => {
@@ -202,8 +186,8 @@ describe('profile tabs', () => {
     }
     for (const show of ['posts', 'photos', 'replies', 'likes']) {
       await viewer.get('/api/me'); // warm the session path alike for both
-      const a = await countQueries(() => viewer.get(`/api/profiles/${oneUser.username}/posts?show=${show}`));
-      const b = await countQueries(() => viewer.get(`/api/profiles/${tenUser.username}/posts?show=${show}`));
+      const a = await countQueries(db, () => viewer.get(`/api/profiles/${oneUser.username}/posts?show=${show}`));
+      const b = await countQueries(db, () => viewer.get(`/api/profiles/${tenUser.username}/posts?show=${show}`));
       expect(b).toBe(a);
       expect(a).toBeLessThanOrEqual(6);
     }

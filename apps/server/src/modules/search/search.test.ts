@@ -5,29 +5,13 @@ import { createTestApp } from '../../../test/app.ts';
 import { TestBrowser } from '../../../test/auth.ts';
 import { member } from '../../../test/posts.ts';
 import { roles } from '../../../test/profiles.ts';
+import { countQueries } from '../../../test/queries.ts';
 import type { Database } from '../../db/client.ts';
 import { blocks, popularSearches, postMedia, posts, userSearches } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { searchPolicy } from './search.policy.ts';
 
 const { app, db } = await createTestApp();
-
-/** Counts the SQL statements the app sends while `run` runs. */
-async function countQueries(run: () => Promise<unknown>): Promise<number> {
-  const pool = db.$client;
-  const original = pool.query.bind(pool);
-  let count = 0;
-  pool.query = ((...args: Parameters<typeof original>) => {
-    count += 1;
-    return original(...args);
-  }) as typeof pool.query;
-  try {
-    await run();
-  } finally {
-    pool.query = original as typeof pool.query;
-  }
-  return count;
-}
 
 let tick = 0;
 /** A top-level post written straight into the table (the trigger records its words). */
@@ -261,8 +245,8 @@ describe('matching', () => {
     const { user, browser } = await member(app, db, 'ou', 'Count Tester');
     await addPost(db, user.id, 'ou', 'Lonely unicycle', { photos: 1 });
     for (let i = 0; i < 10; i += 1) await addPost(db, user.id, 'ou', `Trampoline ${i}`, { photos: 2 });
-    const one = await countQueries(() => browser.get(q('unicycle')));
-    const ten = await countQueries(() => browser.get(q('trampoline')));
+    const one = await countQueries(db, () => browser.get(q('unicycle')));
+    const ten = await countQueries(db, () => browser.get(q('trampoline')));
     expect(ten).toBe(one);
   });
 
