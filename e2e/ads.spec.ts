@@ -187,6 +187,22 @@ test.describe('boosting a post', () => {
         await other.page.reload();
         await expect(other.page.getByRole('link', { name: 'Shop Now' })).toBeVisible();
       }
+      // Copying the link and visiting the seller's profile from the post page count too (spec 3 §7).
+      const tracked = (action: string) =>
+        other.page.waitForResponse(
+          (res) => res.url().endsWith('/api/analytics') && (res.request().postData() ?? '').includes(action),
+          { timeout: 15_000 },
+        );
+      const copied = tracked('copied_link');
+      await other.page.getByRole('button', { name: 'Copy link' }).click();
+      await copied;
+      const visited = tracked('profile_visit');
+      await other.page
+        .getByRole('article', { name: `Post by ${owner.name}` })
+        .getByRole('link', { name: owner.name })
+        .click();
+      await visited;
+      await expect(other.page).toHaveURL(new RegExp(`/${owner.username}$`));
     } finally {
       await other.close();
     }
@@ -205,6 +221,9 @@ test.describe('boosting a post', () => {
         return (await views.locator('dd').allTextContents()).join(' ');
       })
       .toBe('1 1');
+    // Interactions (messages + copied links + website clicks), then copied links alone; one profile visit.
+    await expect(detail.getByRole('region', { name: 'Interactions' }).locator('dd')).toHaveText(['1', '0', '1', '0']);
+    await expect(detail.getByRole('region', { name: 'Profile visits' }).locator('dd')).toHaveText(['1']);
     if (isMobile()) {
       await expect(page.getByRole('list', { name: 'Your ads' })).toBeHidden();
     } else {

@@ -19,6 +19,7 @@ import { Button, ButtonLink } from '@/components/ui/button.tsx';
 import { EmptyState, ErrorState } from '@/components/ui/list-states.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
+import { trackPostAnalytics } from '@/lib/analytics.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { useCampus } from '@/lib/campus.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
@@ -101,7 +102,15 @@ function OwnerOrVisitorBar({ post }: { post: Post }) {
       ) : (
         sendMessageButton
       )}
-      <Button variant="secondary" size="sm" onClick={() => void copy()}>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => {
+          // Counted only while the post has an active ad, never for its owner (the server decides).
+          trackPostAnalytics('copied_link', post.id);
+          void copy();
+        }}
+      >
         {copied ? <Check aria-hidden="true" size={16} /> : <Link2 aria-hidden="true" size={16} />}
         {copied ? COPIED : PROFILE_MESSAGES.copyLink}
       </Button>
@@ -122,7 +131,11 @@ function PostBody({ page }: { page: PostPage }) {
       <ParentChain ancestors={ancestors} />
       <article className={styles.post} aria-label={`Post by ${name}`}>
         <header className={styles.author}>
-          <Link to={paths.profile.getHref(post.author.username)} className={styles.avatar}>
+          <Link
+            to={paths.profile.getHref(post.author.username)}
+            className={styles.avatar}
+            onClick={() => trackPostAnalytics('profile_visit', post.id)}
+          >
             <Avatar src={post.author.img} size={48} alt="" />
             <span className={styles.names}>
               <span className={styles.name}>{name}</span>
