@@ -1,7 +1,8 @@
-import type { CampusResponse, Viewer } from '@campus/contract';
+import type { CampusResponse } from '@campus/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
+import { testViewer } from '@/testing/viewer.ts';
 import { prefetchFirstPage } from './first-page-data.ts';
 
 // The pages' code is fetched alongside; here only the data is looked at.
@@ -9,22 +10,7 @@ vi.mock('./routes/home.tsx', () => ({}));
 vi.mock('./routes/post.tsx', () => ({}));
 vi.mock('@/features/posts/components/home-feed.tsx', () => ({}));
 
-const member: Viewer = {
-  id: 'u1',
-  firstName: 'Avery',
-  lastName: 'Carter',
-  username: 'averycarter',
-  email: 'avery@ou.edu',
-  img: null,
-  imgSmall: null,
-  bio: null,
-  verified: true,
-  schoolVerified: true,
-  schoolEmail: 'avery@ou.edu',
-  campusId: null,
-  profileSetUp: true,
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
+const member = testViewer();
 const campus = { isHub: false } as CampusResponse;
 const hub = { isHub: true } as CampusResponse;
 const at = (url: string) => {

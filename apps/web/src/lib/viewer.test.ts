@@ -1,24 +1,6 @@
-import type { Viewer } from '@campus/contract';
 import { describe, expect, it } from 'vitest';
+import { testViewer as viewer } from '@/testing/viewer.ts';
 import { landingPathFor } from './viewer.ts';
-
-const viewer = (over: Partial<Viewer> = {}): Viewer => ({
-  id: 'u1',
-  firstName: 'Avery',
-  lastName: 'Carter',
-  username: 'averycarter',
-  email: 'avery@ou.edu',
-  img: null,
-  imgSmall: null,
-  bio: null,
-  verified: true,
-  schoolVerified: true,
-  schoolEmail: 'avery@ou.edu',
-  campusId: null,
-  profileSetUp: true,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  ...over,
-});
 
 describe('landingPathFor', () => {
   const campus = { isHub: false };

@@ -7,6 +7,7 @@ import { AuthModalsProvider } from '@/components/auth-modal/index.ts';
 import { AlertProvider } from '@/components/ui/alert-provider.tsx';
 import { CampusContext } from '@/lib/campus.ts';
 import { ViewerContext } from '@/lib/viewer.ts';
+import { testViewer } from '@/testing/viewer.ts';
 import { useComposer } from '../hooks/use-composer.ts';
 import { composerUiStore } from '../lib/composer-store.ts';
 import { draftStore } from '../lib/draft-store.ts';
@@ -34,22 +35,7 @@ const OU = {
   signIn: { google: false, emailLink: true, forgotPassword: true },
 } satisfies CampusResponse;
 
-const MEMBER: Viewer = {
-  id: 'u1',
-  firstName: 'Avery',
-  lastName: 'Carter',
-  username: 'averycarter',
-  email: 'avery@ou.edu',
-  img: null,
-  imgSmall: null,
-  bio: 'Junior at OU.',
-  verified: true,
-  schoolVerified: true,
-  schoolEmail: 'avery@ou.edu',
-  campusId: OU.id,
-  profileSetUp: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const MEMBER = testViewer({ bio: 'Junior at OU.', campusId: OU.id, createdAt: '2026-01-01T00:00:00.000Z' });
 
 function setViewport(mobile: boolean) {
   const matchMedia = (query: string) =>
