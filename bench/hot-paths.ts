@@ -21,6 +21,7 @@
  * Numbers only: nothing here passes or fails.
  */
 import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -43,6 +44,9 @@ const PROFILE = profileArg !== undefined;
 const PROFILE_KEY = profileArg?.split('=')[1] || 'feed';
 const profileWindow = { from: 0, to: Number.POSITIVE_INFINITY };
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// A web build, for the row of a page's document (its first screen's answers written in).
+const WEB_DIST = path.resolve(process.env.BENCH_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'));
+const HAS_WEB = existsSync(path.join(WEB_DIST, 'index.html'));
 
 // The database: created when missing, migrated and seeded by the server's own code.
 {
@@ -77,7 +81,7 @@ const server = spawn(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       AUTH_SECRET: 'bench-secret-that-is-at-least-32-characters',
-      WEB_DIST: path.join(dataDir, 'no-web'),
+      WEB_DIST: HAS_WEB ? WEB_DIST : path.join(dataDir, 'no-web'),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   },
@@ -185,6 +189,8 @@ try {
       path: `/api/search/posts?q=${seed.rareWord}`,
       signedIn: true,
     },
+    // The document of /home with its first screen written in (campus, viewer, feed page 1).
+    ...(HAS_WEB ? [{ key: 'document', label: 'GET /home (document, signed in)', path: '/home', signedIn: true }] : []),
   ];
   const selected = rows.filter((r) => r.key !== 'campuses' && (!ONLY || ONLY.includes(r.key)));
   const reference = rows[0] as (typeof rows)[number];

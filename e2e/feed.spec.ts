@@ -153,10 +153,11 @@ test.describe('feed', () => {
     await expect(page.getByRole('article')).toHaveCount(25);
     await expect(page.getByText("You've reached the end.")).toBeHidden();
     await scrollToEnd(page);
-    // All of OU's demo posts and joins (47), and more than one page to get them.
+    // All of OU's demo posts and joins (47), and more than one page to get them: the first
+    // came with the document (first-screen.ts), every later one from the network by cursor.
     expect(await page.getByRole('article').count()).toBeGreaterThanOrEqual(47);
-    expect(pages.length).toBeGreaterThanOrEqual(2);
-    expect(pages.slice(1).every((url) => url.includes('cursor='))).toBe(true);
+    expect(pages.length).toBeGreaterThanOrEqual(1);
+    expect(pages.every((url) => url.includes('cursor='))).toBe(true);
     await keepScreenshot(page, 'feed-end');
   });
 

@@ -31,6 +31,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the server preloads a page's route chunks with the document
+    // (apps/server/src/plugins/first-screen.ts).
+    manifest: true,
     rollupOptions: {
       output: {
         // Dozens of sub-KB chunks (icons, hooks) each cost a request: on HTTP/1.1's six

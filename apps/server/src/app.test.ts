@@ -38,7 +38,7 @@ describe('unknown paths', () => {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
-      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['cache-control']).toBe('no-store');
       expect(res.body).toContain('<title>Campus Buy / Sell</title>');
     }
   });

@@ -34,13 +34,18 @@ export class TestBrowser {
       headers: {
         host: this.host,
         origin: `http://${this.host}`,
-        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        cookie: this.cookieHeader(),
         ...(contentType ? { 'content-type': contentType } : {}),
       },
       ...(payload ? { payload } : {}),
     });
     this.keepCookies(res);
     return res;
+  }
+
+  /** The Cookie header this browser sends. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
   get(url: string) {

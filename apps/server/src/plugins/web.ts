@@ -2,17 +2,62 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ApiError } from '@campus/contract';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { filesOf, firstScreenPlan, renderDocument, type ViteManifest } from './first-screen.ts';
+
+/** The request headers an API read made for a document needs: who (cookie), which campus (host). */
+const FORWARDED_HEADERS = ['cookie', 'host', 'user-agent', 'accept-language'] as const;
+
+function readManifest(webDist: string): ViteManifest {
+  const file = path.join(webDist, '.vite', 'manifest.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ViteManifest) : {};
+}
 
 /**
  * Serves the built web app and answers every unknown path: `/api/*` with a JSON 404, a page
- * address with index.html so the client router can show it (its own not-found page included).
+ * address with index.html so the client router can show it (its own not-found page included),
+ * with the page's first screen written in (first-screen.ts).
  */
 export const webPlugin = fp(
   async (app: FastifyInstance, opts: { webDist: string }) => {
     const indexFile = path.join(opts.webDist, 'index.html');
-    const indexHtml = existsSync(indexFile) ? readFileSync(indexFile) : undefined;
+    const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+    const manifest = readManifest(opts.webDist);
+
+    /** The API's answer to a GET made on behalf of this document's request, if it is a 200. */
+    async function readFor(request: FastifyRequest, url: string): Promise<unknown> {
+      const headers: Record<string, string> = {};
+      for (const name of FORWARDED_HEADERS) {
+        const value = request.headers[name];
+        if (typeof value === 'string') headers[name] = value;
+      }
+      const response = await app.inject({ method: 'GET', url, headers });
+      return response.statusCode === 200 ? response.json() : undefined;
+    }
+
+    async function sendPage(request: FastifyRequest, reply: FastifyReply, template: string) {
+      // The document carries this person's answers: never stored by a browser or proxy.
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      if (request.method !== 'GET') return template;
+      const plan = firstScreenPlan(request.url);
+      const bodies = await Promise.all(plan.reads.map((url) => readFor(request, url)));
+      const answers = new Map<string, unknown>();
+      plan.reads.forEach((url, i) => {
+        if (bodies[i] !== undefined) answers.set(url, bodies[i]);
+      });
+      return renderDocument(template, { answers, photo: plan.photoOf(answers), ...filesOf(manifest, plan.modules) });
+    }
+
+    const notFound = (request: FastifyRequest, reply: FastifyReply) => {
+      const body: ApiError = {
+        statusCode: 404,
+        code: 'NOT_FOUND',
+        message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+      };
+      return reply.code(404).send(body);
+    };
+
     if (indexHtml) {
       await app.register(fastifyStatic, {
         root: opts.webDist,
@@ -28,27 +73,18 @@ export const webPlugin = fp(
       app.log.warn(`no web build at ${opts.webDist}; run "npm run build" to serve the site`);
     }
 
-    // The media feed page shares its path with the uploads prefix (/media/{key}); the uploads
-    // scope's own not-found answer would otherwise catch a page load of /media itself.
     if (indexHtml) {
-      app.get('/media', { schema: { hide: true } }, (_request, reply) =>
-        reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml),
-      );
+      // Every other page address: a route (not the not-found handler), so its document is
+      // compressed like any answer. The media feed page shares its path with the uploads prefix
+      // (/media/{key}), whose scope would otherwise answer a page load of /media itself.
+      const page = (request: FastifyRequest, reply: FastifyReply) =>
+        request.url === '/api' || request.url.startsWith('/api/')
+          ? notFound(request, reply)
+          : sendPage(request, reply, indexHtml);
+      app.get('/*', { schema: { hide: true } }, page);
+      app.get('/media', { schema: { hide: true } }, page);
     }
-
-    app.setNotFoundHandler((request, reply) => {
-      const isApi = request.url === '/api' || request.url.startsWith('/api/');
-      const isPage = request.method === 'GET' || request.method === 'HEAD';
-      if (!isApi && isPage && indexHtml) {
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
-      }
-      const body: ApiError = {
-        statusCode: 404,
-        code: 'NOT_FOUND',
-        message: `No route for ${request.method} ${request.url.split('?')[0]}`,
-      };
-      return reply.code(404).send(body);
-    });
+    app.setNotFoundHandler(notFound);
   },
   { name: 'web' },
 );

@@ -1,4 +1,5 @@
 import type { ApiError as ApiErrorBody, ErrorCode } from '@campus/contract';
+import { takeBootAnswer } from './boot-answers.ts';
 
 /** Shown when a failure has no message of its own (spec 2 §8: 'Something went wrong'). */
 const FALLBACK_MESSAGE = 'Something went wrong';
@@ -83,9 +84,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     init.headers = { ...init.headers, 'Content-Type': 'application/json' };
   }
 
+  const url = buildUrl(path, query);
+  if (method === 'GET') {
+    const answered = takeBootAnswer(url);
+    if (answered !== undefined) return answered as T;
+  }
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), init);
+    response = await fetch(url, init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK_ERROR', FALLBACK_MESSAGE);

@@ -1,6 +1,7 @@
 import { CHAT_EVENT_TYPES, type UnreadCounts } from '@campus/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { afterLoad } from './first-page.ts';
 import { queryKeys } from './query-keys.ts';
 
 /** One event of GET /api/events (its `data:` line). */
@@ -82,29 +83,41 @@ function parseEvent(data: string): LiveEvent | null {
 }
 
 /**
- * One EventSource per tab while `enabled` (a school-verified member on their campus). The
- * browser reconnects by itself and sends Last-Event-ID, so the server replays what was missed;
- * a `reset` means it could not, and everything live is refetched.
+ * One EventSource per tab while `enabled` (a school-verified member on their campus), opened
+ * once the document has loaded: on a slow link it would otherwise share the network with the
+ * page's code and first photos. The browser reconnects by itself and sends
+ * Last-Event-ID, so the server replays what was missed; a `reset` means it could not, and
+ * everything live is refetched.
  */
 export function useLiveEvents(enabled: boolean): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/events');
-    let opened = false;
-    source.addEventListener('ready', () => {
-      // A reconnect after a gap resumes by Last-Event-ID; the first `ready` needs nothing.
-      opened = true;
+    let source: EventSource | undefined;
+    const cancel = afterLoad(() => {
+      const stream = new EventSource('/api/events');
+      source = stream;
+      let opened = false;
+      stream.addEventListener('ready', () => {
+        // The first `ready`: what changed since the page's first reads (written into the
+        // document, or fetched before the stream opened) is read again. A reconnect after a gap
+        // resumes by Last-Event-ID instead.
+        if (!opened) refetchEverything(queryClient);
+        opened = true;
+      });
+      stream.addEventListener('reset', () => refetchEverything(queryClient));
+      stream.onmessage = (message: MessageEvent<string>) => {
+        const event = parseEvent(message.data);
+        if (event) applyLiveEvent(queryClient, event);
+      };
+      stream.onerror = () => {
+        // Refused outright (never opened): the server does not want this stream; stop asking.
+        if (!opened) stream.close();
+      };
     });
-    source.addEventListener('reset', () => refetchEverything(queryClient));
-    source.onmessage = (message: MessageEvent<string>) => {
-      const event = parseEvent(message.data);
-      if (event) applyLiveEvent(queryClient, event);
+    return () => {
+      cancel();
+      source?.close();
     };
-    source.onerror = () => {
-      // Refused outright (never opened): the server does not want this stream; stop asking.
-      if (!opened) source.close();
-    };
-    return () => source.close();
   }, [enabled, queryClient]);
 }

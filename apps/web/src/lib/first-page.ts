@@ -10,6 +10,19 @@ export function setFirstPageWork(work: Promise<unknown>): void {
   firstPageWork = work;
 }
 
+/**
+ * Runs `task` once the document has loaded (its scripts, styles and first photos), at once if it
+ * has. Returns a function that cancels it.
+ */
+export function afterLoad(task: () => void): () => void {
+  if (document.readyState === 'complete') {
+    task();
+    return () => {};
+  }
+  window.addEventListener('load', task, { once: true });
+  return () => window.removeEventListener('load', task);
+}
+
 function whenIdle(task: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {
     const id = window.requestIdleCallback(task, { timeout: 5000 });

@@ -1,0 +1,139 @@
+import { ALL_CATEGORY, categoryByValue, type FeedPage, type PostMedia, type PostPage } from '@campus/contract';
+
+/**
+ * The first screen in the document (issue 13 item 4, decision 024). A client-rendered page
+ * otherwise waits in a chain: document → entry JavaScript → `/api/campus` + `/api/me` → the
+ * route's code → the page's read → its first photo. The server knows all of that when it
+ * answers the document, so it writes it in:
+ *
+ * - the answers of the page's first reads (`/api/campus`, `/api/me`, a member's unread counts,
+ *   and for `/home` and `/post/{id}` the feed page or the post), each exactly as the API would answer this
+ *   request, in a JSON data block the web app's `api-client` takes them from (once each);
+ * - a high-priority preload of the photo the page opens with;
+ * - modulepreloads of the route's code, so it downloads alongside the entry.
+ *
+ * Nothing here decides who may see what: every answer comes from the API's own route, called
+ * with this request's cookie and host (`inject`), and only 200 answers are written in.
+ */
+
+/** A page the server can start: the API reads it opens with, and the web modules it runs. */
+export interface FirstScreenPlan {
+  reads: string[];
+  /** Source modules (keys of Vite's manifest) whose chunks the page needs first. */
+  modules: string[];
+  /** The photo the page opens with, from the answers. */
+  photoOf: (answers: ReadonlyMap<string, unknown>) => string | undefined;
+}
+
+/** What every page of the shell reads first: the site, the viewer, a member's badges. */
+const SHELL_READS = ['/api/campus', '/api/me', '/api/unread-counts'];
+
+/** How many feed cards are on screen when /home opens (`FIRST_SCREEN_CARDS` in home-feed.tsx). */
+const FIRST_SCREEN_CARDS = 2;
+
+function firstImage(media: PostMedia[] | undefined, size: 'url' | 'fullUrl'): string | undefined {
+  const item = media?.[0];
+  return item?.kind === 'image' ? item[size] : undefined;
+}
+
+/** What the page at `url` (path and query of a document request) starts with. */
+export function firstScreenPlan(url: string): FirstScreenPlan {
+  const { pathname, searchParams } = new URL(url, 'http://document.invalid');
+  if (pathname === '/home') {
+    // The same address the web app's feed query builds (get-feed.ts: `category` only when it is one).
+    const category = searchParams.get('category');
+    const named = category && category !== ALL_CATEGORY.value && categoryByValue(category);
+    const feed = named ? `/api/posts?${new URLSearchParams({ category })}` : '/api/posts';
+    return {
+      reads: [...SHELL_READS, feed],
+      modules: ['src/app/routes/home.tsx', 'src/features/posts/components/home-feed.tsx'],
+      photoOf: (answers) => {
+        const page = answers.get(feed) as FeedPage | undefined;
+        return page?.posts
+          .slice(0, FIRST_SCREEN_CARDS)
+          .map((post) => firstImage(post.media, 'url'))
+          .find(Boolean);
+      },
+    };
+  }
+  const postId = /^\/post\/([^/]+)$/.exec(pathname)?.[1];
+  const decoded = postId === undefined ? undefined : safeDecode(postId);
+  if (decoded) {
+    // get-post.ts asks for `/api/posts/${encodeURIComponent(postId)}` with the router's decoded id.
+    const read = `/api/posts/${encodeURIComponent(decoded)}`;
+    return {
+      reads: [...SHELL_READS, read],
+      modules: ['src/app/routes/post.tsx'],
+      photoOf: (answers) => firstImage((answers.get(read) as PostPage | undefined)?.post.media, 'fullUrl'),
+    };
+  }
+  return { reads: SHELL_READS, modules: [], photoOf: () => undefined };
+}
+
+function safeDecode(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Vite's build manifest (`build.manifest`): source module → its chunk, static imports and CSS. */
+export type ViteManifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
+
+/**
+ * The files a set of source modules needs (their chunks, static imports and CSS), minus what
+ * index.html already loads.
+ */
+export function filesOf(manifest: ViteManifest, modules: string[]): { scripts: string[]; styles: string[] } {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const seen = new Set<string>();
+  const walk = (key: string, into: { scripts: Set<string>; styles: Set<string> }) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    into.scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) into.styles.add(css);
+    for (const imported of chunk.imports ?? []) walk(imported, into);
+  };
+  const entry = { scripts: new Set<string>(), styles: new Set<string>() };
+  walk('index.html', entry);
+  for (const module of modules) walk(module, { scripts, styles });
+  return {
+    scripts: [...scripts].filter((file) => !entry.scripts.has(file)),
+    styles: [...styles].filter((file) => !entry.styles.has(file)),
+  };
+}
+
+const BOOT_BLOCK = /<!-- boot-reads[\s\S]*?<!-- \/boot-reads -->/;
+
+/** JSON inside `<script type="application/json">`: no `<`, so no `</script>` or `<!--` can end it early. */
+function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+function attribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/**
+ * index.html with the first screen written in: the answers replace the boot reads' preloads
+ * (the block between `<!-- boot-reads` and `<!-- /boot-reads -->`), the route's code goes
+ * after the entry's own tags. A template without the block is served as it is.
+ */
+export function renderDocument(
+  template: string,
+  screen: { answers: ReadonlyMap<string, unknown>; photo?: string; scripts: string[]; styles: string[] },
+): string {
+  if (!BOOT_BLOCK.test(template)) return template;
+  const head = [
+    `<script type="application/json" id="boot-answers">${jsonForHtml(Object.fromEntries(screen.answers))}</script>`,
+  ];
+  if (screen.photo) head.push(`<link rel="preload" as="image" href="${attribute(screen.photo)}" fetchpriority="high">`);
+  const code = [
+    ...screen.styles.map((file) => `<link rel="preload" as="style" href="/${attribute(file)}">`),
+    ...screen.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${attribute(file)}">`),
+  ];
+  return template.replace(BOOT_BLOCK, () => head.join('\n    ')).replace('</head>', () => `${code.join('')}</head>`);
+}
