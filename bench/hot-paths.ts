@@ -65,6 +65,15 @@ const dataDir = await mkdtemp(path.join(os.tmpdir(), 'campus-bench-hot-paths-'))
 const profileDir = path.join(dataDir, 'profile');
 const origin = `http://127.0.0.1:${PORT}`;
 
+// A server left on the port (e.g. by a run that crashed) would answer instead of this one.
+if (
+  await fetch(`${origin}/api/health`).then(
+    () => true,
+    () => false,
+  )
+)
+  throw new Error(`${origin} already answers: stop the process on port ${PORT} or set BENCH_PORT`);
+
 // The server, as it runs in production (migrations run at its start).
 const server = spawn(
   process.execPath,

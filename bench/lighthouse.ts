@@ -12,6 +12,7 @@
  * Numbers only: nothing here passes or fails. Reports: the folder printed at the end.
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,6 +70,17 @@ async function waitFor(url: string, child: ReturnType<typeof spawn>) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
+
+// A server left on the port (e.g. by a run that crashed) would answer instead of this one.
+if (
+  await fetch(`${origin}/api/health`).then(
+    () => true,
+    () => false,
+  )
+)
+  throw new Error(`${origin} already answers: stop the process on port ${PORT} or set LH_PORT`);
+if (!existsSync(CHROMIUM))
+  throw new Error(`no Chromium at ${CHROMIUM}: install it (apt-get install chromium) or set CHROMIUM_PATH`);
 
 try {
   const server = start(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
