@@ -200,6 +200,6 @@ describe('first-screen helpers', () => {
 
   it('serves a template without the boot-reads block unchanged', () => {
     const plain = '<!doctype html><head></head>';
-    expect(renderDocument(plain, { answers: new Map([['/api/me', {}]]), scripts: ['a.js'], styles: [] })).toBe(plain);
+    expect(renderDocument(plain, { answers: new Map([['/api/me', '{}']]), scripts: ['a.js'], styles: [] })).toBe(plain);
   });
 });

@@ -21,8 +21,8 @@ export interface FirstScreenPlan {
   reads: string[];
   /** Source modules (keys of Vite's manifest) whose chunks the page needs first. */
   modules: string[];
-  /** The photo the page opens with, from the answers. */
-  photoOf: (answers: ReadonlyMap<string, unknown>) => string | undefined;
+  /** The photo the page opens with, from the answers (JSON text by address). */
+  photoOf: (answers: ReadonlyMap<string, string>) => string | undefined;
 }
 
 /** What every page of the shell reads first: the site, the viewer, a member's badges. */
@@ -48,7 +48,7 @@ export function firstScreenPlan(url: string): FirstScreenPlan {
       reads: [...SHELL_READS, feed],
       modules: ['src/app/routes/home.tsx', 'src/features/posts/components/home-feed.tsx'],
       photoOf: (answers) => {
-        const page = answers.get(feed) as FeedPage | undefined;
+        const page = parsed<FeedPage>(answers.get(feed));
         return page?.posts
           .slice(0, FIRST_SCREEN_CARDS)
           .map((post) => firstImage(post.media, 'url'))
@@ -64,10 +64,15 @@ export function firstScreenPlan(url: string): FirstScreenPlan {
     return {
       reads: [...SHELL_READS, read],
       modules: ['src/app/routes/post.tsx'],
-      photoOf: (answers) => firstImage((answers.get(read) as PostPage | undefined)?.post.media, 'fullUrl'),
+      photoOf: (answers) => firstImage(parsed<PostPage>(answers.get(read))?.post.media, 'fullUrl'),
     };
   }
   return { reads: SHELL_READS, modules: [], photoOf: () => undefined };
+}
+
+/** An answer's body, for the one field the plan reads from it. */
+function parsed<T>(json: string | undefined): T | undefined {
+  return json === undefined ? undefined : (JSON.parse(json) as T);
 }
 
 function safeDecode(segment: string): string | undefined {
@@ -108,9 +113,13 @@ export function filesOf(manifest: ViteManifest, modules: string[]): { scripts: s
 
 const BOOT_BLOCK = /<!-- boot-reads[\s\S]*?<!-- \/boot-reads -->/;
 
-/** JSON inside `<script type="application/json">`: no `<`, so no `</script>` or `<!--` can end it early. */
-function jsonForHtml(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
+/**
+ * One JSON object of the answers, keyed by address, each body as the API wrote it; for
+ * `<script type="application/json">`: no `<`, so no `</script>` or `<!--` can end it early.
+ */
+function answersForHtml(answers: ReadonlyMap<string, string>): string {
+  const entries = [...answers].map(([url, body]) => `${JSON.stringify(url)}:${body}`);
+  return `{${entries.join(',')}}`.replace(/</g, '\\u003c');
 }
 
 function attribute(value: string): string {
@@ -124,12 +133,10 @@ function attribute(value: string): string {
  */
 export function renderDocument(
   template: string,
-  screen: { answers: ReadonlyMap<string, unknown>; photo?: string; scripts: string[]; styles: string[] },
+  screen: { answers: ReadonlyMap<string, string>; photo?: string; scripts: string[]; styles: string[] },
 ): string {
   if (!BOOT_BLOCK.test(template)) return template;
-  const head = [
-    `<script type="application/json" id="boot-answers">${jsonForHtml(Object.fromEntries(screen.answers))}</script>`,
-  ];
+  const head = [`<script type="application/json" id="boot-answers">${answersForHtml(screen.answers)}</script>`];
   if (screen.photo) head.push(`<link rel="preload" as="image" href="${attribute(screen.photo)}" fetchpriority="high">`);
   const code = [
     ...screen.styles.map((file) => `<link rel="preload" as="style" href="/${attribute(file)}">`),

@@ -25,15 +25,16 @@ export const webPlugin = fp(
     const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
     const manifest = readManifest(opts.webDist);
 
-    /** The API's answer to a GET made on behalf of this document's request, if it is a 200. */
-    async function readFor(request: FastifyRequest, url: string): Promise<unknown> {
+    /** The API's answer (JSON text) to a GET made on behalf of this document's request, if it is a 200. */
+    async function readFor(request: FastifyRequest, url: string): Promise<string | undefined> {
       const headers: Record<string, string> = {};
       for (const name of FORWARDED_HEADERS) {
         const value = request.headers[name];
         if (typeof value === 'string') headers[name] = value;
       }
       const response = await app.inject({ method: 'GET', url, headers });
-      return response.statusCode === 200 ? response.json() : undefined;
+      const json = String(response.headers['content-type']).startsWith('application/json');
+      return response.statusCode === 200 && json ? response.payload : undefined;
     }
 
     async function sendPage(request: FastifyRequest, reply: FastifyReply, template: string) {
@@ -41,11 +42,8 @@ export const webPlugin = fp(
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       if (request.method !== 'GET') return template;
       const plan = firstScreenPlan(request.url);
-      const bodies = await Promise.all(plan.reads.map((url) => readFor(request, url)));
-      const answers = new Map<string, unknown>();
-      plan.reads.forEach((url, i) => {
-        if (bodies[i] !== undefined) answers.set(url, bodies[i]);
-      });
+      const read = await Promise.all(plan.reads.map(async (url) => [url, await readFor(request, url)] as const));
+      const answers = new Map(read.filter((entry): entry is readonly [string, string] => entry[1] !== undefined));
       return renderDocument(template, { answers, photo: plan.photoOf(answers), ...filesOf(manifest, plan.modules) });
     }
 
