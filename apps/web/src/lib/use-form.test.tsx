@@ -20,7 +20,8 @@ function Form(options: Partial<UseFormOptions<Fields>>) {
 }
 
 const emailMessage = fieldError(EmailSchema, '');
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+// Typing fires 'input' (React's onChange listens to it; Preact, the renderer, maps onChange to it).
+const type = (label: string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
 
 afterEach(cleanup);
 

@@ -70,4 +70,20 @@ describe('the profile menu before its menu code has arrived', { timeout: 20_000 
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Account menu' })).not.toBe(plain));
     await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Account menu' })));
   });
+
+  it('focuses the first item when opened from the keyboard', async () => {
+    await renderMenu();
+    const plain = screen.getByRole('button', { name: 'Account menu' });
+    plain.focus();
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Account menu' })).not.toBe(plain));
+    const trigger = screen.getByRole('button', { name: 'Account menu' });
+    trigger.focus();
+    fireEvent.keyDown(trigger, { key: 'Enter' });
+    await screen.findByRole('menu');
+    // Radix moves the focus on from the menu to its first item (decision 023: with Preact, only
+    // once the items have registered; lib/menu-focus.ts).
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: /Avery Lee/ })));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: /My Saved/ })));
+  });
 });

@@ -13,6 +13,7 @@ import { StartConversationDialog } from '@/components/start-conversation/start-c
 import menuStyles from '@/components/ui/dropdown-menu.module.css';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
+import { menuFocusProps } from '@/lib/menu-focus.ts';
 import { useViewer } from '@/lib/viewer.ts';
 import styles from './post-media-card.module.css';
 
@@ -105,7 +106,13 @@ export function PostMediaCard({ post }: { post: Post }) {
               <Ellipsis aria-hidden="true" size={18} />
             </DropdownMenu.Trigger>
             <DropdownMenu.Portal>
-              <DropdownMenu.Content className={menuStyles.menu} align="end" sideOffset={6} collisionPadding={12}>
+              <DropdownMenu.Content
+                className={menuStyles.menu}
+                align="end"
+                sideOffset={6}
+                collisionPadding={12}
+                {...menuFocusProps}
+              >
                 <DropdownMenu.Item className={menuStyles.menuItem} onSelect={() => void copy()}>
                   <Link2 aria-hidden="true" size={18} />
                   {PROFILE_MESSAGES.copyLink}

@@ -1,5 +1,6 @@
 import { codePointLength, LIMITS, PROFILE_MESSAGES } from '@campus/contract';
 import { useId } from 'react';
+import { showValue } from '@/lib/controlled-field.ts';
 import styles from './bio-field.module.css';
 import { clipBio } from './profile-rules.ts';
 
@@ -26,7 +27,11 @@ export function BioField({ label, value, onChange, describedBy }: BioFieldProps)
         rows={4}
         value={value}
         aria-describedby={[describedBy, counterId].filter(Boolean).join(' ')}
-        onChange={(event) => onChange(clipBio(event.target.value))}
+        onChange={(event) => {
+          const bio = clipBio(event.currentTarget.value);
+          showValue(event.currentTarget, bio);
+          onChange(bio);
+        }}
       />
       <p id={counterId} className={styles.counter}>
         {PROFILE_MESSAGES.counter(codePointLength(value), LIMITS.bioMax)}

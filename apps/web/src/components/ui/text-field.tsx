@@ -1,5 +1,5 @@
 import { Eye, EyeOff } from 'lucide-react';
-import { type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from 'react';
+import { forwardRef, type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
 import styles from './text-field.module.css';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> {
@@ -13,21 +13,17 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'cl
   /** Inside the field, at its end (e.g. the show-password button). */
   trailing?: ReactNode;
   inputClassName?: string;
-  ref?: Ref<HTMLInputElement>;
 }
 
-/** A labelled input with its error under it (spec 1 §5 messages), wired for screen readers. */
-export function TextField({
-  label,
-  error,
-  hint,
-  labelAside,
-  trailing,
-  inputClassName,
-  id,
+/**
+ * A labelled input with its error under it (spec 1 §5 messages), wired for screen readers.
+ * `forwardRef`, not React 19's `ref` as a prop: the renderer is Preact 10 (decision 023), which
+ * hands a function component's `ref` to no one. The same holds for the fields below.
+ */
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, error, hint, labelAside, trailing, inputClassName, id, ...input },
   ref,
-  ...input
-}: TextFieldProps) {
+) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const messageId = `${inputId}-message`;
@@ -64,14 +60,18 @@ export function TextField({
       )}
     </div>
   );
-}
+});
 
 type EmailFieldProps = Omit<TextFieldProps, 'type' | 'label'> & { label?: string };
 
 /** An email input: the right keyboard on phones, no capitals, no spelling marks. */
-export function EmailField({ label = 'Email', ...props }: EmailFieldProps) {
+export const EmailField = forwardRef<HTMLInputElement, EmailFieldProps>(function EmailField(
+  { label = 'Email', ...props },
+  ref,
+) {
   return (
     <TextField
+      ref={ref}
       label={label}
       type="email"
       autoComplete="email"
@@ -81,16 +81,17 @@ export function EmailField({ label = 'Email', ...props }: EmailFieldProps) {
       {...props}
     />
   );
-}
+});
 
 type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing'>;
 
 /** A password input with a show/hide toggle (people on phones mistype passwords). */
-export function PasswordField(props: PasswordFieldProps) {
+export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(props, ref) {
   const [visible, setVisible] = useState(false);
   const Icon = visible ? EyeOff : Eye;
   return (
     <TextField
+      ref={ref}
       {...props}
       type={visible ? 'text' : 'password'}
       trailing={
@@ -106,4 +107,4 @@ export function PasswordField(props: PasswordFieldProps) {
       }
     />
   );
-}
+});

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
+import { showValue } from '@/lib/controlled-field.ts';
 import { fieldError } from '@/lib/use-form.ts';
 import type { Viewer } from '@/lib/viewer.ts';
 import { useSendVerificationCode } from '../api/send-verification-code.ts';
@@ -44,9 +45,11 @@ export function VerifyForm({ viewer }: { viewer: Viewer }) {
     });
   }, [send, viewer.email, showAlert]);
 
-  const handleChange = (value: string) => {
+  const handleChange = (field: HTMLInputElement) => {
     // Digits only: a pasted '12 34' or '1234.' still works.
-    setCode(value.replace(/\D/g, '').slice(0, CODE_LENGTH));
+    const digits = field.value.replace(/\D/g, '').slice(0, CODE_LENGTH);
+    showValue(field, digits);
+    setCode(digits);
     setError(null);
   };
 
@@ -112,7 +115,7 @@ export function VerifyForm({ viewer }: { viewer: Viewer }) {
           placeholder="••••"
           inputClassName={styles.codeInput}
           value={code}
-          onChange={(e) => handleChange(e.target.value)}
+          onChange={(e) => handleChange(e.currentTarget)}
           error={error}
           hint="Enter the 4-digit code from the email. It works for 2 hours."
         />

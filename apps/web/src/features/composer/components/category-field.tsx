@@ -2,6 +2,7 @@ import { CATEGORIES } from '@campus/contract';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Check, ChevronDown, ChevronRight, Tag } from 'lucide-react';
 import { Link } from 'react-router';
+import { menuFocusProps } from '@/lib/menu-focus.ts';
 import styles from './composer.module.css';
 
 export const CATEGORY_TEXTS = {
@@ -45,7 +46,13 @@ export function CategoryMenu({ value, onChange }: CategoryMenuProps) {
         <ChevronDown className={styles.chipIcon} aria-hidden="true" size={16} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className={styles.menu} align="start" sideOffset={6} collisionPadding={12}>
+        <DropdownMenu.Content
+          className={styles.menu}
+          align="start"
+          sideOffset={6}
+          collisionPadding={12}
+          {...menuFocusProps}
+        >
           <DropdownMenu.Label className={styles.menuLabel}>{CATEGORY_TEXTS.chooseCategory}</DropdownMenu.Label>
           <DropdownMenu.RadioGroup value={value ?? ''} onValueChange={(next) => onChange(next === '' ? null : next)}>
             <DropdownMenu.RadioItem value="" className={styles.menuItem}>

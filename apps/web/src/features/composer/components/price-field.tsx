@@ -1,3 +1,4 @@
+import { showValue } from '@/lib/controlled-field.ts';
 import { formatPriceInput, normalizePriceInput } from '../lib/price.ts';
 import styles from './composer.module.css';
 
@@ -22,7 +23,11 @@ export function PriceField({ value, onChange }: { value: string; onChange: (valu
         aria-label={PRICE_TEXTS.label}
         placeholder={PRICE_TEXTS.placeholder}
         value={formatPriceInput(value)}
-        onChange={(event) => onChange(normalizePriceInput(event.target.value))}
+        onChange={(event) => {
+          const next = normalizePriceInput(event.currentTarget.value);
+          showValue(event.currentTarget, formatPriceInput(next));
+          onChange(next);
+        }}
       />
       {value === '0' && <span className={styles.free}>{PRICE_TEXTS.free}</span>}
     </label>

@@ -3,6 +3,7 @@ import { ImagePlus, SendHorizontal, X } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { ApiError } from '@/lib/api-client.ts';
+import { showValue } from '@/lib/controlled-field.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import styles from './messages.module.css';
 
@@ -51,9 +52,11 @@ export function ChatComposer({ chatId, disabled = false }: { chatId: string; dis
     showAlert(POST_MESSAGES.tooManyCharacters, { type: 'danger' });
   };
 
-  const onChange = (value: string) => {
+  const onChange = (field: HTMLTextAreaElement) => {
+    const value = field.value;
     if (countPlainText(value) > LIMITS.postTextMax && value.length > text.length) {
       warnTooMany();
+      showValue(field, text);
       return;
     }
     setText(value);
@@ -139,7 +142,7 @@ export function ChatComposer({ chatId, disabled = false }: { chatId: string; dis
           rows={1}
           value={text}
           disabled={disabled}
-          onChange={(event) => onChange(event.target.value)}
+          onChange={(event) => onChange(event.currentTarget)}
           onKeyDown={onKeyDown}
         />
         <button

@@ -10,6 +10,7 @@ import styles from '@/components/ui/dropdown-menu.module.css';
 import { paths } from '@/config/paths.ts';
 import { useSetBlocked } from '@/lib/blocks.ts';
 import { useCampus } from '@/lib/campus.ts';
+import { menuFocusProps } from '@/lib/menu-focus.ts';
 import { useClaimProfile } from '../api/claim-profile.ts';
 import { useReportUser } from '../api/report-user.ts';
 
@@ -76,7 +77,13 @@ export function ProfileMenu({ profile }: { profile: PublicProfile }) {
           <Ellipsis aria-hidden="true" size={20} />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content className={styles.menu} align="end" sideOffset={6} collisionPadding={12}>
+          <DropdownMenu.Content
+            className={styles.menu}
+            align="end"
+            sideOffset={6}
+            collisionPadding={12}
+            {...menuFocusProps}
+          >
             <DropdownMenu.Item className={styles.menuItem} onSelect={() => void copyProfileLink()}>
               <Link2 aria-hidden="true" size={18} />
               {PROFILE_MESSAGES.copyLinkToProfile}

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ApiError } from '@/lib/api-client.ts';
+import { showValue } from '@/lib/controlled-field.ts';
 import { useSendSchoolCode } from '../api/send-school-code.ts';
 import { useVerifySchoolCode } from '../api/verify-school-code.ts';
 import styles from './pin-form.module.css';
@@ -89,7 +90,9 @@ export function VerifySchoolEmailForm({ email, campusId, onVerified }: VerifySch
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             onChange={(event) => {
-              setCode(event.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH));
+              const digits = event.currentTarget.value.replace(/\D/g, '').slice(0, CODE_LENGTH);
+              showValue(event.currentTarget, digits);
+              setCode(digits);
               if (error) setError(null);
             }}
           />
