@@ -68,7 +68,7 @@ describe('the document of /home', () => {
     expect(page.body).not.toContain('as="fetch"');
     expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/home-1.js">');
     expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/home-feed-1.js">');
-    expect(page.body).toContain('<link rel="preload" as="style" href="/assets/card-1.css">');
+    expect(page.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/card-1.css">');
     expect(page.body.match(/react-1\.js/g)).toHaveLength(1);
   });
 

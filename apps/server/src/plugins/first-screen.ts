@@ -139,7 +139,9 @@ export function renderDocument(
   const head = [`<script type="application/json" id="boot-answers">${answersForHtml(screen.answers)}</script>`];
   if (screen.photo) head.push(`<link rel="preload" as="image" href="${attribute(screen.photo)}" fetchpriority="high">`);
   const code = [
-    ...screen.styles.map((file) => `<link rel="preload" as="style" href="/${attribute(file)}">`),
+    // `crossorigin`, as Vite's own <link rel="stylesheet"> for a route's CSS has: a preload in
+    // another credentials mode is not used, and the file is fetched twice.
+    ...screen.styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${attribute(file)}">`),
     ...screen.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${attribute(file)}">`),
   ];
   return template.replace(BOOT_BLOCK, () => head.join('\n    ')).replace('</head>', () => `${code.join('')}</head>`);
