@@ -11,9 +11,9 @@ import { SaveButton } from '@/components/post-card/post-actions.tsx';
 import { useCopyLink } from '@/components/post-card/use-copy-link.ts';
 import { StartConversationDialog } from '@/components/start-conversation/start-conversation-dialog.tsx';
 import menuStyles from '@/components/ui/dropdown-menu.module.css';
+import { MenuContent } from '@/components/ui/menu-content.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
-import { menuFocusProps } from '@/lib/menu-focus.ts';
 import { useViewer } from '@/lib/viewer.ts';
 import styles from './post-media-card.module.css';
 
@@ -105,29 +105,21 @@ export function PostMediaCard({ post }: { post: Post }) {
             <DropdownMenu.Trigger className={styles.iconButton} aria-label={CARD_TEXTS.options}>
               <Ellipsis aria-hidden="true" size={18} />
             </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content
-                className={menuStyles.menu}
-                align="end"
-                sideOffset={6}
-                collisionPadding={12}
-                {...menuFocusProps}
-              >
-                <DropdownMenu.Item className={menuStyles.menuItem} onSelect={() => void copy()}>
-                  <Link2 aria-hidden="true" size={18} />
-                  {PROFILE_MESSAGES.copyLink}
+            <MenuContent align="end">
+              <DropdownMenu.Item className={menuStyles.menuItem} onSelect={() => void copy()}>
+                <Link2 aria-hidden="true" size={18} />
+                {PROFILE_MESSAGES.copyLink}
+              </DropdownMenu.Item>
+              {isOwner && (
+                <DropdownMenu.Item
+                  className={`${menuStyles.menuItem} ${menuStyles.danger}`}
+                  onSelect={() => setDeleting(true)}
+                >
+                  <Trash2 aria-hidden="true" size={18} />
+                  {PROFILE_MESSAGES.delete}
                 </DropdownMenu.Item>
-                {isOwner && (
-                  <DropdownMenu.Item
-                    className={`${menuStyles.menuItem} ${menuStyles.danger}`}
-                    onSelect={() => setDeleting(true)}
-                  >
-                    <Trash2 aria-hidden="true" size={18} />
-                    {PROFILE_MESSAGES.delete}
-                  </DropdownMenu.Item>
-                )}
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
+              )}
+            </MenuContent>
           </DropdownMenu.Root>
         </div>
       </div>

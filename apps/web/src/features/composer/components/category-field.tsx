@@ -2,7 +2,7 @@ import { CATEGORIES } from '@campus/contract';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Check, ChevronDown, ChevronRight, Tag } from 'lucide-react';
 import { Link } from 'react-router';
-import { menuFocusProps } from '@/lib/menu-focus.ts';
+import { MenuContent } from '@/components/ui/menu-content.tsx';
 import styles from './composer.module.css';
 
 export const CATEGORY_TEXTS = {
@@ -45,33 +45,25 @@ export function CategoryMenu({ value, onChange }: CategoryMenuProps) {
         <ChipLabel value={value} />
         <ChevronDown className={styles.chipIcon} aria-hidden="true" size={16} />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          className={styles.menu}
-          align="start"
-          sideOffset={6}
-          collisionPadding={12}
-          {...menuFocusProps}
-        >
-          <DropdownMenu.Label className={styles.menuLabel}>{CATEGORY_TEXTS.chooseCategory}</DropdownMenu.Label>
-          <DropdownMenu.RadioGroup value={value ?? ''} onValueChange={(next) => onChange(next === '' ? null : next)}>
-            <DropdownMenu.RadioItem value="" className={styles.menuItem}>
-              {CATEGORY_TEXTS.noCategory}
+      <MenuContent className={styles.menu} align="start">
+        <DropdownMenu.Label className={styles.menuLabel}>{CATEGORY_TEXTS.chooseCategory}</DropdownMenu.Label>
+        <DropdownMenu.RadioGroup value={value ?? ''} onValueChange={(next) => onChange(next === '' ? null : next)}>
+          <DropdownMenu.RadioItem value="" className={styles.menuItem}>
+            {CATEGORY_TEXTS.noCategory}
+            <DropdownMenu.ItemIndicator className={styles.menuCheck}>
+              <Check aria-hidden="true" size={16} />
+            </DropdownMenu.ItemIndicator>
+          </DropdownMenu.RadioItem>
+          {CATEGORIES.map((category) => (
+            <DropdownMenu.RadioItem key={category.value} value={category.value} className={styles.menuItem}>
+              {category.text}
               <DropdownMenu.ItemIndicator className={styles.menuCheck}>
                 <Check aria-hidden="true" size={16} />
               </DropdownMenu.ItemIndicator>
             </DropdownMenu.RadioItem>
-            {CATEGORIES.map((category) => (
-              <DropdownMenu.RadioItem key={category.value} value={category.value} className={styles.menuItem}>
-                {category.text}
-                <DropdownMenu.ItemIndicator className={styles.menuCheck}>
-                  <Check aria-hidden="true" size={16} />
-                </DropdownMenu.ItemIndicator>
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+          ))}
+        </DropdownMenu.RadioGroup>
+      </MenuContent>
     </DropdownMenu.Root>
   );
 }

@@ -7,10 +7,10 @@ import { copyText } from '@/components/post-card/use-copy-link.ts';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import styles from '@/components/ui/dropdown-menu.module.css';
+import { MenuContent } from '@/components/ui/menu-content.tsx';
 import { paths } from '@/config/paths.ts';
 import { useSetBlocked } from '@/lib/blocks.ts';
 import { useCampus } from '@/lib/campus.ts';
-import { menuFocusProps } from '@/lib/menu-focus.ts';
 import { useClaimProfile } from '../api/claim-profile.ts';
 import { useReportUser } from '../api/report-user.ts';
 
@@ -76,42 +76,34 @@ export function ProfileMenu({ profile }: { profile: PublicProfile }) {
         <DropdownMenu.Trigger className={styles.trigger} aria-label="Profile options">
           <Ellipsis aria-hidden="true" size={20} />
         </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            className={styles.menu}
-            align="end"
-            sideOffset={6}
-            collisionPadding={12}
-            {...menuFocusProps}
-          >
-            <DropdownMenu.Item className={styles.menuItem} onSelect={() => void copyProfileLink()}>
-              <Link2 aria-hidden="true" size={18} />
-              {PROFILE_MESSAGES.copyLinkToProfile}
+        <MenuContent align="end">
+          <DropdownMenu.Item className={styles.menuItem} onSelect={() => void copyProfileLink()}>
+            <Link2 aria-hidden="true" size={18} />
+            {PROFILE_MESSAGES.copyLinkToProfile}
+          </DropdownMenu.Item>
+          {claimable && (
+            <DropdownMenu.Item className={styles.menuItem} disabled={claim.isPending} onSelect={handleClaim}>
+              <KeyRound aria-hidden="true" size={18} />
+              {PROFILE_MESSAGES.claimAccount}
             </DropdownMenu.Item>
-            {claimable && (
-              <DropdownMenu.Item className={styles.menuItem} disabled={claim.isPending} onSelect={handleClaim}>
-                <KeyRound aria-hidden="true" size={18} />
-                {PROFILE_MESSAGES.claimAccount}
-              </DropdownMenu.Item>
-            )}
-            {!profile.isOwn && (
-              <DropdownMenu.Item
-                className={styles.menuItem}
-                disabled={block.isPending}
-                onSelect={() => (profile.blockedByViewer ? setBlocked(false) : setConfirmingBlock(true))}
-              >
-                <Ban aria-hidden="true" size={18} />
-                {profile.blockedByViewer ? BLOCK_TEXTS.unblock(name) : BLOCK_TEXTS.block(name)}
-              </DropdownMenu.Item>
-            )}
-            {!profile.isOwn && (
-              <DropdownMenu.Item className={`${styles.menuItem} ${styles.danger}`} onSelect={() => setReporting(true)}>
-                <Flag aria-hidden="true" size={18} />
-                {reportLabel}
-              </DropdownMenu.Item>
-            )}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
+          )}
+          {!profile.isOwn && (
+            <DropdownMenu.Item
+              className={styles.menuItem}
+              disabled={block.isPending}
+              onSelect={() => (profile.blockedByViewer ? setBlocked(false) : setConfirmingBlock(true))}
+            >
+              <Ban aria-hidden="true" size={18} />
+              {profile.blockedByViewer ? BLOCK_TEXTS.unblock(name) : BLOCK_TEXTS.block(name)}
+            </DropdownMenu.Item>
+          )}
+          {!profile.isOwn && (
+            <DropdownMenu.Item className={`${styles.menuItem} ${styles.danger}`} onSelect={() => setReporting(true)}>
+              <Flag aria-hidden="true" size={18} />
+              {reportLabel}
+            </DropdownMenu.Item>
+          )}
+        </MenuContent>
       </DropdownMenu.Root>
       <ConfirmDialog
         open={confirmingBlock}
