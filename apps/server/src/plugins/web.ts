@@ -24,6 +24,14 @@ export const webPlugin = fp(
     const indexFile = path.join(opts.webDist, 'index.html');
     const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
     const manifest = readManifest(opts.webDist);
+    // A page's route files depend only on the build: walked once per set of modules, not per request.
+    const routeFiles = new Map<string, ReturnType<typeof filesOf>>();
+    const filesFor = (modules: string[]) => {
+      const key = modules.join('\n');
+      const files = routeFiles.get(key) ?? filesOf(manifest, modules);
+      routeFiles.set(key, files);
+      return files;
+    };
 
     /** The API's answer (JSON text) to a GET made on behalf of this document's request, if it is a 200. */
     async function readFor(request: FastifyRequest, url: string): Promise<string | undefined> {
@@ -44,7 +52,7 @@ export const webPlugin = fp(
       const plan = firstScreenPlan(request.url);
       const read = await Promise.all(plan.reads.map(async (url) => [url, await readFor(request, url)] as const));
       const answers = new Map(read.filter((entry): entry is readonly [string, string] => entry[1] !== undefined));
-      return renderDocument(template, { answers, photo: plan.photoOf(answers), ...filesOf(manifest, plan.modules) });
+      return renderDocument(template, { answers, photo: plan.photoOf(answers), ...filesFor(plan.modules) });
     }
 
     const notFound = (request: FastifyRequest, reply: FastifyReply) => {

@@ -54,11 +54,7 @@ function firstPhotosLoading(): Promise<unknown> {
 export function afterFirstPage(task: () => void): () => void {
   let cancelled = false;
   let cancelIdle = () => {};
-  const loaded =
-    document.readyState === 'complete'
-      ? Promise.resolve()
-      : new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
-  loaded
+  new Promise<void>((resolve) => afterLoad(resolve))
     // Read only now: the app sets the first page's work in the same commit that mounts the callers.
     .then(() => firstPageWork)
     .catch(() => {})
