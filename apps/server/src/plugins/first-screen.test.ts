@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
-import { TestBrowser, unverifiedUser } from '../../test/auth.ts';
+import { TestBrowser, unverifiedUser, verifiedUser } from '../../test/auth.ts';
 import { createPostAs, member, testPhoto } from '../../test/posts.ts';
 import { users } from '../db/schema/index.ts';
 import { filesOf, firstScreenPlan, renderDocument, type ViteManifest } from './first-screen.ts';
@@ -111,7 +111,7 @@ describe('the document of /home', () => {
     expect(feed.posts[0]?.plainText).toBe(hostile);
   });
 
-  it('gives a visitor, an unverified account and a member of another campus only what the API gives them', async () => {
+  it('gives a visitor, an unverified account, one without a campus and one of another campus only what the API gives them', async () => {
     const visitor = new TestBrowser(app);
     const visitorAnswers = answersIn((await visitor.get('/home')).body);
     // No unread counts and no feed: the API refuses both to a visitor.
@@ -121,7 +121,11 @@ describe('the document of /home', () => {
     const { browser: unverified } = await unverifiedUser(app, db);
     expect(Object.keys(answersIn((await unverified.get('/home')).body))).not.toContain('/api/posts');
 
-    // A school-verified account of another campus: no feed either.
+    // Email verified, no campus yet: no feed either.
+    const { browser: noCampus } = await verifiedUser(app, db);
+    expect(Object.keys(answersIn((await noCampus.get('/home')).body))).not.toContain('/api/posts');
+
+    // An account of another campus whose school email is no longer verified, on its own site and on OU's.
     const { browser: utMember, user } = await member(app, db, 'ut');
     await db.update(users).set({ schoolVerified: false }).where(eq(users.id, user.id));
     const onOu = new TestBrowser(app);
@@ -141,6 +145,11 @@ describe('the document of /post/{id}', () => {
       { name: 'lamp.jpg', type: 'image/jpeg', bytes: await testPhoto('#aa3300') },
     ]);
     const { id } = created.json() as { id: string };
+    // Another member of the campus sees the same post page in their document.
+    const { browser: other } = await member(app, db, 'ou', 'Other Member');
+    expect(answersIn((await other.get(`/post/${id}`)).body)[`/api/posts/${id}`]).toEqual(
+      (await other.get(`/api/posts/${id}`)).json(),
+    );
     const html = (await browser.get(`/post/${id}`)).body;
     const answers = answersIn(html);
     const read = `/api/posts/${id}`;
