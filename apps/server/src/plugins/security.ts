@@ -1,9 +1,9 @@
 import { HTTP_ERROR_MESSAGES, REQUEST_LIMITS, WRITE_RATE_LIMIT } from '@campus/contract';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import { errors } from '../lib/errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -89,7 +89,8 @@ export interface SecurityOptions {
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance, { production = false }: SecurityOptions) => {
-    await app.register(helmet, {
+    // Built once: @fastify/helmet rebuilt this middleware (parsing the policy) for every request.
+    const securityHeaders = helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -111,6 +112,7 @@ export const securityPlugin = fp(
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     });
+    app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
     await app.register(cookie);
     app.addHook('onRequest', async (request) => {
       if (requestLineProblem(request.raw.url ?? '/')) {

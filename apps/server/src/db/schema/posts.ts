@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, customType, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+} from 'drizzle-orm/pg-core';
 import { campusIdColumn, ts } from './columns.ts';
 import { users } from './users.ts';
 
@@ -111,3 +121,13 @@ export const postLikes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_likes_user_idx').on(t.userId)],
 );
+
+/**
+ * One counter per campus that every change a feed page shows moves: a post, its media, an
+ * author's card, an ad (decision 025). The triggers of migration 0012 keep it, inside the
+ * writing transaction; a process may keep a feed page while the counter has not moved.
+ */
+export const feedVersions = pgTable('feed_versions', {
+  campusId: campusIdColumn('cascade').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

@@ -16,7 +16,7 @@ export interface SponsoredSlot {
  * taken in turn from the campus's active, unexpired ads (end_time_adjusted ascending, then
  * newest), starting at `adSlot` — the previous page's `nextAdSlot` — so the cycle carries on
  * across pages. A page never shows the same ad twice: with fewer ads than slots, the last
- * slots stay empty.
+ * slots stay empty. `running` is the ads the viewer may see, the page's or not.
  */
 export async function sponsoredSlots(
   db: DbOrTx,
@@ -26,17 +26,17 @@ export async function sponsoredSlots(
   adSlot: number,
   /** Owners whose ads this viewer must not see (a block either way hides them like their posts). */
   hiddenOwners: ReadonlySet<string> = new Set(),
-): Promise<{ slots: SponsoredSlot[]; nextAdSlot: number }> {
+): Promise<{ slots: SponsoredSlot[]; nextAdSlot: number; running: AdRow[] }> {
   const places = Math.floor(postCount / ADS.insertEvery);
-  if (places === 0) return { slots: [], nextAdSlot: adSlot };
+  if (places === 0) return { slots: [], nextAdSlot: adSlot, running: [] };
   const running = (await activeAdsForFeed(db, campusId, now, FEED_ADS_MAX)).filter(
     (ad) => !hiddenOwners.has(ad.userId),
   );
-  if (running.length === 0) return { slots: [], nextAdSlot: 0 };
+  if (running.length === 0) return { slots: [], nextAdSlot: 0, running };
   const shown = Math.min(places, running.length);
   const slots = Array.from({ length: shown }, (_, i) => ({
     afterIndex: (i + 1) * ADS.insertEvery - 1,
     ad: running[(adSlot + i) % running.length] as AdRow,
   }));
-  return { slots, nextAdSlot: (adSlot + shown) % running.length };
+  return { slots, nextAdSlot: (adSlot + shown) % running.length, running };
 }

@@ -3,6 +3,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { postLikes, postMedia, posts, users } from '../../db/schema/index.ts';
 import type { Cursor } from '../../lib/cursor.ts';
+import type { SessionRider } from '../../plugins/session.ts';
 import { userSummaryColumns } from '../users/users.repo.ts';
 
 export type PostRow = typeof posts.$inferSelect;
@@ -250,6 +251,45 @@ export async function listTopLevel(
   );
   return { rows: rows.map(toListed), hidden: new Set(rows[0]?.hidden) };
 }
+
+/** What a viewer needs beside a kept feed page (decision 025). */
+export interface FeedViewerState {
+  /** The campus's feed version (migration 0012), as text: it is a bigint. */
+  version: string;
+  /** The people the viewer blocked or was blocked by. */
+  hidden: Set<string>;
+  /** Which of the asked posts the viewer saved. */
+  liked: Set<string>;
+}
+
+/** The feed state's columns as the session lookup returns them. */
+export interface FeedStateColumns {
+  feedVersion: string;
+  feedHidden: string[];
+  feedLiked: string[];
+}
+
+/**
+ * The feed state as columns of the session lookup (`request.sessionUserWith`), so a feed page
+ * kept in the process costs one statement: the campus's feed version, the viewer's blocks either
+ * way and which of `postIds` the viewer saved.
+ */
+export function feedStateRider(campusId: string, postIds: string[]): SessionRider {
+  return {
+    name: 'feed_state',
+    columns: `coalesce((SELECT version FROM feed_versions WHERE campus_id = $2), 0)::text AS "feedVersion",
+      ARRAY(SELECT blocked_id FROM blocks WHERE blocker_id = u.id
+        UNION SELECT blocker_id FROM blocks WHERE blocked_id = u.id) AS "feedHidden",
+      ARRAY(SELECT post_id FROM post_likes WHERE user_id = u.id AND post_id = ANY($3::text[])) AS "feedLiked"`,
+    values: [campusId, postIds],
+  };
+}
+
+export const feedStateOf = (row: FeedStateColumns): FeedViewerState => ({
+  version: row.feedVersion,
+  hidden: new Set(row.feedHidden),
+  liked: new Set(row.feedLiked),
+});
 
 /** The viewer's saved posts of one campus as a page of cards, in one statement. */
 export async function listSavedPage(

@@ -7,12 +7,18 @@ import {
   PostPageSchema,
   PostSchema,
 } from '@campus/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendSerialized } from '../../lib/send-serialized.ts';
 import { requireSchoolVerifiedUser } from '../../plugins/session.ts';
+import { FeedPages } from './feed-pages.ts';
+import { type FeedStateColumns, feedStateOf, feedStateRider } from './posts.repo.ts';
 import {
   createPost,
   deletePost,
+  type FeedDeps,
+  type FeedViewer,
   getPostPage,
   listFeed,
   listHomeFeed,
@@ -24,8 +30,17 @@ import { readPostUpload } from './uploads.ts';
 
 const PostIdParams = z.object({ postId: z.string().min(1).max(64) });
 
+/** The feeds' viewer: a school-verified member, read with their feed state in one statement. */
+const feedViewer =
+  (request: FastifyRequest): FeedViewer =>
+  async (postIds) => {
+    const row = await request.sessionUserWith<FeedStateColumns>(feedStateRider(request.campus.id, postIds));
+    const viewer = await requireSchoolVerifiedUser(request);
+    return { viewer, state: feedStateOf(row as FeedStateColumns) };
+  };
+
 export const postsRoutes: FastifyPluginAsyncZod<Omit<PostsDeps, 'log'>> = async (app, options) => {
-  const deps: PostsDeps = { ...options, log: app.log };
+  const deps: FeedDeps = { ...options, log: app.log, feedPages: new FeedPages() };
 
   app.get(
     '/api/posts',
@@ -38,7 +53,8 @@ export const postsRoutes: FastifyPluginAsyncZod<Omit<PostsDeps, 'log'>> = async 
         response: { 200: FeedPageSchema },
       },
     },
-    async (request) => listHomeFeed(deps, await requireSchoolVerifiedUser(request), request.campus, request.query),
+    async (request, reply) =>
+      sendSerialized(reply, await listHomeFeed(deps, feedViewer(request), request.campus, request.query)),
   );
 
   app.get(
@@ -51,8 +67,11 @@ export const postsRoutes: FastifyPluginAsyncZod<Omit<PostsDeps, 'log'>> = async 
         response: { 200: PostListSchema },
       },
     },
-    async (request) =>
-      listFeed(deps, await requireSchoolVerifiedUser(request), request.campus, { ...request.query, mediaOnly: true }),
+    async (request, reply) =>
+      sendSerialized(
+        reply,
+        await listFeed(deps, feedViewer(request), request.campus, { ...request.query, mediaOnly: true }),
+      ),
   );
 
   app.get(

@@ -25,10 +25,12 @@ import { mediaKeys } from '../media/keys.ts';
 import { type StoredPostMedia, storePostFile } from '../media/media.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { findUser } from '../users/users.repo.ts';
+import { cardsOf, type FeedPages, withSaves } from './feed-pages.ts';
 import { postPolicy } from './posts.policy.ts';
 import { buildThread, type PresentContext, presentPost } from './posts.presenter.ts';
 import {
   ancestorIds,
+  type FeedViewerState,
   findPost,
   type ListedPost,
   likedAmong,
@@ -47,6 +49,11 @@ export interface PostsDeps {
   storage: StorageDriver;
   clock: Clock;
   log: FastifyBaseLogger;
+}
+
+/** The feeds also keep pages in the process (decision 025). */
+export interface FeedDeps extends PostsDeps {
+  feedPages: FeedPages;
 }
 
 /** Media rows, likes and URLs for a set of posts, in two queries whatever their number. */
@@ -84,34 +91,93 @@ export function feedPageSize(campus: CampusDefinition, cursor: Cursor | undefine
   return !cursor && FEED_FIRST_PAGE_CAMPUSES.includes(campus.id) ? PAGE_SIZES.feedFirst : PAGE_SIZES.feed;
 }
 
+/** A feed page as read from the database, with what decides whether others may share it. */
+interface LoadedFeed<P extends PostList> {
+  page: P;
+  /** The authors hidden from this viewer (blocks either way). */
+  hidden: Set<string>;
+  /** The owners of the running ads (for the home feed's sponsored posts). */
+  adOwners: string[];
+  /** When the first running ad ends (ms since the epoch). */
+  validUntil: number;
+}
+
+type FeedQuery = { cursor?: string; category?: string; mediaOnly?: boolean };
+
 /** A feed page and the authors hidden from the viewer (for its sponsored posts). */
-async function feedPage(
+async function loadFeedPage(
   deps: PostsDeps,
   viewer: SessionUser,
   campus: CampusDefinition,
-  query: { cursor?: string; category?: string; mediaOnly?: boolean },
-): Promise<{ page: PostList; hidden: Set<string> }> {
+  query: FeedQuery,
+): Promise<LoadedFeed<PostList>> {
   const cursor = decodeCursor(query.cursor);
   const limit = feedPageSize(campus, cursor);
-  const category = query.category && query.category !== 'all' ? query.category : undefined;
   const { rows, hidden } = await listTopLevel(deps.db, {
     viewerId: viewer.id,
     campusId: campus.id,
-    category,
+    category: feedCategory(query),
     mediaOnly: query.mediaOnly,
     cursor,
     limit,
   });
-  return { page: presentList(deps, rows, limit), hidden };
+  return { page: presentList(deps, rows, limit), hidden, adOwners: [], validUntil: Number.POSITIVE_INFINITY };
 }
 
+const feedCategory = (query: FeedQuery) => (query.category && query.category !== 'all' ? query.category : undefined);
+
+/**
+ * A feed page, from this process's kept copy when the campus's feed has not changed since and
+ * the viewer hides none of its people (decision 025); otherwise from the database, kept for the
+ * next viewer when this one hides no one. One statement reads the version, the viewer's blocks
+ * and saves either way, so a kept page costs that statement and the session's.
+ */
+async function sharedFeedPage<P extends PostList>(
+  deps: FeedDeps,
+  viewerOf: FeedViewer,
+  key: string,
+  load: (viewer: SessionUser) => Promise<LoadedFeed<P>>,
+): Promise<P> {
+  const kept = deps.feedPages.get<P>(key);
+  const { viewer, state } = await viewerOf(kept ? cardsOf(kept.page).map((p) => p.id) : []);
+  if (
+    kept &&
+    kept.version === state.version &&
+    deps.clock.now().getTime() < kept.validUntil &&
+    ![...state.hidden].some((id) => kept.people.has(id))
+  ) {
+    return withSaves(kept.page, state.liked);
+  }
+  // Read after the version: the page is at least as new as `state.version`.
+  const loaded = await load(viewer);
+  if (loaded.hidden.size === 0) {
+    deps.feedPages.set(key, {
+      version: state.version,
+      page: withSaves(loaded.page, new Set()),
+      people: new Set([...cardsOf(loaded.page).map((p) => p.author.id), ...loaded.adOwners]),
+      validUntil: loaded.validUntil,
+    });
+  }
+  return loaded.page;
+}
+
+const feedKey = (campus: CampusDefinition, query: FeedQuery & { adSlot?: number }, feed: string) =>
+  JSON.stringify([feed, campus.id, feedCategory(query) ?? null, query.cursor ?? null, query.adSlot ?? 0]);
+
+/**
+ * Who asks for a feed page, with their feed state (`feedStateRider`) for the posts of the page
+ * kept in the process (`postIds`, empty when none is): one statement with the session.
+ */
+export type FeedViewer = (postIds: string[]) => Promise<{ viewer: SessionUser; state: FeedViewerState }>;
+
 export async function listFeed(
-  deps: PostsDeps,
-  viewer: SessionUser,
+  deps: FeedDeps,
+  viewerOf: FeedViewer,
   campus: CampusDefinition,
-  query: { cursor?: string; category?: string; mediaOnly?: boolean },
+  query: FeedQuery,
 ): Promise<PostList> {
-  return (await feedPage(deps, viewer, campus, query)).page;
+  const key = feedKey(campus, query, query.mediaOnly ? 'media' : 'posts');
+  return sharedFeedPage(deps, viewerOf, key, (viewer) => loadFeedPage(deps, viewer, campus, query));
 }
 
 /**
@@ -119,13 +185,23 @@ export async function listFeed(
  * the campus's active ads across pages (`adSlot` = the previous page's `nextAdSlot`).
  */
 export async function listHomeFeed(
+  deps: FeedDeps,
+  viewerOf: FeedViewer,
+  campus: CampusDefinition,
+  query: { cursor?: string; category?: string; adSlot?: number },
+): Promise<FeedPage> {
+  const key = feedKey(campus, query, 'home');
+  return sharedFeedPage(deps, viewerOf, key, (viewer) => loadHomeFeed(deps, viewer, campus, query));
+}
+
+async function loadHomeFeed(
   deps: PostsDeps,
   viewer: SessionUser,
   campus: CampusDefinition,
   query: { cursor?: string; category?: string; adSlot?: number },
-): Promise<FeedPage> {
-  const { page, hidden } = await feedPage(deps, viewer, campus, query);
-  const { slots, nextAdSlot } = await sponsoredSlots(
+): Promise<LoadedFeed<FeedPage>> {
+  const { page, hidden } = await loadFeedPage(deps, viewer, campus, query);
+  const { slots, nextAdSlot, running } = await sponsoredSlots(
     deps.db,
     campus.id,
     deps.clock.now(),
@@ -133,7 +209,12 @@ export async function listHomeFeed(
     query.adSlot ?? 0,
     hidden,
   );
-  if (slots.length === 0) return { ...page, sponsored: [], nextAdSlot };
+  const adOwners = running.map((ad) => ad.userId);
+  const validUntil = Math.min(
+    Number.POSITIVE_INFINITY,
+    ...running.map((ad) => ad.endTimeAdjusted?.getTime() ?? Number.POSITIVE_INFINITY),
+  );
+  if (slots.length === 0) return { page: { ...page, sponsored: [], nextAdSlot }, hidden, adOwners, validUntil };
   const rows = await listedByIds(
     deps.db,
     viewer.id,
@@ -147,7 +228,7 @@ export async function listHomeFeed(
     const cta = { type: ad.ctaType, url: ad.ctaUrl, label: ad.ctaLabel };
     return [{ afterIndex, adId: ad.id, isSponsored: true as const, cta, post: presentPost(row, ctx) }];
   });
-  return { ...page, sponsored, nextAdSlot };
+  return { page: { ...page, sponsored, nextAdSlot }, hidden, adOwners, validUntil };
 }
 
 export async function listSaved(
