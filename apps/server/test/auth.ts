@@ -52,6 +52,13 @@ export class TestBrowser {
     return this.request('GET', url);
   }
 
+  /** This browser talking to another instance of the server (another process on the same database). */
+  onInstance(app: FastifyInstance): TestBrowser {
+    const other = new TestBrowser(app, this.host, this.ip);
+    for (const [name, value] of this.cookies) other.cookies.set(name, value);
+    return other;
+  }
+
   /** Another device (its own address) holding a copy of this browser's cookies: a stolen cookie. */
   copy(ip = freshIp()): TestBrowser {
     const other = new TestBrowser(this.app, this.host, ip);

@@ -102,6 +102,10 @@ const SESSION_VIEWER_SQL = `SELECT ${SESSION_USER_COLUMNS}, u.first_name AS "fir
   u.username::text AS username, u.img, u.bio, u.school_email::text AS "schoolEmail", u.profile_set_up AS "profileSetUp",
   u.created_at AS "createdAt" ${SESSION_WHERE}`;
 
+/** The session lookup's text with a rider's columns (`$1` is the token). */
+export const sessionRiderText = (rider: SessionRider) =>
+  `SELECT ${SESSION_USER_COLUMNS}, ${rider.columns} ${SESSION_WHERE}`;
+
 /**
  * Who is asking, from the signed session cookie, in ONE indexed query: the session row by
  * its unique token, joined to the user by primary key, refused when the session has expired
@@ -146,7 +150,7 @@ export const sessionPlugin = fp(
       if (!token) return null;
       const { rows } = await db.$client.query<SessionUser & T>({
         name: `session_with_${rider.name}`,
-        text: `SELECT ${SESSION_USER_COLUMNS}, ${rider.columns} ${SESSION_WHERE}`,
+        text: sessionRiderText(rider),
         values: [token, ...rider.values],
       });
       return rows[0] ?? null;

@@ -3,8 +3,9 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.ts';
 import { member } from '../../../test/posts.ts';
+import { sessionRiderText } from '../../plugins/session.ts';
 import { findProfile, listProfilePosts } from '../profiles/profiles.repo.ts';
-import { listSavedPage, listTopLevel, loadPostPage, statementText } from './posts.repo.ts';
+import { feedStateRider, listSavedPage, listTopLevel, loadPostPage, statementText } from './posts.repo.ts';
 
 /**
  * The hot read paths are named statements, so after a few executions PostgreSQL runs their
@@ -54,6 +55,10 @@ afterAll(() => explainer.end());
 async function genericPlan(name: string, values: string[]): Promise<string> {
   const text = statementText(name);
   if (!text) throw new Error(`statement ${name} was not built`);
+  return genericPlanOf(text, values);
+}
+
+async function genericPlanOf(text: string, values: string[]): Promise<string> {
   expect(text).not.toMatch(/LIMIT \$/);
   await explainer.query('SET plan_cache_mode = force_generic_plan');
   await explainer.query(`PREPARE plan_check AS ${text}`);
@@ -111,6 +116,16 @@ describe('generic plans of the hot read paths (20k posts)', () => {
     const plan = await genericPlan(`profile_${kind}__10`, [user.id, campusId]);
     expect(plan).toContain(index);
     expect(plan).not.toMatch(/Seq Scan on posts|JIT/);
+  });
+
+  it("feed state with the session: the viewer's saves by index, never the table", async () => {
+    const plan = await genericPlanOf(sessionRiderText(feedStateRider(campusId, [])), [
+      'some-session-token',
+      campusId,
+      '{plan-000100,plan-000200,plan-000300}',
+    ]);
+    expect(plan).toMatch(/Index Scan (using|on) post_likes_(pkey|user_idx)/);
+    expect(plan).not.toMatch(/Seq Scan on (posts|post_likes)|JIT/);
   });
 
   it('profile header: one user by username', async () => {

@@ -150,7 +150,9 @@ async function sharedFeedPage<P extends PostList>(
   }
   // Read after the version: the page is at least as new as `state.version`.
   const loaded = await load(viewer);
-  if (loaded.hidden.size === 0) {
+  // Only a page with posts says whom it hid (each row carries the viewer's blocks); an empty page
+  // is cheap to read again and might be empty only for this viewer.
+  if (loaded.page.posts.length > 0 && loaded.hidden.size === 0) {
     deps.feedPages.set(key, {
       version: state.version,
       page: withSaves(loaded.page, new Set()),
