@@ -53,6 +53,9 @@ export async function seedBenchPosts(
       await client.query(`SET LOCAL maintenance_work_mem = '256MB'`);
       await client.query('SET LOCAL synchronous_commit = off');
       await client.query('SET LOCAL statement_timeout = 0');
+      // The feed-version triggers (migration 0012) are deferred to the commit; pending events
+      // would forbid rebuilding the indexes below, so this transaction runs them per statement.
+      await client.query('SET CONSTRAINTS ALL IMMEDIATE');
       const { rows: indexes } = await client.query<{ indexname: string; indexdef: string }>(
         `SELECT i.indexname, i.indexdef FROM pg_indexes i
          JOIN pg_class c ON c.relname = i.indexname AND c.relnamespace = to_regnamespace(i.schemaname)

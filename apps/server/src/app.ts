@@ -114,7 +114,7 @@ export async function buildApp({
   await app.register(postsRoutes, { db, storage: app.storage, clock });
   await app.register(chatsRoutes, { db, storage: app.storage, clock });
   await app.register(notificationsRoutes, { db, storage: app.storage });
-  await app.register(profilesRoutes, { db, storage: app.storage, sendSignInLink: signInLinkSender(auth) });
+  await app.register(profilesRoutes, { db, storage: app.storage, clock, sendSignInLink: signInLinkSender(auth) });
   await app.register(reportsRoutes, { db, clock });
   await app.register(adsRoutes, { db, storage: app.storage, clock, provider: paymentProviderFor(config) });
   await app.register(searchRoutes, { db, storage: app.storage, clock });

@@ -62,7 +62,8 @@ CREATE CONSTRAINT TRIGGER "users_feed_version" AFTER UPDATE ON "users"
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
   WHEN (OLD.username IS DISTINCT FROM NEW.username OR OLD.first_name IS DISTINCT FROM NEW.first_name
     OR OLD.last_name IS DISTINCT FROM NEW.last_name OR OLD.img IS DISTINCT FROM NEW.img
-    OR OLD.verified IS DISTINCT FROM NEW.verified)
+    OR OLD.verified IS DISTINCT FROM NEW.verified OR OLD.campus_id IS DISTINCT FROM NEW.campus_id
+    OR OLD.school_verified IS DISTINCT FROM NEW.school_verified)
   EXECUTE FUNCTION feed_changed_by_author();--> statement-breakpoint
 CREATE CONSTRAINT TRIGGER "ads_feed_version" AFTER INSERT OR DELETE ON "ads"
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION feed_changed_by_campus_row();--> statement-breakpoint

@@ -127,6 +127,42 @@ describe('feed pages kept in the process (decision 025)', () => {
   });
 });
 
+describe('profile tabs kept in the process (decision 025)', () => {
+  it('show a new post, a save, a block and a lost membership from the next request on', async () => {
+    const seller = await member(app, db, 'ou', 'Sally Seller');
+    const sellerName = (await seller.browser.get('/api/me')).json().viewer.username as string;
+    const tab = (show: string) => `/api/profiles/${sellerName}/posts?show=${show}`;
+    const readerThere = reader.browser.onInstance(second);
+    const otherThere = r.other.onInstance(second);
+    const first = await newPost(seller.browser, 'Mini fridge');
+    expect((await readerThere.get(tab('posts'))).json().posts.map((p: Post) => p.id)).toEqual([first.id]);
+    await writeUnseen(sql`UPDATE posts SET plain_text = 'Unseen' WHERE id = ${first.id}`);
+    expect((await readerThere.get(tab('posts'))).json().posts[0].plainText).toBe('Mini fridge');
+
+    const second_ = await newPost(seller.browser, 'Microwave');
+    expect((await readerThere.get(tab('posts'))).json().posts.map((p: Post) => p.id)).toEqual([second_.id, first.id]);
+
+    // The seller's saves tab, and the reader's own save mark on it.
+    const saved = await newPost(r.owner, 'Lamp to save');
+    expect((await readerThere.get(tab('likes'))).json().posts).toEqual([]);
+    expect((await seller.browser.post(`/api/posts/${saved.id}/like`)).statusCode).toBe(200);
+    expect((await reader.browser.post(`/api/posts/${saved.id}/like`)).statusCode).toBe(200);
+    const likes = (await readerThere.get(tab('likes'))).json().posts as Post[];
+    expect(likes.map((p) => [p.id, p.likedByViewer])).toEqual([[saved.id, true]]);
+    expect((await otherThere.get(tab('likes'))).json().posts[0].likedByViewer).toBe(false);
+
+    // A block: the blocker sees an empty tab at once, the others still see it.
+    expect((await r.other.post('/api/blocks', { userId: seller.user.id })).statusCode).toBe(200);
+    expect((await otherThere.get(tab('posts'))).json().posts).toEqual([]);
+    expect((await readerThere.get(tab('posts'))).json().posts).toHaveLength(2);
+
+    // The seller leaves the campus: their profile is 'This page doesn't exist.' everywhere.
+    await db.execute(sql`UPDATE users SET school_verified = false WHERE id = ${seller.user.id}`);
+    expect((await readerThere.get(tab('posts'))).statusCode).toBe(404);
+    expect((await r.anonymous.onInstance(second).get(tab('posts'))).statusCode).toBe(401);
+  });
+});
+
 describe('the campus feed version (migration 0012)', () => {
   it('moves once per writing transaction, only for the campus written', async () => {
     const [ou, ut] = [await versionOf('ou'), await versionOf('ut')];

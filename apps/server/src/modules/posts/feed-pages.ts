@@ -1,4 +1,8 @@
 import type { FeedPage, Post, PostList } from '@campus/contract';
+import type { FastifyRequest } from 'fastify';
+import type { Clock } from '../../lib/clock.ts';
+import { requireSchoolVerifiedUser, type SessionUser } from '../../plugins/session.ts';
+import { type FeedStateColumns, type FeedViewerState, feedStateOf, feedStateRider } from './posts.repo.ts';
 
 /**
  * Feed pages kept in this process (decision 025), as a member who hides no one and saved nothing
@@ -13,8 +17,9 @@ export interface KeptPage<P extends PostList> {
   /** The page with `likedByViewer` false everywhere. */
   page: P;
   /**
-   * The page's authors and the owners of the ads that were running: a viewer who blocked none of
-   * them (nor was blocked by one) gets exactly this page from the database too.
+   * The page's authors and the other people whose block changes it (the owners of the running
+   * ads, a profile's owner): a viewer who blocked none of them (nor was blocked by one) gets
+   * exactly this page from the database too.
    */
   people: ReadonlySet<string>;
   /** When the first of the running ads ends (ms since the epoch), the sponsored posts change. */
@@ -67,4 +72,68 @@ export function withSaves<P extends PostList>(page: P, liked: ReadonlySet<string
     (marked as FeedPage).sponsored = sponsored.map((item) => ({ ...item, post: mark(item.post) }));
   }
   return marked as P;
+}
+
+/** A page as read from the database for one viewer, with what decides whether others may share it. */
+export interface LoadedPage<P extends PostList> {
+  page: P;
+  /** The people hidden from this viewer when the page was read (blocks either way). */
+  hidden: ReadonlySet<string>;
+  /** People besides the page's authors whose block would change the page. */
+  alsoShown?: string[];
+  /** When the page changes by the clock alone (ms since the epoch; e.g. the first running ad's end). */
+  validUntil?: number;
+}
+
+/**
+ * Who asks for a page, with their feed state (`feedStateRider`) for the posts of the page kept
+ * in the process (`postIds`, empty when none is): one statement with the session.
+ */
+export type FeedViewer = (postIds: string[]) => Promise<{ viewer: SessionUser; state: FeedViewerState }>;
+
+/** The viewer of a request for kept pages: a school-verified member, read with their feed state. */
+export const feedViewerOf =
+  (request: FastifyRequest): FeedViewer =>
+  async (postIds) => {
+    const row = await request.sessionUserWith<FeedStateColumns>(feedStateRider(request.campus.id, postIds));
+    const viewer = await requireSchoolVerifiedUser(request);
+    return { viewer, state: feedStateOf(row as FeedStateColumns) };
+  };
+
+/**
+ * A page from this process's kept copy when its campus's feed has not changed since, its time
+ * has not run out and the viewer hides none of its people; otherwise from the database, kept for
+ * the next viewer when this one hid no one. One statement reads the session, the version, the
+ * viewer's blocks and saves either way, so a kept page costs that statement alone.
+ */
+export async function keptOrLoaded<P extends PostList>(
+  pages: FeedPages,
+  clock: Clock,
+  viewerOf: FeedViewer,
+  key: string,
+  load: (viewer: SessionUser) => Promise<LoadedPage<P>>,
+): Promise<P> {
+  const kept = pages.get<P>(key);
+  const { viewer, state } = await viewerOf(kept ? cardsOf(kept.page).map((p) => p.id) : []);
+  if (
+    kept &&
+    kept.version === state.version &&
+    clock.now().getTime() < kept.validUntil &&
+    ![...state.hidden].some((id) => kept.people.has(id))
+  ) {
+    return withSaves(kept.page, state.liked);
+  }
+  // Read after the version: the page is at least as new as `state.version`.
+  const loaded = await load(viewer);
+  // Only a page with posts says whom it hid (each row carries the viewer's blocks); an empty page
+  // is cheap to read again and might be empty only for this viewer.
+  if (loaded.page.posts.length > 0 && loaded.hidden.size === 0) {
+    pages.set(key, {
+      version: state.version,
+      page: withSaves(loaded.page, new Set()),
+      people: new Set([...cardsOf(loaded.page).map((p) => p.author.id), ...(loaded.alsoShown ?? [])]),
+      validUntil: loaded.validUntil ?? Number.POSITIVE_INFINITY,
+    });
+  }
+  return loaded.page;
 }

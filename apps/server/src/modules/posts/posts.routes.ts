@@ -7,18 +7,15 @@ import {
   PostPageSchema,
   PostSchema,
 } from '@campus/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendSerialized } from '../../lib/send-serialized.ts';
 import { requireSchoolVerifiedUser } from '../../plugins/session.ts';
-import { FeedPages } from './feed-pages.ts';
-import { type FeedStateColumns, feedStateOf, feedStateRider } from './posts.repo.ts';
+import { FeedPages, feedViewerOf } from './feed-pages.ts';
 import {
   createPost,
   deletePost,
   type FeedDeps,
-  type FeedViewer,
   getPostPage,
   listFeed,
   listHomeFeed,
@@ -29,15 +26,6 @@ import {
 import { readPostUpload } from './uploads.ts';
 
 const PostIdParams = z.object({ postId: z.string().min(1).max(64) });
-
-/** The feeds' viewer: a school-verified member, read with their feed state in one statement. */
-const feedViewer =
-  (request: FastifyRequest): FeedViewer =>
-  async (postIds) => {
-    const row = await request.sessionUserWith<FeedStateColumns>(feedStateRider(request.campus.id, postIds));
-    const viewer = await requireSchoolVerifiedUser(request);
-    return { viewer, state: feedStateOf(row as FeedStateColumns) };
-  };
 
 export const postsRoutes: FastifyPluginAsyncZod<Omit<PostsDeps, 'log'>> = async (app, options) => {
   const deps: FeedDeps = { ...options, log: app.log, feedPages: new FeedPages() };
@@ -54,7 +42,7 @@ export const postsRoutes: FastifyPluginAsyncZod<Omit<PostsDeps, 'log'>> = async 
       },
     },
     async (request, reply) =>
-      sendSerialized(reply, await listHomeFeed(deps, feedViewer(request), request.campus, request.query)),
+      sendSerialized(reply, await listHomeFeed(deps, feedViewerOf(request), request.campus, request.query)),
   );
 
   app.get(
@@ -70,7 +58,7 @@ export const postsRoutes: FastifyPluginAsyncZod<Omit<PostsDeps, 'log'>> = async 
     async (request, reply) =>
       sendSerialized(
         reply,
-        await listFeed(deps, feedViewer(request), request.campus, { ...request.query, mediaOnly: true }),
+        await listFeed(deps, feedViewerOf(request), request.campus, { ...request.query, mediaOnly: true }),
       ),
   );
 

@@ -25,12 +25,11 @@ import { mediaKeys } from '../media/keys.ts';
 import { type StoredPostMedia, storePostFile } from '../media/media.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { findUser } from '../users/users.repo.ts';
-import { cardsOf, type FeedPages, withSaves } from './feed-pages.ts';
+import { type FeedPages, type FeedViewer, keptOrLoaded, type LoadedPage } from './feed-pages.ts';
 import { postPolicy } from './posts.policy.ts';
 import { buildThread, type PresentContext, presentPost } from './posts.presenter.ts';
 import {
   ancestorIds,
-  type FeedViewerState,
   findPost,
   type ListedPost,
   likedAmong,
@@ -91,17 +90,6 @@ export function feedPageSize(campus: CampusDefinition, cursor: Cursor | undefine
   return !cursor && FEED_FIRST_PAGE_CAMPUSES.includes(campus.id) ? PAGE_SIZES.feedFirst : PAGE_SIZES.feed;
 }
 
-/** A feed page as read from the database, with what decides whether others may share it. */
-interface LoadedFeed<P extends PostList> {
-  page: P;
-  /** The authors hidden from this viewer (blocks either way). */
-  hidden: Set<string>;
-  /** The owners of the running ads (for the home feed's sponsored posts). */
-  adOwners: string[];
-  /** When the first running ad ends (ms since the epoch). */
-  validUntil: number;
-}
-
 type FeedQuery = { cursor?: string; category?: string; mediaOnly?: boolean };
 
 /** A feed page and the authors hidden from the viewer (for its sponsored posts). */
@@ -110,7 +98,7 @@ async function loadFeedPage(
   viewer: SessionUser,
   campus: CampusDefinition,
   query: FeedQuery,
-): Promise<LoadedFeed<PostList>> {
+): Promise<LoadedPage<PostList>> {
   const cursor = decodeCursor(query.cursor);
   const limit = feedPageSize(campus, cursor);
   const { rows, hidden } = await listTopLevel(deps.db, {
@@ -121,56 +109,13 @@ async function loadFeedPage(
     cursor,
     limit,
   });
-  return { page: presentList(deps, rows, limit), hidden, adOwners: [], validUntil: Number.POSITIVE_INFINITY };
+  return { page: presentList(deps, rows, limit), hidden };
 }
 
 const feedCategory = (query: FeedQuery) => (query.category && query.category !== 'all' ? query.category : undefined);
 
-/**
- * A feed page, from this process's kept copy when the campus's feed has not changed since and
- * the viewer hides none of its people (decision 025); otherwise from the database, kept for the
- * next viewer when this one hides no one. One statement reads the version, the viewer's blocks
- * and saves either way, so a kept page costs that statement and the session's.
- */
-async function sharedFeedPage<P extends PostList>(
-  deps: FeedDeps,
-  viewerOf: FeedViewer,
-  key: string,
-  load: (viewer: SessionUser) => Promise<LoadedFeed<P>>,
-): Promise<P> {
-  const kept = deps.feedPages.get<P>(key);
-  const { viewer, state } = await viewerOf(kept ? cardsOf(kept.page).map((p) => p.id) : []);
-  if (
-    kept &&
-    kept.version === state.version &&
-    deps.clock.now().getTime() < kept.validUntil &&
-    ![...state.hidden].some((id) => kept.people.has(id))
-  ) {
-    return withSaves(kept.page, state.liked);
-  }
-  // Read after the version: the page is at least as new as `state.version`.
-  const loaded = await load(viewer);
-  // Only a page with posts says whom it hid (each row carries the viewer's blocks); an empty page
-  // is cheap to read again and might be empty only for this viewer.
-  if (loaded.page.posts.length > 0 && loaded.hidden.size === 0) {
-    deps.feedPages.set(key, {
-      version: state.version,
-      page: withSaves(loaded.page, new Set()),
-      people: new Set([...cardsOf(loaded.page).map((p) => p.author.id), ...loaded.adOwners]),
-      validUntil: loaded.validUntil,
-    });
-  }
-  return loaded.page;
-}
-
 const feedKey = (campus: CampusDefinition, query: FeedQuery & { adSlot?: number }, feed: string) =>
   JSON.stringify([feed, campus.id, feedCategory(query) ?? null, query.cursor ?? null, query.adSlot ?? 0]);
-
-/**
- * Who asks for a feed page, with their feed state (`feedStateRider`) for the posts of the page
- * kept in the process (`postIds`, empty when none is): one statement with the session.
- */
-export type FeedViewer = (postIds: string[]) => Promise<{ viewer: SessionUser; state: FeedViewerState }>;
 
 export async function listFeed(
   deps: FeedDeps,
@@ -179,7 +124,7 @@ export async function listFeed(
   query: FeedQuery,
 ): Promise<PostList> {
   const key = feedKey(campus, query, query.mediaOnly ? 'media' : 'posts');
-  return sharedFeedPage(deps, viewerOf, key, (viewer) => loadFeedPage(deps, viewer, campus, query));
+  return keptOrLoaded(deps.feedPages, deps.clock, viewerOf, key, (viewer) => loadFeedPage(deps, viewer, campus, query));
 }
 
 /**
@@ -193,7 +138,7 @@ export async function listHomeFeed(
   query: { cursor?: string; category?: string; adSlot?: number },
 ): Promise<FeedPage> {
   const key = feedKey(campus, query, 'home');
-  return sharedFeedPage(deps, viewerOf, key, (viewer) => loadHomeFeed(deps, viewer, campus, query));
+  return keptOrLoaded(deps.feedPages, deps.clock, viewerOf, key, (viewer) => loadHomeFeed(deps, viewer, campus, query));
 }
 
 async function loadHomeFeed(
@@ -201,7 +146,7 @@ async function loadHomeFeed(
   viewer: SessionUser,
   campus: CampusDefinition,
   query: { cursor?: string; category?: string; adSlot?: number },
-): Promise<LoadedFeed<FeedPage>> {
+): Promise<LoadedPage<FeedPage>> {
   const { page, hidden } = await loadFeedPage(deps, viewer, campus, query);
   const { slots, nextAdSlot, running } = await sponsoredSlots(
     deps.db,
@@ -211,12 +156,12 @@ async function loadHomeFeed(
     query.adSlot ?? 0,
     hidden,
   );
-  const adOwners = running.map((ad) => ad.userId);
+  const alsoShown = running.map((ad) => ad.userId);
   const validUntil = Math.min(
     Number.POSITIVE_INFINITY,
     ...running.map((ad) => ad.endTimeAdjusted?.getTime() ?? Number.POSITIVE_INFINITY),
   );
-  if (slots.length === 0) return { page: { ...page, sponsored: [], nextAdSlot }, hidden, adOwners, validUntil };
+  if (slots.length === 0) return { page: { ...page, sponsored: [], nextAdSlot }, hidden, alsoShown, validUntil };
   const rows = await listedByIds(
     deps.db,
     viewer.id,
@@ -230,7 +175,7 @@ async function loadHomeFeed(
     const cta = { type: ad.ctaType, url: ad.ctaUrl, label: ad.ctaLabel };
     return [{ afterIndex, adId: ad.id, isSponsored: true as const, cta, post: presentPost(row, ctx) }];
   });
-  return { page: { ...page, sponsored, nextAdSlot }, hidden, adOwners, validUntil };
+  return { page: { ...page, sponsored, nextAdSlot }, hidden, alsoShown, validUntil };
 }
 
 export async function listSaved(

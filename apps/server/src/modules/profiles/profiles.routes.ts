@@ -6,7 +6,9 @@ import {
   PublicProfileSchema,
 } from '@campus/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendSerialized } from '../../lib/send-serialized.ts';
 import { requireSchoolVerifiedUser } from '../../plugins/session.ts';
+import { FeedPages, feedViewerOf } from '../posts/feed-pages.ts';
 import { claimProfile, getProfile, listProfile, type ProfilesDeps } from './profiles.service.ts';
 
 /** Each claim mails someone: a few an hour per account is plenty for a real owner. */
@@ -18,7 +20,8 @@ const CLAIM_RATE_LIMIT = { max: 5, timeWindow: '1 hour' };
  * EMAIL_NOT_VERIFIED (the web goes to /verify), an account without a campus 403
  * SCHOOL_NOT_VERIFIED (to /settings/account/school_email) — spec 2 §4's redirect rules.
  */
-export const profilesRoutes: FastifyPluginAsyncZod<ProfilesDeps> = async (app, deps) => {
+export const profilesRoutes: FastifyPluginAsyncZod<Omit<ProfilesDeps, 'profilePages'>> = async (app, options) => {
+  const deps: ProfilesDeps = { ...options, profilePages: new FeedPages() };
   app.get(
     '/api/profiles/:username',
     {
@@ -44,13 +47,10 @@ export const profilesRoutes: FastifyPluginAsyncZod<ProfilesDeps> = async (app, d
         response: { 200: ProfileListSchema },
       },
     },
-    async (request) =>
-      listProfile(
-        deps,
-        await requireSchoolVerifiedUser(request),
-        request.campus,
-        request.params.username,
-        request.query,
+    async (request, reply) =>
+      sendSerialized(
+        reply,
+        await listProfile(deps, feedViewerOf(request), request.campus, request.params.username, request.query),
       ),
   );
 

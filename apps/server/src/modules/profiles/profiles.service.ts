@@ -7,11 +7,13 @@ import {
   type PublicProfile,
 } from '@campus/contract';
 import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { errors } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import type { StorageDriver } from '../../plugins/storage.ts';
 import { blockedEitherWay } from '../chats/chats.repo.ts';
+import { type FeedPages, type FeedViewer, keptOrLoaded, type LoadedPage } from '../posts/feed-pages.ts';
 import { type PresentContext, presentPost } from '../posts/posts.presenter.ts';
 import { likedAmong, listLiked, mediaOf, type PostWithAuthor } from '../posts/posts.repo.ts';
 import { profilePolicy } from './profiles.policy.ts';
@@ -21,6 +23,9 @@ import { emailOf, findProfile, listProfilePosts } from './profiles.repo.ts';
 export interface ProfilesDeps {
   db: Database;
   storage: StorageDriver;
+  clock: Clock;
+  /** Profile tabs' pages kept in the process (decision 025). */
+  profilePages: FeedPages;
   /**
    * Sends the emailed sign-in link of better-auth to an address, as the given request would
    * (its campus, origin and client address; better-auth's own limits and hooks apply).
@@ -51,20 +56,36 @@ export async function getProfile(
  * viewer's blocks). Between people who blocked each other the lists are empty; in Likes,
  * posts by someone the viewer blocked (or who blocked the viewer) are left out as in the feed.
  */
+/** A profile tab's page, kept in the process like the feeds' pages (decision 025). */
 export async function listProfile(
+  deps: ProfilesDeps,
+  viewerOf: FeedViewer,
+  campus: CampusDefinition,
+  username: string,
+  query: { show: ProfileTab; cursor?: string },
+): Promise<PostList> {
+  const key = JSON.stringify(['profile', campus.id, username, query.show, query.cursor ?? null]);
+  return keptOrLoaded(deps.profilePages, deps.clock, viewerOf, key, (viewer) =>
+    loadProfileList(deps, viewer, campus, username, query),
+  );
+}
+
+async function loadProfileList(
   deps: ProfilesDeps,
   viewer: SessionUser,
   campus: CampusDefinition,
   username: string,
   query: { show: ProfileTab; cursor?: string },
-): Promise<PostList> {
+): Promise<LoadedPage<PostList>> {
   const cursor = decodeCursor(query.cursor);
   const profile = profilePolicy.requireOnCampus(await findProfile(deps.db, username, viewer.id), campus);
-  if (profile.blocked) return { posts: [], nextCursor: null };
+  const alsoShown = [profile.id];
+  if (profile.blocked) return { page: { posts: [], nextCursor: null }, hidden: new Set(alsoShown) };
   const limit = PAGE_SIZES.profileLists;
 
   let rows: PostWithAuthor[];
   let next: { at: Date; id: string } | undefined;
+  let hidden = new Set<string>();
   if (query.show === 'likes') {
     const [liked, blocked] = await Promise.all([
       listLiked(deps.db, { userId: profile.id, campusId: campus.id, cursor, limit }),
@@ -73,6 +94,7 @@ export async function listProfile(
     const last = liked.at(-1);
     next = liked.length === limit && last ? { at: last.post.lastModified, id: last.post.id } : undefined;
     rows = liked.filter((r) => !blocked.has(r.author.id));
+    hidden = blocked;
   } else {
     const page = await listProfilePosts(deps.db, {
       kind: query.show,
@@ -91,7 +113,8 @@ export async function listProfile(
   const mediaByPost = new Map<string, typeof media>();
   for (const m of media) mediaByPost.set(m.postId, [...(mediaByPost.get(m.postId) ?? []), m]);
   const ctx: PresentContext = { mediaByPost, liked, mediaUrl: (key) => deps.storage.url(key) };
-  return { posts: rows.map((r) => presentPost(r, ctx)), nextCursor: next ? encodeCursor(next) : null };
+  const page = { posts: rows.map((r) => presentPost(r, ctx)), nextCursor: next ? encodeCursor(next) : null };
+  return { page, hidden, alsoShown };
 }
 
 /**
