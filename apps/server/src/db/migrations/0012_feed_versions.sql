@@ -42,9 +42,11 @@ CREATE OR REPLACE FUNCTION feed_changed_by_author() RETURNS trigger
 DECLARE
   campus uuid;
 BEGIN
-  -- Every campus where the author has posts, in one order, so two such transactions queue
-  -- rather than deadlock.
-  FOR campus IN SELECT DISTINCT p.campus_id FROM posts p WHERE p.user_id = NEW.id ORDER BY 1 LOOP
+  -- Their campus before and after, and every campus where they have posts, in one order, so
+  -- two such transactions queue rather than deadlock. (Their campus: a profile's saves tab
+  -- shows even when they posted nothing.)
+  FOR campus IN SELECT c FROM (SELECT p.campus_id AS c FROM posts p WHERE p.user_id = NEW.id
+      UNION SELECT OLD.campus_id UNION SELECT NEW.campus_id) AS touched WHERE c IS NOT NULL ORDER BY 1 LOOP
     PERFORM feed_version_bump(campus);
   END LOOP;
   RETURN NULL;

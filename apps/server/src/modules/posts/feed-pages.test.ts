@@ -161,6 +161,18 @@ describe('profile tabs kept in the process (decision 025)', () => {
     expect((await readerThere.get(tab('posts'))).statusCode).toBe(404);
     expect((await r.anonymous.onInstance(second).get(tab('posts'))).statusCode).toBe(401);
   });
+
+  it('a saves tab of someone who never posted goes when they leave the campus', async () => {
+    const saver = await member(app, db, 'ou', 'Sam Saver');
+    const saverName = (await saver.browser.get('/api/me')).json().viewer.username as string;
+    const post = await newPost(r.owner, 'Desk to save');
+    expect((await saver.browser.post(`/api/posts/${post.id}/like`)).statusCode).toBe(200);
+    const readerThere = reader.browser.onInstance(second);
+    const likes = `/api/profiles/${saverName}/posts?show=likes`;
+    expect((await readerThere.get(likes)).json().posts.map((p: Post) => p.id)).toEqual([post.id]);
+    await db.execute(sql`UPDATE users SET school_verified = false WHERE id = ${saver.user.id}`);
+    expect((await readerThere.get(likes)).statusCode).toBe(404);
+  });
 });
 
 describe('the campus feed version (migration 0012)', () => {
