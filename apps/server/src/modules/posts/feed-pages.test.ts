@@ -1,4 +1,4 @@
-import { CAMPUS_IDS, type FeedPage, type Post, type PostList } from '@campus/contract';
+import { CAMPUS_IDS, type FeedPage, type Post, type PostList, type PostPage } from '@campus/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { activeAd, newPost } from '../../../test/ads.ts';
@@ -172,6 +172,48 @@ describe('profile tabs kept in the process (decision 025)', () => {
     expect((await readerThere.get(likes)).json().posts.map((p: Post) => p.id)).toEqual([post.id]);
     await db.execute(sql`UPDATE users SET school_verified = false WHERE id = ${saver.user.id}`);
     expect((await readerThere.get(likes)).statusCode).toBe(404);
+  });
+});
+
+describe('post pages kept in the process (decision 025)', () => {
+  it('show new comments, nested saves and blocks from the next request on, and never to a caller refused', async () => {
+    const post = await newPost(r.owner, 'Standing desk');
+    const url = `/api/posts/${post.id}`;
+    const readerThere = reader.browser.onInstance(second);
+    const otherThere = r.other.onInstance(second);
+    const pageOf = async (browser: typeof r.other) => {
+      const res = await browser.get(url);
+      expect(res.statusCode).toBe(200);
+      return res.json() as PostPage;
+    };
+    expect((await pageOf(readerThere)).comments).toEqual([]);
+    await writeUnseen(sql`UPDATE posts SET plain_text = 'Unseen' WHERE id = ${post.id}`);
+    expect((await pageOf(readerThere)).post.plainText).toBe('Standing desk');
+
+    const comment = (await createPostAs(r.other, { plainText: 'Is it electric?', parentId: post.id })).json() as Post;
+    const reply = (await createPostAs(r.owner, { plainText: 'Yes', parentId: comment.id })).json() as Post;
+    let page = await pageOf(readerThere);
+    expect(page.post.plainText).toBe('Unseen');
+    expect(page.comments.map((c) => [c.id, c.replies.map((x) => x.id)])).toEqual([[comment.id, [reply.id]]]);
+
+    // A save of a reply, marked for the saver only.
+    expect((await reader.browser.post(`/api/posts/${reply.id}/like`)).statusCode).toBe(200);
+    page = await pageOf(readerThere);
+    expect(page.comments[0]?.replies[0]).toMatchObject({ id: reply.id, likedByViewer: true, likesCount: 1 });
+    expect((await pageOf(otherThere)).comments[0]?.replies[0]?.likedByViewer).toBe(false);
+
+    // The reader blocks the commenter: their comment and the reply under it go for the reader only.
+    expect((await reader.browser.post('/api/blocks', { userId: r.otherUser.id })).statusCode).toBe(200);
+    expect((await pageOf(readerThere)).comments).toEqual([]);
+    expect((await pageOf(otherThere)).comments).toHaveLength(1);
+    expect((await reader.browser.request('DELETE', `/api/blocks/${r.otherUser.id}`)).statusCode).toBe(200);
+
+    expect((await r.anonymous.onInstance(second).get(url)).statusCode).toBe(401);
+    expect((await r.noCampus.onInstance(second).get(url)).statusCode).toBe(403);
+    const ut = await member(app, db, 'ut', 'Ulla Texas');
+    expect((await ut.browser.onInstance(second).get(url)).statusCode).toBe(404);
+    expect((await r.owner.request('DELETE', url)).statusCode).toBe(200);
+    expect((await readerThere.get(url)).statusCode).toBe(404);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { FeedPage, Post, PostList } from '@campus/contract';
+import type { FeedPage, Post, PostList, PostPage, PostThreadNode } from '@campus/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import { requireSchoolVerifiedUser, type SessionUser } from '../../plugins/session.ts';
@@ -9,9 +9,10 @@ import { type FeedStateColumns, type FeedViewerState, feedStateOf, feedStateRide
  * sees them. A page is used only while its campus's feed version (migration 0012: every post,
  * media, author card and ad change moves it, in the writing transaction) is the one it was read
  * at, so every process sees a change from its next request on; the viewer's saves and blocks are
- * read fresh for every request, with the version, in one statement (`feedViewerState`).
+ * read fresh for every request, with the version and the session, in one statement
+ * (`feedStateRider`).
  */
-export interface KeptPage<P extends PostList> {
+export interface KeptPage<P extends CardPage> {
   /** The campus's feed version read before the page was: the page is at least that new. */
   version: string;
   /** The page with `likedByViewer` false everywhere. */
@@ -26,13 +27,16 @@ export interface KeptPage<P extends PostList> {
   validUntil: number;
 }
 
+/** What can be kept: a list of cards (a feed or profile page, a home feed page) or a post page. */
+export type CardPage = PostList | FeedPage | PostPage;
+
 /** The pages, least recently used dropped first beyond `capacity`. */
 export class FeedPages {
-  readonly #pages = new Map<string, KeptPage<PostList>>();
+  readonly #pages = new Map<string, KeptPage<CardPage>>();
 
   constructor(readonly capacity = 1_000) {}
 
-  get<P extends PostList>(key: string): KeptPage<P> | undefined {
+  get<P extends CardPage>(key: string): KeptPage<P> | undefined {
     const kept = this.#pages.get(key);
     if (kept) {
       this.#pages.delete(key);
@@ -41,7 +45,7 @@ export class FeedPages {
     return kept as KeptPage<P> | undefined;
   }
 
-  set<P extends PostList>(key: string, kept: KeptPage<P>): void {
+  set<P extends CardPage>(key: string, kept: KeptPage<P>): void {
     this.#pages.delete(key);
     this.#pages.set(key, kept);
     if (this.#pages.size > this.capacity) this.#pages.delete(this.#pages.keys().next().value as string);
@@ -52,8 +56,19 @@ export class FeedPages {
   }
 }
 
-/** Every card of a page: its posts and, on the home feed, its sponsored posts. */
-export function cardsOf(page: PostList | FeedPage): Post[] {
+/** Every card of a page: its posts, a home feed's sponsored posts, a post page's chain and thread. */
+export function cardsOf(page: CardPage): Post[] {
+  if ('comments' in page) {
+    const cards = [page.post, ...page.ancestors];
+    const walk = (nodes: PostThreadNode[]) => {
+      for (const node of nodes) {
+        cards.push(node);
+        walk(node.replies);
+      }
+    };
+    walk(page.comments);
+    return cards;
+  }
   return 'sponsored' in page ? [...page.posts, ...page.sponsored.map((s) => s.post)] : page.posts;
 }
 
@@ -62,20 +77,24 @@ export function cardsOf(page: PostList | FeedPage): Post[] {
  * the same object, so its serialized text can be reused (`sendSerialized`); cards are copied
  * only when they change.
  */
-export function withSaves<P extends PostList>(page: P, liked: ReadonlySet<string>): P {
+export function withSaves<P extends CardPage>(page: P, liked: ReadonlySet<string>): P {
   if (cardsOf(page).every((post) => post.likedByViewer === liked.has(post.id))) return page;
-  const mark = (post: Post): Post =>
+  const mark = <T extends Post>(post: T): T =>
     post.likedByViewer === liked.has(post.id) ? post : { ...post, likedByViewer: liked.has(post.id) };
-  const marked: PostList = { ...page, posts: page.posts.map(mark) };
-  if ('sponsored' in page) {
-    const { sponsored } = page as unknown as FeedPage;
-    (marked as FeedPage).sponsored = sponsored.map((item) => ({ ...item, post: mark(item.post) }));
+  if ('comments' in page) {
+    const markThread = (nodes: PostThreadNode[]): PostThreadNode[] =>
+      nodes.map((node) => ({ ...mark(node), replies: markThread(node.replies) }));
+    return { post: mark(page.post), ancestors: page.ancestors.map(mark), comments: markThread(page.comments) } as P;
   }
-  return marked as P;
+  if ('sponsored' in page) {
+    const sponsored = page.sponsored.map((item) => ({ ...item, post: mark(item.post) }));
+    return { ...page, posts: page.posts.map(mark), sponsored } as P;
+  }
+  return { ...page, posts: page.posts.map(mark) } as P;
 }
 
 /** A page as read from the database for one viewer, with what decides whether others may share it. */
-export interface LoadedPage<P extends PostList> {
+export interface LoadedPage<P extends CardPage> {
   page: P;
   /** The people hidden from this viewer when the page was read (blocks either way). */
   hidden: ReadonlySet<string>;
@@ -106,7 +125,7 @@ export const feedViewerOf =
  * the next viewer when this one hid no one. One statement reads the session, the version, the
  * viewer's blocks and saves either way, so a kept page costs that statement alone.
  */
-export async function keptOrLoaded<P extends PostList>(
+export async function keptOrLoaded<P extends CardPage>(
   pages: FeedPages,
   clock: Clock,
   viewerOf: FeedViewer,
@@ -127,7 +146,7 @@ export async function keptOrLoaded<P extends PostList>(
   const loaded = await load(viewer);
   // Only a page with posts says whom it hid (each row carries the viewer's blocks); an empty page
   // is cheap to read again and might be empty only for this viewer.
-  if (loaded.page.posts.length > 0 && loaded.hidden.size === 0) {
+  if (cardsOf(loaded.page).length > 0 && loaded.hidden.size === 0) {
     pages.set(key, {
       version: state.version,
       page: withSaves(loaded.page, new Set()),

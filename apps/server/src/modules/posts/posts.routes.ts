@@ -85,8 +85,8 @@ export const postsRoutes: FastifyPluginAsyncZod<Omit<PostsDeps, 'log'>> = async 
         response: { 200: PostPageSchema },
       },
     },
-    async (request) =>
-      getPostPage(deps, await requireSchoolVerifiedUser(request), request.campus, request.params.postId),
+    async (request, reply) =>
+      sendSerialized(reply, await getPostPage(deps, feedViewerOf(request), request.campus, request.params.postId)),
   );
 
   app.post(

@@ -201,11 +201,21 @@ export async function listSaved(
  * (`loadPostPage`) reads all of it with media, saves and blocks, whatever the chain's length.
  */
 export async function getPostPage(
+  deps: FeedDeps,
+  viewerOf: FeedViewer,
+  campus: CampusDefinition,
+  id: string,
+): Promise<PostPage> {
+  const key = JSON.stringify(['post', campus.id, id]);
+  return keptOrLoaded(deps.feedPages, deps.clock, viewerOf, key, (viewer) => loadPostPageFor(deps, viewer, campus, id));
+}
+
+async function loadPostPageFor(
   deps: PostsDeps,
   viewer: SessionUser,
   campus: CampusDefinition,
   id: string,
-): Promise<PostPage> {
+): Promise<LoadedPage<PostPage>> {
   const rows = await loadPostPage(deps.db, {
     viewerId: viewer.id,
     id,
@@ -224,9 +234,13 @@ export async function getPostPage(
   const thread = rows.filter((r) => r.role === 'comment' && !r.hidden);
   const ctx = listContext(deps, rows);
   return {
-    post: presentPost(page, ctx),
-    ancestors: ancestors.map((a) => presentPost(a, ctx)),
-    comments: buildThread(id, thread, ctx, THREAD_LIMITS.nestDepth),
+    page: {
+      post: presentPost(page, ctx),
+      ancestors: ancestors.map((a) => presentPost(a, ctx)),
+      comments: buildThread(id, thread, ctx, THREAD_LIMITS.nestDepth),
+    },
+    // The rows say only which of their own authors the viewer hides, which is all that changes the page.
+    hidden: new Set(rows.filter((r) => r.hidden).map((r) => r.author.id)),
   };
 }
 
