@@ -28,7 +28,7 @@ import { readPostUpload } from './uploads.ts';
 const PostIdParams = z.object({ postId: z.string().min(1).max(64) });
 
 export const postsRoutes: FastifyPluginAsyncZod<Omit<PostsDeps, 'log'>> = async (app, options) => {
-  const deps: FeedDeps = { ...options, log: app.log, feedPages: new FeedPages() };
+  const deps: FeedDeps = { ...options, log: app.log, feedPages: new FeedPages(), postPages: new FeedPages(300) };
 
   app.get(
     '/api/posts',

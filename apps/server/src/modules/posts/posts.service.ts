@@ -50,9 +50,11 @@ export interface PostsDeps {
   log: FastifyBaseLogger;
 }
 
-/** The feeds also keep pages in the process (decision 025). */
+/** The feeds and post pages also keep pages in the process (decision 025). */
 export interface FeedDeps extends PostsDeps {
   feedPages: FeedPages;
+  /** Apart from the feeds' pages: a post page can carry 200 comments. */
+  postPages: FeedPages;
 }
 
 /** Media rows, likes and URLs for a set of posts, in two queries whatever their number. */
@@ -207,7 +209,7 @@ export async function getPostPage(
   id: string,
 ): Promise<PostPage> {
   const key = JSON.stringify(['post', campus.id, id]);
-  return keptOrLoaded(deps.feedPages, deps.clock, viewerOf, key, (viewer) => loadPostPageFor(deps, viewer, campus, id));
+  return keptOrLoaded(deps.postPages, deps.clock, viewerOf, key, (viewer) => loadPostPageFor(deps, viewer, campus, id));
 }
 
 async function loadPostPageFor(
