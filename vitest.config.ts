@@ -56,7 +56,7 @@ export default defineConfig({
           environment: 'jsdom',
           // Packages in node_modules are loaded by Node, which does not see the aliases above: a
           // module hook gives them preact/compat too (one renderer, one Preact instance).
-          setupFiles: ['apps/web/build/preact-test-setup.ts', ...setupFiles],
+          setupFiles: ['apps/web/build/preact-test-setup.ts', 'apps/web/src/testing/setup.ts', ...setupFiles],
           // Radix through Vite as well: it imports react-remove-scroll, whose CommonJS build Node
           // would load with require(), which Node 20's module hooks do not see.
           server: { deps: { inline: [/\/node_modules\/@radix-ui\//] } },

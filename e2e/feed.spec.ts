@@ -65,6 +65,18 @@ async function findPost(page: Page, text: string): Promise<ApiPost> {
 }
 
 const card = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
+
+/**
+ * Clicks Save / Saved! and waits for the server's answer: the button flips at once (before the
+ * answer), and a count read from the API before the answer would be the old one.
+ */
+async function toggleSave(page: Page, button: Locator, postId: string) {
+  const answered = page.waitForResponse(
+    (res) => res.url().endsWith(`/api/posts/${postId}/like`) && res.request().method() === 'POST',
+  );
+  await button.click();
+  expect((await answered).ok()).toBe(true);
+}
 const alertWith = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 /** Scrolls to the bottom until "You've reached the end." shows (each load waits out the 1 s lock). */
@@ -205,7 +217,7 @@ test.describe('post page', () => {
     await expect(article).toContainText(text);
     const save = saveButton(article);
     if ((await save.textContent())?.startsWith('Saved!')) {
-      await save.click(); // left saved by an earlier local run
+      await toggleSave(page, save, post.id); // left saved by an earlier local run
       await expect(save).toHaveText(/^Save/);
     }
     const before = (await findPost(page, text)).likesCount;
@@ -224,7 +236,7 @@ test.describe('post page', () => {
     await expectAccessible(page);
     await keepScreenshot(page, 'feed-saved');
 
-    await saveButton(saved).click();
+    await toggleSave(page, saveButton(saved), post.id);
     await expect(saveButton(saved)).toHaveText(before > 0 ? `Save${before}` : 'Save');
     expect((await findPost(page, text)).likesCount).toBe(before);
     await page.reload();

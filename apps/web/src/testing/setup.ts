@@ -1,0 +1,5 @@
+import { configure } from '@testing-library/react';
+
+// findBy… and waitFor wait for a condition, not for a time: on a loaded 2-core machine a lazy
+// route's first import can take longer than the default second to appear.
+configure({ asyncUtilTimeout: 5_000 });
