@@ -1,5 +1,5 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { EndOfList, ErrorState } from '@/components/ui/list-states.tsx';
 import { useInfiniteScroll } from './use-infinite-scroll.ts';
 
@@ -17,10 +17,42 @@ interface InfiniteListProps<TItem> {
   /** Placeholders while a further page loads (fewer). */
   moreSkeleton: ReactNode;
   empty: ReactNode;
-  /** The loaded posts of every page, drawn by the caller (cards, grid…). */
-  children: (posts: TItem[]) => ReactNode;
+  /**
+   * The loaded posts of every page, drawn by the caller (cards, grid…). `shown` is how many to
+   * draw now, for a caller that draws from items of its own (`posts` is already cut to it).
+   */
+  children: (posts: TItem[], shown: number) => ReactNode;
   /** Accessible name of the list region ('Feed', 'Saved posts'). */
   label: string;
+}
+
+/** Cards drawn by the first render of the page the tab opened on (issue 13). */
+const FIRST_RENDER_CARDS = 5;
+/** Only the first list of the tab's life draws in two steps; later ones (e.g. back to the feed) draw at once. */
+let firstListOfTheTab = true;
+
+/**
+ * On the tab's first page, the first few cards first and the rest in the next task: a first
+ * feed page of 25 cards was one long task that held up the first paint and its largest photo
+ * (Lighthouse's blocking time). Lists drawn later draw everything at once, so the scroll
+ * position of a list one comes back to is restored against its full height.
+ */
+function useShownCards(drawn: boolean): number {
+  const [all, setAll] = useState(!firstListOfTheTab);
+  useEffect(() => {
+    if (all || !drawn) return;
+    firstListOfTheTab = false;
+    // After the browser has painted the first cards: the next frame, then a new task.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setAll(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [all, drawn]);
+  return all ? Number.POSITIVE_INFINITY : FIRST_RENDER_CARDS;
 }
 
 /**
@@ -36,8 +68,10 @@ export function InfiniteList<TItem>({
   children,
   label,
 }: InfiniteListProps<TItem>) {
+  const shown = useShownCards(query.data !== undefined);
   useInfiniteScroll({
-    hasNextPage: query.hasNextPage,
+    // Not while the first cards stand alone: the page is not yet as long as it will be.
+    hasNextPage: query.hasNextPage && shown === Number.POSITIVE_INFINITY,
     isFetching: query.isFetching,
     isError: query.isFetchNextPageError,
     fetchNextPage: query.fetchNextPage,
@@ -61,7 +95,7 @@ export function InfiniteList<TItem>({
   if (posts.length === 0) return <>{empty}</>;
   return (
     <section aria-label={label} aria-busy={query.isFetchingNextPage}>
-      {children(posts)}
+      {children(posts.slice(0, shown), shown)}
       {query.isFetchNextPageError ? (
         <ErrorState compact onRetry={() => void query.fetchNextPage()} retrying={query.isFetchingNextPage} />
       ) : query.hasNextPage ? (

@@ -83,15 +83,17 @@ export function HomeFeed() {
         moreSkeleton={<PostListSkeleton count={2} />}
         empty={empty}
       >
-        {() =>
+        {(_posts, shown) =>
           // The pages carry the sponsored posts the server placed (spec 1 §2, spec 3 §4).
-          feedItems(query.data?.pages ?? []).map((item, index) =>
-            item.kind === 'post' ? (
-              <PostCard key={item.key} post={item.post} eager={index < FIRST_SCREEN_CARDS} />
-            ) : (
-              <PostCard key={item.key} post={item.post} sponsored={item.cta} eager={index < FIRST_SCREEN_CARDS} />
-            ),
-          )
+          feedItems(query.data?.pages ?? [])
+            .slice(0, shown)
+            .map((item, index) =>
+              item.kind === 'post' ? (
+                <PostCard key={item.key} post={item.post} eager={index < FIRST_SCREEN_CARDS} />
+              ) : (
+                <PostCard key={item.key} post={item.post} sponsored={item.cta} eager={index < FIRST_SCREEN_CARDS} />
+              ),
+            )
         }
       </InfiniteList>
     </>

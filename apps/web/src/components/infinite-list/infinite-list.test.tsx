@@ -1,0 +1,54 @@
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+afterEach(cleanup);
+
+type Page = { posts: { id: string }[] };
+
+/** A loaded list of `count` posts on one page, with no further page. */
+function loadedQuery(count: number) {
+  const page: Page = { posts: Array.from({ length: count }, (_, i) => ({ id: `p${i}` })) };
+  return {
+    isPending: false,
+    data: { pages: [page], pageParams: [null] },
+    hasNextPage: false,
+    isFetching: false,
+    isFetchNextPageError: false,
+    isFetchingNextPage: false,
+    fetchNextPage: vi.fn(),
+    refetch: vi.fn(),
+  } as unknown as UseInfiniteQueryResult<InfiniteData<Page>>;
+}
+
+/** A fresh copy of the module: "the tab's first list" is module state. */
+async function freshInfiniteList() {
+  vi.resetModules();
+  return (await import('./infinite-list.tsx')).InfiniteList;
+}
+
+function List({ list: InfiniteList, count }: { list: Awaited<ReturnType<typeof freshInfiniteList>>; count: number }) {
+  return (
+    <InfiniteList query={loadedQuery(count)} label="Feed" skeleton={null} moreSkeleton={null} empty={null}>
+      {(posts) => posts.map((post) => <article key={post.id}>{post.id}</article>)}
+    </InfiniteList>
+  );
+}
+
+describe('InfiniteList on the first page of the tab', () => {
+  it('draws the first five cards, then the rest after the first paint', async () => {
+    const InfiniteList = await freshInfiniteList();
+    render(<List list={InfiniteList} count={25} />);
+    expect(screen.getAllByRole('article')).toHaveLength(5);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(25));
+  });
+
+  it('draws a later list (e.g. back to the feed) whole at once', async () => {
+    const InfiniteList = await freshInfiniteList();
+    render(<List list={InfiniteList} count={25} />);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(25));
+    cleanup();
+    render(<List list={InfiniteList} count={25} />);
+    expect(screen.getAllByRole('article')).toHaveLength(25);
+  });
+});
