@@ -122,39 +122,18 @@ export const sessionPlugin = fp(
     const tokenOf = (request: FastifyRequest) =>
       verifiedSessionToken(readCookie(request.headers.cookie, cookieName), secret);
 
-    async function load(request: FastifyRequest): Promise<SessionUser | null> {
+    /** One session statement by name, `$1` being the token: nothing is asked without a valid cookie. */
+    async function lookup<R>(request: FastifyRequest, name: string, text: string, values: unknown[] = []) {
       const token = tokenOf(request);
       if (!token) return null;
-      const { rows } = await db.$client.query<SessionUser>({
-        name: 'session_user',
-        text: SESSION_USER_SQL,
-        values: [token],
-      });
+      const { rows } = await db.$client.query<R & object>({ name, text, values: [token, ...values] });
       return rows[0] ?? null;
     }
-    async function loadViewer(request: FastifyRequest): Promise<SessionViewer | null> {
-      const token = tokenOf(request);
-      if (!token) return null;
-      const { rows } = await db.$client.query<SessionViewer>({
-        name: 'session_viewer',
-        text: SESSION_VIEWER_SQL,
-        values: [token],
-      });
-      return rows[0] ?? null;
-    }
-    async function loadWith<T extends object>(
-      request: FastifyRequest,
-      rider: SessionRider,
-    ): Promise<(SessionUser & T) | null> {
-      const token = tokenOf(request);
-      if (!token) return null;
-      const { rows } = await db.$client.query<SessionUser & T>({
-        name: `session_with_${rider.name}`,
-        text: sessionRiderText(rider),
-        values: [token, ...rider.values],
-      });
-      return rows[0] ?? null;
-    }
+    const load = (request: FastifyRequest) => lookup<SessionUser>(request, 'session_user', SESSION_USER_SQL);
+    const loadViewer = (request: FastifyRequest) =>
+      lookup<SessionViewer>(request, 'session_viewer', SESSION_VIEWER_SQL);
+    const loadWith = <T extends object>(request: FastifyRequest, rider: SessionRider) =>
+      lookup<SessionUser & T>(request, `session_with_${rider.name}`, sessionRiderText(rider), rider.values);
     app.decorateRequest('sessionUser', function (this: FastifyRequest) {
       let pending = cache.get(this);
       if (!pending) {

@@ -130,7 +130,8 @@ export async function keptOrLoaded<P extends CardPage>(
   clock: Clock,
   viewerOf: FeedViewer,
   key: string,
-  load: (viewer: SessionUser) => Promise<LoadedPage<P>>,
+  /** Reads the page for this viewer; `state.hidden` is the viewer's blocks, read a moment before. */
+  load: (viewer: SessionUser, state: FeedViewerState) => Promise<LoadedPage<P>>,
 ): Promise<P> {
   const kept = pages.get<P>(key);
   const { viewer, state } = await viewerOf(kept ? cardsOf(kept.page).map((p) => p.id) : []);
@@ -143,14 +144,15 @@ export async function keptOrLoaded<P extends CardPage>(
     return withSaves(kept.page, state.liked);
   }
   // Read after the version: the page is at least as new as `state.version`.
-  const loaded = await load(viewer);
+  const loaded = await load(viewer, state);
+  const cards = cardsOf(loaded.page);
   // Only a page with posts says whom it hid (each row carries the viewer's blocks); an empty page
   // is cheap to read again and might be empty only for this viewer.
-  if (cardsOf(loaded.page).length > 0 && loaded.hidden.size === 0) {
+  if (cards.length > 0 && loaded.hidden.size === 0) {
     pages.set(key, {
       version: state.version,
       page: withSaves(loaded.page, new Set()),
-      people: new Set([...cardsOf(loaded.page).map((p) => p.author.id), ...(loaded.alsoShown ?? [])]),
+      people: new Set([...cards.map((p) => p.author.id), ...(loaded.alsoShown ?? [])]),
       validUntil: loaded.validUntil ?? Number.POSITIVE_INFINITY,
     });
   }

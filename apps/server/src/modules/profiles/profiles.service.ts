@@ -12,7 +12,6 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { errors } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import type { StorageDriver } from '../../plugins/storage.ts';
-import { blockedEitherWay } from '../chats/chats.repo.ts';
 import { type FeedPages, type FeedViewer, keptOrLoaded, type LoadedPage } from '../posts/feed-pages.ts';
 import { type PresentContext, presentPost } from '../posts/posts.presenter.ts';
 import { likedAmong, listLiked, mediaOf, type PostWithAuthor } from '../posts/posts.repo.ts';
@@ -50,12 +49,6 @@ export async function getProfile(
   return presentProfile(row, viewer.id, deps.storage);
 }
 
-/**
- * A page of a profile tab, 10 posts (spec 2 §9), in a fixed number of queries whatever the
- * page holds: the profile, the page, its media and the viewer's likes (and, for Likes, the
- * viewer's blocks). Between people who blocked each other the lists are empty; in Likes,
- * posts by someone the viewer blocked (or who blocked the viewer) are left out as in the feed.
- */
 /** A profile tab's page, kept in the process like the feeds' pages (decision 025). */
 export async function listProfile(
   deps: ProfilesDeps,
@@ -65,14 +58,21 @@ export async function listProfile(
   query: { show: ProfileTab; cursor?: string },
 ): Promise<PostList> {
   const key = JSON.stringify(['profile', campus.id, username, query.show, query.cursor ?? null]);
-  return keptOrLoaded(deps.profilePages, deps.clock, viewerOf, key, (viewer) =>
-    loadProfileList(deps, viewer, campus, username, query),
+  return keptOrLoaded(deps.profilePages, deps.clock, viewerOf, key, (viewer, state) =>
+    loadProfileList(deps, viewer, state.hidden, campus, username, query),
   );
 }
 
+/**
+ * A page of a profile tab, 10 posts (spec 2 §9), in a fixed number of queries whatever the
+ * page holds: the profile, the page, its media and the viewer's likes. Between people who
+ * blocked each other the lists are empty; in Likes, posts by someone the viewer blocked (or
+ * who blocked the viewer) are left out as in the feed (`blocked`: read with the session).
+ */
 async function loadProfileList(
   deps: ProfilesDeps,
   viewer: SessionUser,
+  blocked: ReadonlySet<string>,
   campus: CampusDefinition,
   username: string,
   query: { show: ProfileTab; cursor?: string },
@@ -85,12 +85,9 @@ async function loadProfileList(
 
   let rows: PostWithAuthor[];
   let next: { at: Date; id: string } | undefined;
-  let hidden = new Set<string>();
+  let hidden: ReadonlySet<string> = new Set<string>();
   if (query.show === 'likes') {
-    const [liked, blocked] = await Promise.all([
-      listLiked(deps.db, { userId: profile.id, campusId: campus.id, cursor, limit }),
-      blockedEitherWay(deps.db, viewer.id),
-    ]);
+    const liked = await listLiked(deps.db, { userId: profile.id, campusId: campus.id, cursor, limit });
     const last = liked.at(-1);
     next = liked.length === limit && last ? { at: last.post.lastModified, id: last.post.id } : undefined;
     rows = liked.filter((r) => !blocked.has(r.author.id));
