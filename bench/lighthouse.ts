@@ -26,6 +26,11 @@ const DB_URL = process.env.LH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:543
 const WEB_DIST = path.resolve(process.env.LH_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.LH_RUNS ?? 1);
+/**
+ * 'simulate' (Lighthouse's default: one unthrottled load, slow 4G and a 4× slower CPU estimated
+ * from it) or 'devtools' (the load itself throttled). See docs/perf/README.md 'Lighthouse'.
+ */
+const THROTTLING = process.env.LH_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
 // localhost: the server serves it as OU, and Chromium treats it as a secure origin.
 const origin = `http://localhost:${PORT}`;
 
@@ -140,7 +145,9 @@ try {
     { label: '/home', url: `${origin}/home` },
     { label: '/post/{id}', url: `${origin}/post/${post.id}` },
   ];
-  console.log(`Lighthouse ${RUNS > 1 ? `(median of ${RUNS}) ` : ''}mobile, signed in as avery@ou.edu, ${WEB_DIST}`);
+  console.log(
+    `Lighthouse ${RUNS > 1 ? `(median of ${RUNS}) ` : ''}mobile, ${THROTTLING} throttling, signed in as avery@ou.edu, ${WEB_DIST}`,
+  );
   console.log('| Page | Performance | LCP | CLS | FCP | TBT | JS transferred |');
   console.log('|---|---|---|---|---|---|---|');
   for (const page of pages) {
@@ -159,6 +166,7 @@ try {
           logLevel: 'error',
           onlyCategories: ['performance'],
           extraHeaders: { Cookie: cookie },
+          throttlingMethod: THROTTLING,
         });
         if (!result) throw new Error(`no Lighthouse result for ${page.url}`);
         lhr = result.lhr;

@@ -11,7 +11,7 @@ import { preactAliases } from './build/preact-alias.ts';
  */
 const ENTRY_BUDGET_KB = 120;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   // No @vitejs/plugin-react: its Fast Refresh talks to react-dom, which is not here (Preact
   // renders, decision 023), so an edited component was not redrawn at all; without it Vite
   // reloads the page. The JSX transform is Vite's own (tsconfig: "jsx": "react-jsx").
@@ -35,12 +35,22 @@ export default defineConfig({
     allowedHosts: ['.localhost'],
   },
   preview: { port: 4173, proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } } },
+  // The server's render of first screens (src/entry-server.tsx, decision 026) is one file with
+  // every library in it: left external, Node would load the real react packages, not Preact.
+  ssr: { noExternal: true },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     // dist/.vite/manifest.json: the server preloads a page's route chunks with the document
     // (apps/server/src/plugins/first-screen.ts).
-    manifest: true,
+    manifest: !isSsrBuild,
+    // One stylesheet for the whole app (18 KB gzip, against 6 KB for the entry's part alone): a
+    // page the server drew needs every style of its route before its first paint, and on slow
+    // 4G ten small stylesheets cost more round trips than the 12 KB (decision 026). Later
+    // pages then never wait for styles either.
+    cssCodeSplit: false,
+    // The server's render (`--ssr`) is not served: it needs no copy of public/.
+    copyPublicDir: !isSsrBuild,
     rollupOptions: {
       // Libraries mark their modules "use client" for React server components, which this
       // browser-only build has none of (@vitejs/plugin-react used to silence the same warning).
@@ -63,4 +73,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

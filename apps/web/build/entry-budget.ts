@@ -32,7 +32,8 @@ export const gzipKb = (code: string) => gzipSync(code).length / 1024;
 export function entryBudget({ budgetKb }: { budgetKb: number }): Plugin {
   return {
     name: 'campus:entry-budget',
-    apply: 'build',
+    // The browser's build only: the server's render (`vite build --ssr`) is never downloaded.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     enforce: 'post',
     generateBundle(_options, bundle) {
       const chunks = entryChunks(bundle);

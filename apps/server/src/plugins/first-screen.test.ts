@@ -16,7 +16,7 @@ const TEMPLATE = `<!doctype html><html><head><title>Campus Buy / Sell</title>
 <!-- /boot-reads -->
 <script type="module" crossorigin src="/assets/index-1.js"></script>
 <link rel="modulepreload" crossorigin href="/assets/react-1.js">
-</head><body><div id="root"></div></body></html>`;
+</head><body><div id="root"><p class="boot-shell">Loading…</p></div><!-- /root --></body></html>`;
 
 const MANIFEST: ViteManifest = {
   'index.html': { file: 'assets/index-1.js', imports: ['_react-1.js'], css: ['assets/index-1.css'] },
@@ -177,6 +177,102 @@ describe('the document of /post/{id}', () => {
     }
     // Addresses no page has: refused before any read.
     for (const url of ['/post/%00', '/post/%E0%A4%A']) expect((await browser.get(url)).statusCode, url).toBe(400);
+  });
+});
+
+// A web build with a render of its own (`.ssr/entry-server.js`), standing in for the real one
+// (apps/web/src/entry-server.tsx, proven by its own tests and the end-to-end suite): it records
+// what it is asked, and fails or declines when a test says so.
+const drawingDist = await mkdtemp(path.join(os.tmpdir(), 'campus-web-drawn-'));
+await mkdir(path.join(drawingDist, '.vite'), { recursive: true });
+await mkdir(path.join(drawingDist, '.ssr'), { recursive: true });
+await writeFile(path.join(drawingDist, 'index.html'), TEMPLATE);
+await writeFile(path.join(drawingDist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+await writeFile(
+  path.join(drawingDist, '.ssr', 'entry-server.js'),
+  `export async function renderFirstScreen(url, answers) {
+    const renderer = globalThis.firstScreenTest;
+    renderer.calls.push({ url, answers });
+    if (renderer.mode === 'fail') throw new Error('the render broke');
+    if (renderer.mode === 'decline') return undefined;
+    return '<main>drawn ' + url + '</main>';
+  }`,
+);
+const renderer = { calls: [] as { url: string; answers: Record<string, unknown> }[], mode: 'draw' };
+(globalThis as { firstScreenTest?: typeof renderer }).firstScreenTest = renderer;
+const drawing = await createTestApp({ WEB_DIST: drawingDist });
+const drawnRoot = (html: string) => /<div id="root" data-server-rendered>([\s\S]*?)<\/div>/.exec(html)?.[1];
+
+describe('a first screen the web build draws (decision 026)', () => {
+  it('draws a member’s /home and /post/{id} from the answers the document carries', async () => {
+    const { browser } = await member(drawing.app, drawing.db);
+    const created = await createPostAs(browser, { plainText: 'Bike lock' });
+    const { id } = created.json() as { id: string };
+    renderer.mode = 'draw';
+    for (const url of ['/home', `/post/${id}`, '/home?category=textbooks']) {
+      renderer.calls.length = 0;
+      const html = (await browser.get(url)).body;
+      expect(renderer.calls.map((call) => call.url)).toEqual([url]);
+      expect(renderer.calls[0]?.answers).toEqual(answersIn(html));
+      expect(drawnRoot(html), url).toBe(`<main>drawn ${url.replace(/&/g, '&amp;')}</main>`);
+      expect(html).not.toContain('boot-shell');
+    }
+    // The drawn page's styles block its first paint; the code that hydrates it waits for them.
+    const html = (await browser.get(`/post/${id}`)).body;
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/post-1.css">');
+    expect(html).toContain('<script fetchpriority="low" type="module" crossorigin src="/assets/index-1.js">');
+    expect(html).toContain('<link fetchpriority="low" rel="modulepreload" crossorigin href="/assets/react-1.js">');
+    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/post-1.js">');
+  });
+
+  it('draws nothing for a visitor, an unverified account, one without a campus, another campus’s member, or another page', async () => {
+    renderer.mode = 'draw';
+    renderer.calls.length = 0;
+    const { browser: utMember, user: utUser } = await member(drawing.app, drawing.db, 'ut');
+    const utPost = (await createPostAs(utMember, { plainText: 'UT only' })).json() as { id: string };
+    const { browser: ouMember } = await member(drawing.app, drawing.db);
+    const { browser: unverified } = await unverifiedUser(drawing.app, drawing.db);
+    const { browser: noCampus } = await verifiedUser(drawing.app, drawing.db);
+    const pages: [TestBrowser, string][] = [
+      [new TestBrowser(drawing.app), '/home'],
+      [unverified, '/home'],
+      [noCampus, '/home'],
+      [ouMember, `/post/${utPost.id}`],
+      [ouMember, '/post/00000000-0000-0000-0000-000000000000'],
+      [ouMember, '/messages'],
+      [ouMember, '/settings'],
+    ];
+    for (const [browser, url] of pages) {
+      const html = (await browser.get(url)).body;
+      expect(drawnRoot(html), url).toBeUndefined();
+      expect(html, url).toContain('<p class="boot-shell">Loading…</p>');
+      expect(html, url).not.toContain('fetchpriority="low"');
+    }
+    // UT's member on OU's site: OU's /api/posts refuses them, so nothing to draw.
+    const onOu = new TestBrowser(drawing.app);
+    await onOu.post('/api/auth/sign-in/email', { email: utUser.email, password: 'secret123' });
+    expect(drawnRoot((await onOu.get('/home')).body)).toBeUndefined();
+    expect(renderer.calls).toEqual([]);
+  });
+
+  it('serves the page for the browser to draw when the render fails or declines', async () => {
+    const { browser } = await member(drawing.app, drawing.db);
+    for (const mode of ['fail', 'decline']) {
+      renderer.mode = mode;
+      const page = await browser.get('/home');
+      expect(page.statusCode, mode).toBe(200);
+      expect(drawnRoot(page.body), mode).toBeUndefined();
+      expect(page.body, mode).toContain('<p class="boot-shell">Loading…</p>');
+      expect(Object.keys(answersIn(page.body)), mode).toContain('/api/posts');
+    }
+    renderer.mode = 'draw';
+  });
+
+  it('never serves the render’s own code', async () => {
+    for (const url of ['/.ssr/entry-server.js', '/.ssr/', '/%2Essr/entry-server.js']) {
+      const res = await new TestBrowser(drawing.app).get(url);
+      expect(res.body, url).not.toContain('renderFirstScreen');
+    }
   });
 });
 

@@ -19,6 +19,8 @@ import { ALL_CATEGORY, categoryByValue, type FeedPage, type PostMedia, type Post
 /** A page the server can start: the API reads it opens with, and the web modules it runs. */
 export interface FirstScreenPlan {
   reads: string[];
+  /** The server draws the page as HTML when every read answered (a member's feed or post). */
+  drawn: boolean;
   /** Source modules (keys of Vite's manifest) whose chunks the page needs first. */
   modules: string[];
   /** The photo the page opens with, from the answers (JSON text by address). */
@@ -46,6 +48,7 @@ export function firstScreenPlan(url: string): FirstScreenPlan {
     const feed = named ? `/api/posts?${new URLSearchParams({ category })}` : '/api/posts';
     return {
       reads: [...SHELL_READS, feed],
+      drawn: true,
       modules: ['src/app/routes/home.tsx', 'src/features/posts/components/home-feed.tsx'],
       photoOf: (answers) => {
         const page = parsed<FeedPage>(answers.get(feed));
@@ -63,11 +66,12 @@ export function firstScreenPlan(url: string): FirstScreenPlan {
     const read = `/api/posts/${encodeURIComponent(decoded)}`;
     return {
       reads: [...SHELL_READS, read],
+      drawn: true,
       modules: ['src/app/routes/post.tsx'],
       photoOf: (answers) => firstImage(parsed<PostPage>(answers.get(read))?.post.media, 'fullUrl'),
     };
   }
-  return { reads: SHELL_READS, modules: [], photoOf: () => undefined };
+  return { reads: SHELL_READS, drawn: false, modules: [], photoOf: () => undefined };
 }
 
 /** An answer's body, for the one field the plan reads from it. */
@@ -112,6 +116,10 @@ export function filesOf(manifest: ViteManifest, modules: string[]): { scripts: s
 }
 
 const BOOT_BLOCK = /<!-- boot-reads[\s\S]*?<!-- \/boot-reads -->/;
+/** index.html's entry script and the modulepreloads Vite writes for it. */
+const ENTRY_CODE = /<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g;
+/** index.html's #root with what it shows before the JavaScript runs (the boot shell). */
+const ROOT_BLOCK = /<div id="root">[\s\S]*?<!-- \/root -->/;
 
 /**
  * One JSON object of the answers, keyed by address, each body as the API wrote it; for
@@ -133,16 +141,34 @@ function attribute(value: string): string {
  */
 export function renderDocument(
   template: string,
-  screen: { answers: ReadonlyMap<string, string>; photo?: string; scripts: string[]; styles: string[] },
+  screen: { answers: ReadonlyMap<string, string>; html?: string; photo?: string; scripts: string[]; styles: string[] },
 ): string {
   if (!BOOT_BLOCK.test(template)) return template;
   const head = [`<script type="application/json" id="boot-answers">${answersForHtml(screen.answers)}</script>`];
   if (screen.photo) head.push(`<link rel="preload" as="image" href="${attribute(screen.photo)}" fetchpriority="high">`);
+  // A drawn page needs its route's styles before its first paint, as stylesheets (Vite's loader
+  // then finds them and adds none); otherwise they are preloads the route's code applies.
+  // `crossorigin`, as Vite's own <link rel="stylesheet"> for a route's CSS has: a preload in
+  // another credentials mode is not used, and the file is fetched twice.
+  const drawn = screen.html !== undefined;
+  const styleLink = drawn ? 'rel="stylesheet"' : 'rel="preload" as="style"';
+  // On a drawn page the code only makes what is on screen interactive: it downloads after the
+  // page's styles and photo, not before them, as it must where it draws the page.
+  const scriptPriority = drawn ? ' fetchpriority="low"' : '';
   const code = [
-    // `crossorigin`, as Vite's own <link rel="stylesheet"> for a route's CSS has: a preload in
-    // another credentials mode is not used, and the file is fetched twice.
-    ...screen.styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${attribute(file)}">`),
-    ...screen.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${attribute(file)}">`),
+    ...screen.styles.map((file) => `<link ${styleLink} crossorigin href="/${attribute(file)}">`),
+    ...screen.scripts.map(
+      (file) => `<link rel="modulepreload"${scriptPriority} crossorigin href="/${attribute(file)}">`,
+    ),
   ];
-  return template.replace(BOOT_BLOCK, () => head.join('\n    ')).replace('</head>', () => `${code.join('')}</head>`);
+  const withEntry = drawn
+    ? template.replace(ENTRY_CODE, (tag) => tag.replace(/^<[a-z]+/, `$&${scriptPriority}`))
+    : template;
+  const document = withEntry
+    .replace(BOOT_BLOCK, () => head.join('\n    '))
+    .replace('</head>', () => `${code.join('')}</head>`);
+  // The browser hydrates a drawn first screen (apps/web/src/main.tsx) instead of drawing it again.
+  return !drawn
+    ? document
+    : document.replace(ROOT_BLOCK, () => `<div id="root" data-server-rendered>${screen.html}</div>`);
 }

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { ApiError } from '@campus/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -8,6 +9,16 @@ import { filesOf, firstScreenPlan, renderDocument, type ViteManifest } from './f
 
 /** The request headers an API read made for a document needs: who (cookie), which campus (host). */
 const FORWARDED_HEADERS = ['cookie', 'host', 'user-agent', 'accept-language'] as const;
+
+/** The web build's render of first screens (apps/web/src/entry-server.tsx), built into `.ssr/`. */
+interface FirstScreenRenderer {
+  renderFirstScreen(url: string, answers: Record<string, unknown>): Promise<string | undefined>;
+}
+
+async function loadRenderer(webDist: string): Promise<FirstScreenRenderer | undefined> {
+  const file = path.join(webDist, '.ssr', 'entry-server.js');
+  return existsSync(file) ? ((await import(pathToFileURL(file).href)) as FirstScreenRenderer) : undefined;
+}
 
 function readManifest(webDist: string): ViteManifest {
   const file = path.join(webDist, '.vite', 'manifest.json');
@@ -24,6 +35,7 @@ export const webPlugin = fp(
     const indexFile = path.join(opts.webDist, 'index.html');
     const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
     const manifest = readManifest(opts.webDist);
+    const renderer = indexHtml ? await loadRenderer(opts.webDist) : undefined;
     // A page's route files depend only on the build: walked once per set of modules, not per request.
     const routeFiles = new Map<string, ReturnType<typeof filesOf>>();
     const filesFor = (modules: string[]) => {
@@ -52,7 +64,21 @@ export const webPlugin = fp(
       const plan = firstScreenPlan(request.url);
       const read = await Promise.all(plan.reads.map(async (url) => [url, await readFor(request, url)] as const));
       const answers = new Map(read.filter((entry): entry is readonly [string, string] => entry[1] !== undefined));
-      return renderDocument(template, { answers, photo: plan.photoOf(answers), ...filesFor(plan.modules) });
+      const html = plan.drawn && answers.size === plan.reads.length ? await drawn(request, answers) : undefined;
+      return renderDocument(template, { answers, html, photo: plan.photoOf(answers), ...filesFor(plan.modules) });
+    }
+
+    /** The page's first screen as HTML, when the web build can draw it; else the browser draws it. */
+    async function drawn(request: FastifyRequest, answers: ReadonlyMap<string, string>) {
+      if (!renderer) return undefined;
+      const bodies = Object.fromEntries([...answers].map(([url, body]) => [url, JSON.parse(body) as unknown]));
+      try {
+        return await renderer.renderFirstScreen(request.url, bodies);
+      } catch (error) {
+        // The page still works: the browser draws it from the same answers.
+        request.log.error({ err: error }, 'first screen render failed');
+        return undefined;
+      }
     }
 
     const notFound = (request: FastifyRequest, reply: FastifyReply) => {

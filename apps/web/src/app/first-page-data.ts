@@ -4,6 +4,7 @@ import { matchPath } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { categoryFrom, feedQueryOptions } from '@/features/posts/api/get-feed.ts';
 import { postQueryOptions } from '@/features/posts/api/get-post.ts';
+import { homeFeedModule } from '@/features/posts/components/home-feed-module.ts';
 import { setFirstPageWork } from '@/lib/first-page.ts';
 import { landingPathFor } from '@/lib/viewer.ts';
 
@@ -14,26 +15,30 @@ import { landingPathFor } from '@/lib/viewer.ts';
  * work (lib/first-page.ts). The same query options as the pages, so
  * they find the answer in the cache. Nobody else is asked for anything: a visitor, a person the
  * community gate sends elsewhere, or the hub would only get a 401 or an unused answer.
+ * Resolves true when the page's data is in the cache (its code then too), false otherwise.
  */
 export function prefetchFirstPage(
   queryClient: QueryClient,
   viewer: Viewer | null,
   campus: CampusResponse,
   location: Pick<Location, 'pathname' | 'search'> = window.location,
-): void {
-  if (!viewer || campus.isHub || landingPathFor(viewer, campus) !== paths.home.getHref()) return;
+): Promise<boolean> {
+  const loaded = (key: readonly unknown[]) => queryClient.getQueryState(key)?.status === 'success';
+  if (!viewer || campus.isHub || landingPathFor(viewer, campus) !== paths.home.getHref()) return Promise.resolve(false);
   if (location.pathname === paths.home.path) {
-    const category = categoryFrom(new URLSearchParams(location.search).get('category'));
-    setFirstPageWork(
-      Promise.all([
-        queryClient.prefetchInfiniteQuery(feedQueryOptions(category)),
-        import('./routes/home.tsx'),
-        import('@/features/posts/components/home-feed.tsx'),
-      ]),
-    );
-    return;
+    const feed = feedQueryOptions(categoryFrom(new URLSearchParams(location.search).get('category')));
+    const work = Promise.all([
+      queryClient.prefetchInfiniteQuery(feed),
+      import('./routes/home.tsx'),
+      homeFeedModule.load(),
+    ]);
+    setFirstPageWork(work);
+    return work.then(() => loaded(feed.queryKey));
   }
   const postId = matchPath(paths.post.path, location.pathname)?.params.postId;
-  if (postId)
-    setFirstPageWork(Promise.all([queryClient.prefetchQuery(postQueryOptions(postId)), import('./routes/post.tsx')]));
+  if (!postId) return Promise.resolve(false);
+  const post = postQueryOptions(postId);
+  const work = Promise.all([queryClient.prefetchQuery(post), import('./routes/post.tsx')]);
+  setFirstPageWork(work);
+  return work.then(() => loaded(post.queryKey));
 }

@@ -1,5 +1,5 @@
 import type { CampusResponse } from '@campus/contract';
-import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useMeQuery } from '@/features/auth/api/get-me.ts';
 import { useCampusQuery } from '@/features/campus/api/get-campus.ts';
@@ -53,8 +53,9 @@ function CampusGate({ children }: { children: ReactNode }) {
   return <ShellSkeleton />;
 }
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** `queryClient`: one the first screen was loaded into (app/first-screen.ts), else a new one. */
+export function AppProvider({ children, queryClient: loaded }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => loaded ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <CampusGate>{children}</CampusGate>

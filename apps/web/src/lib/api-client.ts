@@ -1,5 +1,5 @@
 import type { ApiError as ApiErrorBody, ErrorCode } from '@campus/contract';
-import { takeBootAnswer } from './boot-answers.ts';
+import { mayRequest, takeBootAnswer } from './boot-answers.ts';
 
 /** Shown when a failure has no message of its own (spec 2 §8: 'Something went wrong'). */
 const FALLBACK_MESSAGE = 'Something went wrong';
@@ -89,6 +89,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const answered = takeBootAnswer(url);
     if (answered !== undefined) return answered as T;
   }
+  if (!mayRequest()) throw new ApiError(0, 'NETWORK_ERROR', FALLBACK_MESSAGE);
   let response: Response;
   try {
     response = await fetch(url, init);

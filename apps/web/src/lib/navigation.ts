@@ -17,6 +17,8 @@ export function safeGoBack(value: string | null | undefined, fallback: string): 
 
 /** The router keeps the position in this tab's history as `idx`; 0 is where the visit began. */
 export function hasHistoryToGoBackTo(): boolean {
+  // The server's render of a first screen (entry-server.tsx): a page just opened has none.
+  if (typeof window === 'undefined') return false;
   const state: unknown = window.history.state;
   return typeof state === 'object' && state !== null && Number((state as { idx?: unknown }).idx) > 0;
 }

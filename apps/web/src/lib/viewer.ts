@@ -28,3 +28,8 @@ export function landingPathFor(viewer: Viewer, campus: Pick<CampusResponse, 'isH
   if (!viewer.schoolVerified) return paths.settings.schoolEmail.getHref();
   return paths.home.getHref();
 }
+
+/** A school-verified member of this campus: who gets the feed, badges and live events. */
+export function isMemberOf(viewer: Viewer | null, campus: Pick<CampusResponse, 'id' | 'isHub'>): boolean {
+  return Boolean(viewer?.schoolVerified && !campus.isHub && viewer.campusId === campus.id);
+}

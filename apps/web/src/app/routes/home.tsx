@@ -1,13 +1,21 @@
-import { lazy, Suspense } from 'react';
+import { useEffect, useState } from 'react';
 import { HubHome } from '@/features/home/components/hub-home.tsx';
+import { homeFeedModule } from '@/features/posts/components/home-feed-module.ts';
 import { HomeFeedSkeleton } from '@/features/posts/components/home-feed-skeleton.tsx';
 import { useCampus } from '@/lib/campus.ts';
 import { CommunityGate } from './community-gate.tsx';
 
-// Members only: visitors (and the hub) never download the feed's code.
-const HomeFeed = lazy(() =>
-  import('@/features/posts/components/home-feed.tsx').then((module) => ({ default: module.HomeFeed })),
-);
+/** Members only: visitors (and the hub) never download the feed's code. */
+function Feed() {
+  const feed = homeFeedModule.useModule();
+  const [failed, setFailed] = useState<{ error: unknown }>();
+  useEffect(() => {
+    homeFeedModule.load().catch((error: unknown) => setFailed({ error }));
+  }, []);
+  // A download that failed shows the route's error screen, as React.lazy's did.
+  if (failed) throw failed.error;
+  return feed ? <feed.HomeFeed /> : <HomeFeedSkeleton />;
+}
 
 /**
  * /home. The hub welcomes and sends people to their school; on a campus, members see the
@@ -18,9 +26,7 @@ export function Component() {
   if (campus.isHub) return <HubHome />;
   return (
     <CommunityGate>
-      <Suspense fallback={<HomeFeedSkeleton />}>
-        <HomeFeed />
-      </Suspense>
+      <Feed />
     </CommunityGate>
   );
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useCampus } from '@/lib/campus.ts';
 import { useLiveEvents } from '@/lib/events.ts';
 import { type UnreadCounts, UnreadCountsContext } from '@/lib/unread.ts';
-import { useViewer } from '@/lib/viewer.ts';
+import { isMemberOf, useViewer } from '@/lib/viewer.ts';
 import { useUnreadCountsQuery } from '../api/get-unread-counts.ts';
 
 const NONE: UnreadCounts = { notifications: 0, messages: 0 };
@@ -14,7 +14,7 @@ const NONE: UnreadCounts = { notifications: 0, messages: 0 };
 export function UnreadCountsProvider({ children }: { children: ReactNode }) {
   const viewer = useViewer();
   const campus = useCampus();
-  const member = Boolean(viewer?.schoolVerified && !campus.isHub && viewer.campusId === campus.id);
+  const member = isMemberOf(viewer, campus);
   const counts = useUnreadCountsQuery({ enabled: member });
   useLiveEvents(member);
   return (

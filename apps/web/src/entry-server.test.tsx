@@ -1,0 +1,129 @@
+import type { CampusResponse, FeedPage, Post } from '@campus/contract';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startApp } from './app/start.tsx';
+import { renderFirstScreen } from './entry-server.tsx';
+import { provideBootAnswers, resetBootAnswers } from './lib/boot-answers.ts';
+import { testViewer } from './testing/viewer.ts';
+
+const OU = {
+  id: 'c1',
+  slug: 'ou',
+  name: 'University of Oklahoma',
+  shortName: 'OU',
+  isHub: false,
+  privacy: 'private',
+  siteUrl: 'http://localhost:3000',
+  logoUrl: '/api/campuses/c1/logo.svg',
+  location: { city: 'Norman', state: 'OK', country: 'US' },
+  themeColor: '#841617',
+  instagram: 'oubuysell',
+  supportEmail: 'support@campusbuysell.app',
+  memberCount: 12,
+  signIn: { google: false, emailLink: true, forgotPassword: true },
+} satisfies CampusResponse;
+
+const HOSTILE = '</script><script>alert(1)</script> & <b>bold</b>';
+
+const post = (id: string, plainText: string): Post => ({
+  id,
+  campusId: OU.id,
+  type: 'post',
+  author: { id: 'u2', username: 'emilychen', firstName: 'Emily', lastName: 'Chen', img: null, verified: true },
+  plainText,
+  category: null,
+  priceCents: 3000,
+  parentId: null,
+  rootId: null,
+  media: [],
+  likesCount: 0,
+  commentsCount: 0,
+  likedByViewer: false,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  lastModified: '2026-11-20T10:00:00.000Z',
+});
+
+const feed: FeedPage = {
+  posts: [post('p1', 'Kitchen set, all for $30'), post('p2', HOSTILE)],
+  nextCursor: null,
+  sponsored: [],
+  nextAdSlot: 0,
+};
+
+/** What the server reads for a member's /home (apps/server/src/plugins/first-screen.ts). */
+const answers = () => ({
+  '/api/campus': OU,
+  '/api/me': { viewer: testViewer({ campusId: OU.id }) },
+  '/api/unread-counts': { messages: 1, notifications: 2 },
+  '/api/posts': feed,
+});
+
+let requests: string[];
+beforeEach(() => {
+  requests = [];
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  // jsdom has no CSS.escape (the category chips use it).
+  vi.stubGlobal('CSS', { escape: (value: string) => value });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      requests.push(`${init?.method ?? 'GET'} ${String(input)}`);
+      return new Response(JSON.stringify({ liked: true, likesCount: 1 }), {
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  provideBootAnswers(undefined);
+});
+
+describe('the first screen drawn on the server', () => {
+  it('is a member’s /home with its cards, text people wrote kept as text', async () => {
+    const html = await renderFirstScreen('/home', answers());
+    expect(html).toBeDefined();
+    expect(html).toContain('Kitchen set, all for $30');
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&lt;/script>&lt;script>alert(1)&lt;/script> &amp; &lt;b>bold&lt;/b>');
+    // No style attributes: the CSP would drop them from the document.
+    expect(html).not.toMatch(/style="/);
+    expect(requests).toEqual([]);
+  });
+
+  it('is nothing when a read is missing, for a visitor, or for a page it does not draw', async () => {
+    const { '/api/posts': _, ...withoutFeed } = answers();
+    expect(await renderFirstScreen('/home', withoutFeed)).toBeUndefined();
+    expect(await renderFirstScreen('/home', { ...answers(), '/api/me': { viewer: null } })).toBeUndefined();
+    expect(await renderFirstScreen('/settings', answers())).toBeUndefined();
+    // A render never asks the network for what the document lacks.
+    expect(requests).toEqual([]);
+  });
+
+  it('is taken over by the browser without drawing it again, and then works', async () => {
+    const html = await renderFirstScreen('/home', answers());
+    window.history.replaceState(null, '', '/home');
+    // The document as the server writes it: the answers, and the drawn page in #root.
+    document.body.innerHTML = `<script type="application/json" id="boot-answers">${JSON.stringify(answers()).replace(/</g, '\\u003c')}</script><div id="root" data-server-rendered>${html}</div>`;
+    resetBootAnswers();
+    const root = document.getElementById('root') as HTMLElement;
+    const firstCard = root.querySelector('article');
+    const removed: string[] = [];
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.removedNodes) if (node.nodeType === Node.ELEMENT_NODE) removed.push(node.nodeName);
+    }).observe(root, { childList: true, subtree: true });
+
+    const app = await startApp(root);
+    const save = (await screen.findAllByRole('button', { name: /^Save/ }))[0] as HTMLElement;
+    expect(root.querySelector('article')).toBe(firstCard);
+    expect(removed).toEqual([]);
+    // The data came from the document: nothing was read again.
+    expect(requests.filter((request) => request.startsWith('GET'))).toEqual([]);
+
+    save.click();
+    await waitFor(() => expect(requests).toContain('POST /api/posts/p1/like'));
+    app.unmount();
+  });
+});
