@@ -92,6 +92,17 @@ describe('the first screen drawn on the server', () => {
     expect(requests).toEqual([]);
   });
 
+  it('is a member’s own /post/{id}, with no style attribute in what it draws (the CSP would refuse it)', async () => {
+    const own = { ...post('p1', 'My desk lamp'), author: { ...post('p1', '').author, id: 'u1' } };
+    const url = '/api/posts/p1';
+    const html = await renderFirstScreen('/post/p1', {
+      ...answers(),
+      [url]: { post: own, ancestors: [], comments: [] },
+    });
+    expect(html).toContain('My desk lamp');
+    expect(html).not.toMatch(/style="/);
+  });
+
   it('is nothing when a read is missing, for a visitor, or for a page it does not draw', async () => {
     const { '/api/posts': _, ...withoutFeed } = answers();
     expect(await renderFirstScreen('/home', withoutFeed)).toBeUndefined();
