@@ -7,6 +7,7 @@ import { CountBadge } from '@/components/ui/badge.tsx';
 import { paths } from '@/config/paths.ts';
 import { useComposer } from '@/features/composer/index.ts';
 import { useCampus } from '@/lib/campus.ts';
+import { opensComposer } from '@/lib/composer-trigger.ts';
 import { useUnreadCounts } from '@/lib/unread.ts';
 import { useViewer } from '@/lib/viewer.ts';
 import styles from './mobile-tab-bar.module.css';
@@ -59,7 +60,7 @@ export function MobileTabBar() {
         </Tab>
         <li>
           {viewer ? (
-            <button type="button" className={styles.tab} onClick={() => composer.open()}>
+            <button type="button" className={styles.tab} {...opensComposer} onClick={() => composer.open()}>
               <span className={styles.create}>
                 <Plus size={24} strokeWidth={2.5} aria-hidden="true" />
               </span>

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
 import { useComposer } from '@/features/composer/index.ts';
 import { siteName, useCampus } from '@/lib/campus.ts';
+import { opensComposer } from '@/lib/composer-trigger.ts';
 import { useUnreadCounts } from '@/lib/unread.ts';
 import { useViewer } from '@/lib/viewer.ts';
 import styles from './side-nav.module.css';
@@ -88,7 +89,7 @@ export function SideNav() {
         </nav>
         {!campus.isHub &&
           (viewer ? (
-            <Button className={styles.create} size="lg" onClick={() => composer.open()}>
+            <Button className={styles.create} size="lg" {...opensComposer} onClick={() => composer.open()}>
               <SquarePen className={styles.createIcon} size={22} aria-hidden="true" />
               <span className={styles.createLabel}>Create Post</span>
             </Button>

@@ -27,20 +27,34 @@ async function freshInfiniteList() {
   return (await import('./infinite-list.tsx')).InfiniteList;
 }
 
-function List({ list: InfiniteList, count }: { list: Awaited<ReturnType<typeof freshInfiniteList>>; count: number }) {
+function List({
+  list: InfiniteList,
+  count,
+  drawn = [],
+}: {
+  list: Awaited<ReturnType<typeof freshInfiniteList>>;
+  count: number;
+  /** How many cards each render drew. */
+  drawn?: number[];
+}) {
   return (
     <InfiniteList query={loadedQuery(count)} label="Feed" skeleton={null} moreSkeleton={null} empty={null}>
-      {(posts) => posts.map((post) => <article key={post.id}>{post.id}</article>)}
+      {(posts) => {
+        drawn.push(posts.length);
+        return posts.map((post) => <article key={post.id}>{post.id}</article>);
+      }}
     </InfiniteList>
   );
 }
 
 describe('InfiniteList on the first page of the tab', () => {
-  it('draws the first five cards, then the rest after the first paint', async () => {
+  it('draws the first five cards, then five more per task after each paint', async () => {
     const InfiniteList = await freshInfiniteList();
-    render(<List list={InfiniteList} count={25} />);
+    const drawn: number[] = [];
+    render(<List list={InfiniteList} count={23} drawn={drawn} />);
     expect(screen.getAllByRole('article')).toHaveLength(5);
-    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(25));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(23));
+    expect([...new Set(drawn)]).toEqual([5, 10, 15, 20, 23]);
   });
 
   it('draws a later list (e.g. back to the feed) whole at once', async () => {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMemberGate } from '@/components/auth-modal/index.ts';
 import { paths } from '@/config/paths.ts';
+import { opensComposer } from '@/lib/composer-trigger.ts';
 import { formatCount } from '@/lib/format.ts';
 import { useToggleLike } from './api/toggle-like.ts';
 import { useOpenComposer } from './composer-bridge.tsx';
@@ -61,6 +62,7 @@ export function PostActions({ post, size = 'md' }: { post: Post; size?: 'md' | '
       <button
         type="button"
         className={`${styles.action} ${styles.comment}`}
+        {...opensComposer}
         aria-label={withCount(ACTION_TEXTS.comment, post.commentsCount)}
         onClick={(event) => {
           event.stopPropagation();

@@ -6,12 +6,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthModalsProvider } from '@/components/auth-modal/index.ts';
 import { AlertProvider } from '@/components/ui/alert-provider.tsx';
 import { CampusContext } from '@/lib/campus.ts';
+import { opensComposer } from '@/lib/composer-trigger.ts';
 import { ViewerContext } from '@/lib/viewer.ts';
 import { testViewer } from '@/testing/viewer.ts';
 import { useComposer } from '../hooks/use-composer.ts';
 import { composerUiStore } from '../lib/composer-store.ts';
 import { draftStore } from '../lib/draft-store.ts';
+import { preloadComposer } from '../lib/load.ts';
 import { ComposerHost } from './composer-host.tsx';
+
+// The real loader, watched: when the composer's code is asked for.
+vi.mock('../lib/load.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../lib/load.ts')>();
+  return { ...actual, preloadComposer: vi.fn(actual.preloadComposer) };
+});
 
 /**
  * Who gets what from Create Post (spec 1 §2, §5, §6). No typing here: the editor is tested
@@ -51,7 +59,7 @@ function setViewport(mobile: boolean) {
 function CreatePostButton() {
   const composer = useComposer();
   return (
-    <button type="button" onClick={() => composer.open()}>
+    <button type="button" {...opensComposer} onClick={() => composer.open()}>
       Create Post
     </button>
   );
@@ -156,6 +164,27 @@ describe('Create Post', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/create/post'));
     expect(router.state.location.search).toBe('?goBack=%2Fhome');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('the composer’s code', () => {
+  it('is fetched when a member points at, touches or focuses Create Post, once, and not before', () => {
+    vi.mocked(preloadComposer).mockClear();
+    renderHome(MEMBER);
+    fireEvent.pointerOver(document.body);
+    expect(preloadComposer).not.toHaveBeenCalled();
+    fireEvent.pointerOver(screen.getByRole('button', { name: 'Create Post' }));
+    expect(preloadComposer).toHaveBeenCalledTimes(1);
+    fireEvent.focusIn(screen.getByRole('button', { name: 'Create Post' }));
+    fireEvent.touchStart(screen.getByRole('button', { name: 'Create Post' }));
+    expect(preloadComposer).toHaveBeenCalledTimes(1);
+  });
+
+  it('is not fetched for a visitor pointing at Create Post', () => {
+    vi.mocked(preloadComposer).mockClear();
+    renderHome(null);
+    fireEvent.pointerOver(screen.getByRole('button', { name: 'Create Post' }));
+    expect(preloadComposer).not.toHaveBeenCalled();
   });
 });
 

@@ -11,6 +11,7 @@ import { PostText } from '@/components/post-card/post-text.tsx';
 import { indentsReplies } from '@/components/post-card/thread.ts';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { paths } from '@/config/paths.ts';
+import { opensComposer } from '@/lib/composer-trigger.ts';
 import { useViewer } from '@/lib/viewer.ts';
 import styles from './comment-thread.module.css';
 
@@ -60,7 +61,7 @@ function Comment({ node, depth, authors, shownBelow, replyingTo }: CommentProps)
           <PostText text={node.plainText} preview />
           <PostMediaStrip media={node.media} ownerName={node.author.firstName} />
           <div className={styles.actions}>
-            <button type="button" className={actionStyles.action} onClick={() => commentOn(node)}>
+            <button type="button" className={actionStyles.action} {...opensComposer} onClick={() => commentOn(node)}>
               <MessageCircleReply aria-hidden="true" size={16} />
               <span>{ACTION_TEXTS.reply}</span>
             </button>

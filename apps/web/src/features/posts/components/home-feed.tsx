@@ -9,6 +9,7 @@ import { PostListSkeleton } from '@/components/post-card/post-card-skeleton.tsx'
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/list-states.tsx';
+import { opensComposer } from '@/lib/composer-trigger.ts';
 import { ALL_CATEGORIES, categoryFrom, useFeedQuery } from '../api/get-feed.ts';
 import { feedItems } from '../lib/ads.ts';
 import { CategoryFilter } from './category-filter.tsx';
@@ -61,7 +62,7 @@ export function HomeFeed() {
         title={FEED_MESSAGES.beTheFirst}
         action={
           openComposer && (
-            <Button onClick={() => openComposer()}>
+            <Button {...opensComposer} onClick={() => openComposer()}>
               <SquarePen aria-hidden="true" size={18} />
               {CREATE_POST}
             </Button>

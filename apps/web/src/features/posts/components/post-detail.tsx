@@ -22,6 +22,7 @@ import { paths } from '@/config/paths.ts';
 import { trackPostAnalytics } from '@/lib/analytics.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { useCampus } from '@/lib/campus.ts';
+import { opensComposer } from '@/lib/composer-trigger.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { useViewer } from '@/lib/viewer.ts';
 import { usePostQuery } from '../api/get-post.ts';
@@ -165,7 +166,11 @@ function PostBody({ page }: { page: PostPage }) {
           <EmptyState
             icon={<MessageCircle aria-hidden="true" size={28} />}
             title={POST_DETAIL_MESSAGES.beFirstToComment}
-            action={<Button onClick={() => commentOn(post)}>{POST_DETAIL_MESSAGES.createAComment}</Button>}
+            action={
+              <Button {...opensComposer} onClick={() => commentOn(post)}>
+                {POST_DETAIL_MESSAGES.createAComment}
+              </Button>
+            }
           />
         )}
       </section>
