@@ -1,27 +1,13 @@
-import type { CampusResponse, FeedPage, Post } from '@campus/contract';
+import type { FeedPage, Post } from '@campus/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startApp } from './app/start.tsx';
 import { renderFirstScreen } from './entry-server.tsx';
 import { provideBootAnswers, resetBootAnswers } from './lib/boot-answers.ts';
+import { testCampus } from './testing/campus.ts';
 import { testViewer } from './testing/viewer.ts';
 
-const OU = {
-  id: 'c1',
-  slug: 'ou',
-  name: 'University of Oklahoma',
-  shortName: 'OU',
-  isHub: false,
-  privacy: 'private',
-  siteUrl: 'http://localhost:3000',
-  logoUrl: '/api/campuses/c1/logo.svg',
-  location: { city: 'Norman', state: 'OK', country: 'US' },
-  themeColor: '#841617',
-  instagram: 'oubuysell',
-  supportEmail: 'support@campusbuysell.app',
-  memberCount: 12,
-  signIn: { google: false, emailLink: true, forgotPassword: true },
-} satisfies CampusResponse;
+const OU = testCampus();
 
 const HOSTILE = '</script><script>alert(1)</script> & <b>bold</b>';
 

@@ -4,24 +4,10 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CampusContext } from '@/lib/campus.ts';
+import { testCampus } from '@/testing/campus.ts';
 import { routes } from './router.tsx';
 
-const OU: CampusResponse = {
-  id: '0b6f8f3e-5d2a-4c11-9a7e-000000000001',
-  slug: 'ou',
-  name: 'University of Oklahoma',
-  shortName: 'OU',
-  isHub: false,
-  privacy: 'private',
-  siteUrl: 'http://localhost:3000',
-  logoUrl: '/api/campuses/0b6f8f3e-5d2a-4c11-9a7e-000000000001/logo.svg',
-  location: { city: 'Norman', state: 'OK', country: 'US' },
-  themeColor: '#841617',
-  instagram: 'oubuysell',
-  supportEmail: 'support@campusbuysell.app',
-  memberCount: 1234,
-  signIn: { google: false, emailLink: true, forgotPassword: true },
-};
+const OU = testCampus();
 const HUB: CampusResponse = {
   ...OU,
   id: '0b6f8f3e-5d2a-4c11-9a7e-000000000000',

@@ -1,4 +1,4 @@
-import type { CampusResponse, Viewer } from '@campus/contract';
+import type { Viewer } from '@campus/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
@@ -8,6 +8,7 @@ import { AlertProvider } from '@/components/ui/alert-provider.tsx';
 import { CampusContext } from '@/lib/campus.ts';
 import { opensComposer } from '@/lib/composer-trigger.ts';
 import { ViewerContext } from '@/lib/viewer.ts';
+import { testCampus } from '@/testing/campus.ts';
 import { testViewer } from '@/testing/viewer.ts';
 import { useComposer } from '../hooks/use-composer.ts';
 import { composerUiStore } from '../lib/composer-store.ts';
@@ -26,22 +27,7 @@ vi.mock('../lib/load.ts', async (importOriginal) => {
  * typed for real in Chromium (e2e/composer.spec.ts).
  */
 
-const OU = {
-  id: '0b6f8f3e-5d2a-4c11-9a7e-000000000001',
-  slug: 'ou',
-  name: 'University of Oklahoma',
-  shortName: 'OU',
-  isHub: false,
-  privacy: 'private',
-  siteUrl: 'http://localhost:3000',
-  logoUrl: '/logo.svg',
-  location: { city: 'Norman', state: 'OK', country: 'US' },
-  themeColor: '#841617',
-  instagram: 'oubuysell',
-  supportEmail: 'support@campusbuysell.app',
-  memberCount: 3,
-  signIn: { google: false, emailLink: true, forgotPassword: true },
-} satisfies CampusResponse;
+const OU = testCampus({ logoUrl: '/logo.svg', memberCount: 3 });
 
 const MEMBER = testViewer({ bio: 'Junior at OU.', campusId: OU.id, createdAt: '2026-01-01T00:00:00.000Z' });
 
