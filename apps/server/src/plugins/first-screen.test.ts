@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
 import { TestBrowser, unverifiedUser, verifiedUser } from '../../test/auth.ts';
 import { createPostAs, member, testPhoto } from '../../test/posts.ts';
@@ -195,10 +195,16 @@ await writeFile(
     renderer.calls.push({ url, answers });
     if (renderer.mode === 'fail') throw new Error('the render broke');
     if (renderer.mode === 'decline') return undefined;
+    if (renderer.mode === 'hold') await renderer.held;
     return '<main>drawn ' + url + '</main>';
   }`,
 );
-const renderer = { calls: [] as { url: string; answers: Record<string, unknown> }[], mode: 'draw' };
+const renderer = {
+  calls: [] as { url: string; answers: Record<string, unknown> }[],
+  mode: 'draw',
+  /** In mode 'hold', renders wait for this. */
+  held: Promise.resolve(),
+};
 (globalThis as { firstScreenTest?: typeof renderer }).firstScreenTest = renderer;
 const drawing = await createTestApp({ WEB_DIST: drawingDist });
 const drawnRoot = (html: string) => /<div id="root" data-server-rendered>([\s\S]*?)<\/div>/.exec(html)?.[1];
@@ -266,6 +272,27 @@ describe('a first screen the web build draws (decision 026)', () => {
       expect(Object.keys(answersIn(page.body)), mode).toContain('/api/posts');
     }
     renderer.mode = 'draw';
+  });
+
+  it('leaves a page to the browser while four renders are under way', async () => {
+    const { browser } = await member(drawing.app, drawing.db);
+    let release = () => {};
+    renderer.held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    renderer.mode = 'hold';
+    renderer.calls.length = 0;
+    const held = Array.from({ length: 4 }, () => browser.get('/home'));
+    await vi.waitFor(() => expect(renderer.calls).toHaveLength(4));
+    // A fifth page load while those four wait: served at once, for the browser to draw.
+    const fifth = await browser.get('/home');
+    expect(drawnRoot(fifth.body)).toBeUndefined();
+    expect(fifth.body).toContain('<p class="boot-shell">Loading…</p>');
+    release();
+    for (const page of await Promise.all(held)) expect(drawnRoot(page.body)).toBe('<main>drawn /home</main>');
+    // Once they are done, pages are drawn again.
+    renderer.mode = 'draw';
+    expect(drawnRoot((await browser.get('/home')).body)).toBe('<main>drawn /home</main>');
   });
 
   it('never serves the render’s own code', async () => {

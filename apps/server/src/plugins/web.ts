@@ -10,6 +10,13 @@ import { filesOf, firstScreenPlan, renderDocument, type ViteManifest } from './f
 /** The request headers an API read made for a document needs: who (cookie), which campus (host). */
 const FORWARDED_HEADERS = ['cookie', 'host', 'user-agent', 'accept-language'] as const;
 
+/**
+ * A render costs about 10 ms of CPU and they run one at a time (entry-server.tsx): with this many
+ * already under way, a page goes out for the browser to draw, so a burst of page loads costs the
+ * server what a document cost before (decision 024) instead of queueing behind the renders.
+ */
+const MAX_RENDERS_IN_FLIGHT = 4;
+
 /** The web build's render of first screens (apps/web/src/entry-server.tsx), built into `.ssr/`. */
 interface FirstScreenRenderer {
   renderFirstScreen(url: string, answers: Record<string, unknown>): Promise<string | undefined>;
@@ -69,15 +76,19 @@ export const webPlugin = fp(
     }
 
     /** The page's first screen as HTML, when the web build can draw it; else the browser draws it. */
+    let rendering = 0;
     async function drawn(request: FastifyRequest, answers: ReadonlyMap<string, string>) {
-      if (!renderer) return undefined;
+      if (!renderer || rendering >= MAX_RENDERS_IN_FLIGHT) return undefined;
       const bodies = Object.fromEntries([...answers].map(([url, body]) => [url, JSON.parse(body) as unknown]));
+      rendering++;
       try {
         return await renderer.renderFirstScreen(request.url, bodies);
       } catch (error) {
         // The page still works: the browser draws it from the same answers.
         request.log.error({ err: error }, 'first screen render failed');
         return undefined;
+      } finally {
+        rendering--;
       }
     }
 
