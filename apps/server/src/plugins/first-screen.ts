@@ -167,7 +167,7 @@ export function renderDocument(
   const document = withEntry
     .replace(BOOT_BLOCK, () => head.join('\n    '))
     .replace('</head>', () => `${code.join('')}</head>`);
-  // The browser hydrates a drawn first screen (apps/web/src/main.tsx) instead of drawing it again.
+  // The browser hydrates a drawn first screen (apps/web/src/app/start.tsx) instead of drawing it again.
   return !drawn
     ? document
     : document.replace(ROOT_BLOCK, () => `<div id="root" data-server-rendered>${screen.html}</div>`);

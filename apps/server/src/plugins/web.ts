@@ -75,8 +75,8 @@ export const webPlugin = fp(
       return renderDocument(template, { answers, html, photo: plan.photoOf(answers), ...filesFor(plan.modules) });
     }
 
-    /** The page's first screen as HTML, when the web build can draw it; else the browser draws it. */
     let rendering = 0;
+    /** The page's first screen as HTML, when the web build can draw it; else the browser draws it. */
     async function drawn(request: FastifyRequest, answers: ReadonlyMap<string, string>) {
       if (!renderer || rendering >= MAX_RENDERS_IN_FLIGHT) return undefined;
       const bodies = Object.fromEntries([...answers].map(([url, body]) => [url, JSON.parse(body) as unknown]));
