@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { createTestApp } from '../../test/app.ts';
 import { TestBrowser, unverifiedUser, verifiedUser } from '../../test/auth.ts';
 import { createPostAs, member, testPhoto } from '../../test/posts.ts';
 import { users } from '../db/schema/index.ts';
+import { themeStyleFor } from './campus-theme.ts';
 import { filesOf, firstScreenPlan, renderDocument, type ViteManifest } from './first-screen.ts';
 
 const TEMPLATE = `<!doctype html><html><head><title>Campus Buy / Sell</title>
@@ -135,6 +137,34 @@ describe('the document of /home', () => {
       expect(Object.keys(answersIn(html))).not.toContain('/api/posts');
       expect(photoPreloads(html)).toEqual([]);
     }
+  });
+});
+
+describe('the campus colour in the document', () => {
+  it('is a style the CSP allows by its hash, in each campus’s own colour', async () => {
+    const { browser: ou } = await member(app, db);
+    const { browser: ut } = await member(app, db, 'ut');
+    for (const [browser, color] of [
+      [ou, '#841617'],
+      [ut, '#9a4500'],
+      [new TestBrowser(app), '#841617'],
+    ] as const) {
+      const page = await browser.get('/home');
+      const style = `:root{--campus-color:${color}}`;
+      expect(page.body).toContain(`<style>${style}</style>`);
+      const hash = createHash('sha256').update(style).digest('base64');
+      expect(page.headers['content-security-policy']).toMatch(
+        new RegExp(`style-src [^;]*'sha256-${hash.replace(/[+/]/g, '\\$&')}'`),
+      );
+    }
+  });
+
+  it('is left out for a colour the CSP does not know', () => {
+    expect(themeStyleFor('#123456')).toBeUndefined();
+    expect(themeStyleFor('red}</style><script>')).toBeUndefined();
+    expect(themeStyleFor(undefined)).toBeUndefined();
+    const html = renderDocument(TEMPLATE, { answers: new Map(), scripts: [], styles: [] });
+    expect(html).not.toContain('<style>');
   });
 });
 

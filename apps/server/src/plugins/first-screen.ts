@@ -75,7 +75,7 @@ export function firstScreenPlan(url: string): FirstScreenPlan {
 }
 
 /** An answer's body, for the one field the plan reads from it. */
-function parsed<T>(json: string | undefined): T | undefined {
+export function parsed<T>(json: string | undefined): T | undefined {
   return json === undefined ? undefined : (JSON.parse(json) as T);
 }
 
@@ -141,7 +141,15 @@ function attribute(value: string): string {
  */
 export function renderDocument(
   template: string,
-  screen: { answers: ReadonlyMap<string, string>; html?: string; photo?: string; scripts: string[]; styles: string[] },
+  screen: {
+    answers: ReadonlyMap<string, string>;
+    html?: string;
+    /** The campus colour's style text (campus-theme.ts). */
+    theme?: string;
+    photo?: string;
+    scripts: string[];
+    styles: string[];
+  },
 ): string {
   if (!BOOT_BLOCK.test(template)) return template;
   const head = [`<script type="application/json" id="boot-answers">${answersForHtml(screen.answers)}</script>`];
@@ -156,6 +164,8 @@ export function renderDocument(
   // page's styles and photo, not before them, as it must where it draws the page.
   const scriptPriority = drawn ? ' fetchpriority="low"' : '';
   const code = [
+    // After the stylesheets, whose tokens.css sets the default colour on the same selector.
+    ...(screen.theme ? [`<style>${screen.theme}</style>`] : []),
     ...screen.styles.map((file) => `<link ${styleLink} crossorigin href="/${attribute(file)}">`),
     ...screen.scripts.map(
       (file) => `<link rel="modulepreload"${scriptPriority} crossorigin href="/${attribute(file)}">`,

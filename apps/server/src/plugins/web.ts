@@ -1,11 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ApiError } from '@campus/contract';
+import type { ApiError, CampusResponse } from '@campus/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { filesOf, firstScreenPlan, renderDocument, type ViteManifest } from './first-screen.ts';
+import { themeStyleFor } from './campus-theme.ts';
+import { filesOf, firstScreenPlan, parsed, renderDocument, type ViteManifest } from './first-screen.ts';
 
 /** The request headers an API read made for a document needs: who (cookie), which campus (host). */
 const FORWARDED_HEADERS = ['cookie', 'host', 'user-agent', 'accept-language'] as const;
@@ -72,7 +73,14 @@ export const webPlugin = fp(
       const read = await Promise.all(plan.reads.map(async (url) => [url, await readFor(request, url)] as const));
       const answers = new Map(read.filter((entry): entry is readonly [string, string] => entry[1] !== undefined));
       const html = plan.drawn && answers.size === plan.reads.length ? await drawn(request, answers) : undefined;
-      return renderDocument(template, { answers, html, photo: plan.photoOf(answers), ...filesFor(plan.modules) });
+      const theme = themeStyleFor(parsed<CampusResponse>(answers.get('/api/campus'))?.themeColor);
+      return renderDocument(template, {
+        answers,
+        html,
+        theme,
+        photo: plan.photoOf(answers),
+        ...filesFor(plan.modules),
+      });
     }
 
     let rendering = 0;
