@@ -98,6 +98,21 @@ describe('the first screen drawn on the server', () => {
     expect(requests).toEqual([]);
   });
 
+  it('keeps a click made before the page is live, and makes it once it is', async () => {
+    const html = await renderFirstScreen('/home', answers());
+    window.history.replaceState(null, '', '/home');
+    document.body.innerHTML = `<script type="application/json" id="boot-answers">${JSON.stringify(answers()).replace(/</g, '\\u003c')}</script><div id="root" data-server-rendered>${html}</div>`;
+    resetBootAnswers();
+    const root = document.getElementById('root') as HTMLElement;
+    const starting = startApp(root);
+    // The server's Save button, clicked while the page's data and code are still loading.
+    (root.querySelector('button[aria-label^="Save"]') as HTMLElement).click();
+    const app = await starting;
+    await waitFor(() => expect(requests).toContain('POST /api/posts/p1/like'));
+    expect(requests.filter((request) => request.startsWith('POST'))).toHaveLength(1);
+    app.unmount();
+  });
+
   it('is taken over by the browser without drawing it again, and then works', async () => {
     const html = await renderFirstScreen('/home', answers());
     window.history.replaceState(null, '', '/home');
