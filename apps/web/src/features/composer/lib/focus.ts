@@ -7,6 +7,8 @@
 export function restoreFocusLater(opener: HTMLElement | null): void {
   if (!opener) return;
   window.setTimeout(() => {
+    // The timer can outlive its document: a test's environment is torn down after its last test.
+    if (typeof document === 'undefined') return;
     const active = document.activeElement;
     if (opener.isConnected && (active === null || active === document.body)) opener.focus();
   }, 50);
