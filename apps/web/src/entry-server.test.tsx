@@ -44,6 +44,16 @@ const answers = () => ({
   '/api/posts': feed,
 });
 
+/** A member's /home as the server writes it: the answers, and the drawn page in #root. */
+async function openDrawnHome(): Promise<HTMLElement> {
+  const html = await renderFirstScreen('/home', answers());
+  window.history.replaceState(null, '', '/home');
+  const bootAnswers = JSON.stringify(answers()).replace(/</g, '\\u003c');
+  document.body.innerHTML = `<script type="application/json" id="boot-answers">${bootAnswers}</script><div id="root" data-server-rendered>${html}</div>`;
+  resetBootAnswers();
+  return document.getElementById('root') as HTMLElement;
+}
+
 let requests: string[];
 beforeEach(() => {
   requests = [];
@@ -99,11 +109,7 @@ describe('the first screen drawn on the server', () => {
   });
 
   it('keeps a click made before the page is live, and makes it once it is', async () => {
-    const html = await renderFirstScreen('/home', answers());
-    window.history.replaceState(null, '', '/home');
-    document.body.innerHTML = `<script type="application/json" id="boot-answers">${JSON.stringify(answers()).replace(/</g, '\\u003c')}</script><div id="root" data-server-rendered>${html}</div>`;
-    resetBootAnswers();
-    const root = document.getElementById('root') as HTMLElement;
+    const root = await openDrawnHome();
     const starting = startApp(root);
     // The server's Save button, clicked while the page's data and code are still loading.
     (root.querySelector('button[aria-label^="Save"]') as HTMLElement).click();
@@ -114,12 +120,7 @@ describe('the first screen drawn on the server', () => {
   });
 
   it('is taken over by the browser without drawing it again, and then works', async () => {
-    const html = await renderFirstScreen('/home', answers());
-    window.history.replaceState(null, '', '/home');
-    // The document as the server writes it: the answers, and the drawn page in #root.
-    document.body.innerHTML = `<script type="application/json" id="boot-answers">${JSON.stringify(answers()).replace(/</g, '\\u003c')}</script><div id="root" data-server-rendered>${html}</div>`;
-    resetBootAnswers();
-    const root = document.getElementById('root') as HTMLElement;
+    const root = await openDrawnHome();
     const firstCard = root.querySelector('article');
     const removed: string[] = [];
     new MutationObserver((records) => {
