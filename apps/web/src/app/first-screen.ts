@@ -17,7 +17,7 @@ export interface FirstScreen {
  * Loads what the first screen of `location` shows into `queryClient`, with the pages' own query
  * options: the campus, the viewer, a member's badges, and the page's read and code
  * (first-page-data.ts). The server draws a member's /home and /post/{id} from it
- * (entry-server.tsx) and the browser loads the same before it hydrates that HTML (main.tsx), so
+ * (entry-server.tsx) and the browser loads the same before it hydrates that HTML (start.tsx), so
  * both draw the same tree. The reads are answered by the document's boot answers
  * (lib/boot-answers.ts), with no request.
  */
