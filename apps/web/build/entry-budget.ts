@@ -5,9 +5,10 @@ type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
 
 /**
- * The JavaScript a first visit downloads before anything paints: the entry script of
- * index.html and every chunk it imports statically (Vite writes those as modulepreloads).
- * Every page of the app starts from index.html, so this is the entry of every page.
+ * The JavaScript every first visit downloads before the page works: the entry script of
+ * index.html, the app it imports (the entry is a small boot with one dynamic import of the app,
+ * src/main.tsx), and every chunk those import statically (the server preloads them with the
+ * document). Every page of the app starts from index.html, so this is the entry of every page.
  */
 export function entryChunks(bundle: OutputBundle): OutputChunk[] {
   const chunks = new Map<string, OutputChunk>();
@@ -18,7 +19,9 @@ export function entryChunks(bundle: OutputBundle): OutputChunk[] {
     for (const imported of chunk.imports) visit(imported);
   };
   for (const output of Object.values(bundle)) {
-    if (output.type === 'chunk' && output.isEntry) visit(output.fileName);
+    if (output.type !== 'chunk' || !output.isEntry) continue;
+    visit(output.fileName);
+    for (const app of output.dynamicImports) visit(app);
   }
   return [...chunks.values()];
 }

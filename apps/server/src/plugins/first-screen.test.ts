@@ -17,11 +17,12 @@ const TEMPLATE = `<!doctype html><html><head><title>Campus Buy / Sell</title>
 <link rel="preload" href="/api/me" as="fetch" crossorigin="anonymous" />
 <!-- /boot-reads -->
 <script type="module" crossorigin src="/assets/index-1.js"></script>
-<link rel="modulepreload" crossorigin href="/assets/react-1.js">
 </head><body><div id="root"><p class="boot-shell">Loading…</p></div><!-- /root --></body></html>`;
 
+// As Vite builds it: the entry is a boot that imports the app dynamically (apps/web/src/main.tsx).
 const MANIFEST: ViteManifest = {
-  'index.html': { file: 'assets/index-1.js', imports: ['_react-1.js'], css: ['assets/index-1.css'] },
+  'index.html': { file: 'assets/index-1.js', dynamicImports: ['_app-1.js'], css: ['assets/index-1.css'] },
+  '_app-1.js': { file: 'assets/app-1.js', imports: ['index.html', '_react-1.js'] },
   '_react-1.js': { file: 'assets/react-1.js' },
   '_card-1.js': { file: 'assets/card-1.js', imports: ['_react-1.js'], css: ['assets/card-1.css'] },
   'src/app/routes/home.tsx': { file: 'assets/home-1.js', imports: ['_card-1.js', 'index.html'] },
@@ -65,13 +66,16 @@ describe('the document of /home', () => {
 
     const feed = answers['/api/posts'] as { posts: { media: { url: string }[] }[] };
     expect(photoPreloads(page.body)).toEqual([feed.posts[0]?.media[0]?.url]);
-    // The preloads of the boot reads are gone (their answers are here); the route's chunks and
-    // CSS come with the document, the entry's own files are not repeated.
+    // The preloads of the boot reads are gone (their answers are here); the app's and the
+    // route's chunks and CSS come with the document, the entry's own files are not repeated.
     expect(page.body).not.toContain('as="fetch"');
+    expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/app-1.js">');
     expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/home-1.js">');
     expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/home-feed-1.js">');
     expect(page.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/card-1.css">');
     expect(page.body.match(/react-1\.js/g)).toHaveLength(1);
+    expect(page.body.match(/index-1\.js/g)).toHaveLength(1);
+    expect(page.body).not.toContain('code-after-paint');
   });
 
   it('is compressed for a browser that accepts it (the answers make it tens of KB)', async () => {
@@ -253,12 +257,20 @@ describe('a first screen the web build draws (decision 026)', () => {
       expect(drawnRoot(html), url).toBe(`<main>drawn ${url.replace(/&/g, '&amp;')}</main>`);
       expect(html).not.toContain('boot-shell');
     }
-    // The drawn page's styles block its first paint; the code that hydrates it waits for them.
+    // The drawn page's styles block its first paint. Its code waits for that paint (decision
+    // 027): the entry (the boot) comes last, and the app's and route's code is listed inert, in
+    // a <template> the boot moves into the head after the first paint.
     const html = (await browser.get(`/post/${id}`)).body;
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/post-1.css">');
-    expect(html).toContain('<script fetchpriority="low" type="module" crossorigin src="/assets/index-1.js">');
-    expect(html).toContain('<link fetchpriority="low" rel="modulepreload" crossorigin href="/assets/react-1.js">');
-    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/post-1.js">');
+    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js">');
+    const afterPaint = /<template id="code-after-paint">(.*?)<\/template>/.exec(html)?.[1];
+    expect(afterPaint?.match(/<link rel="modulepreload" crossorigin href="[^"]+">/g)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/app-1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/react-1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/post-1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/card-1.js">',
+    ]);
+    expect(html.replace(/<template[\s\S]*?<\/template>/, '')).not.toContain('modulepreload');
   });
 
   it('draws nothing for a visitor, an unverified account, one without a campus, another campus’s member, or another page', async () => {
@@ -283,6 +295,8 @@ describe('a first screen the web build draws (decision 026)', () => {
       expect(drawnRoot(html), url).toBeUndefined();
       expect(html, url).toContain('<p class="boot-shell">Loading…</p>');
       expect(html, url).not.toContain('fetchpriority="low"');
+      expect(html, url).not.toContain('code-after-paint');
+      expect(html, url).toContain('<link rel="modulepreload" crossorigin href="/assets/app-1.js">');
     }
     // UT's member on OU's site: OU's /api/posts refuses them, so nothing to draw.
     const onOu = new TestBrowser(drawing.app);

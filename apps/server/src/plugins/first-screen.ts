@@ -10,7 +10,8 @@ import { ALL_CATEGORY, categoryByValue, type FeedPage, type PostMedia, type Post
  *   and for `/home` and `/post/{id}` the feed page or the post), each exactly as the API would answer this
  *   request, in a JSON data block the web app's `api-client` takes them from (once each);
  * - a high-priority preload of the photo the page opens with;
- * - modulepreloads of the route's code, so it downloads alongside the entry.
+ * - modulepreloads of the app's and the route's code, so it downloads alongside the entry; on a
+ *   page the server drew, after its first paint.
  *
  * Nothing here decides who may see what: every answer comes from the API's own route, called
  * with this request's cookie and host (`inject`), and only 200 answers are written in.
@@ -87,8 +88,14 @@ function safeDecode(segment: string): string | undefined {
   }
 }
 
-/** Vite's build manifest (`build.manifest`): source module → its chunk, static imports and CSS. */
-export type ViteManifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
+/**
+ * Vite's build manifest (`build.manifest`): source module (or shared chunk) → its chunk, static
+ * and dynamic imports and CSS.
+ */
+export type ViteManifest = Record<
+  string,
+  { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[] }
+>;
 
 /**
  * The files a set of source modules needs (their chunks, static imports and CSS), minus what
@@ -115,9 +122,9 @@ export function filesOf(manifest: ViteManifest, modules: string[]): { scripts: s
   };
 }
 
+/** index.html's entry script (the boot, apps/web/src/main.tsx). */
+const ENTRY_SCRIPT = /<script type="module"/;
 const BOOT_BLOCK = /<!-- boot-reads[\s\S]*?<!-- \/boot-reads -->/;
-/** index.html's entry script and the modulepreloads Vite writes for it. */
-const ENTRY_CODE = /<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g;
 /** index.html's #root with what it shows before the JavaScript runs (the boot shell). */
 const ROOT_BLOCK = /<div id="root">[\s\S]*?<!-- \/root -->/;
 
@@ -136,8 +143,8 @@ function attribute(value: string): string {
 
 /**
  * index.html with the first screen written in: the answers replace the boot reads' preloads
- * (the block between `<!-- boot-reads` and `<!-- /boot-reads -->`), the route's code goes
- * after the entry's own tags. A template without the block is served as it is.
+ * (the block between `<!-- boot-reads` and `<!-- /boot-reads -->`), the app's and the route's
+ * code goes after the entry's own tags. A template without the block is served as it is.
  */
 export function renderDocument(
   template: string,
@@ -160,25 +167,27 @@ export function renderDocument(
   // another credentials mode is not used, and the file is fetched twice.
   const drawn = screen.html !== undefined;
   const styleLink = drawn ? 'rel="stylesheet"' : 'rel="preload" as="style"';
-  // On a drawn page the code only makes what is on screen interactive: it downloads after the
-  // page's styles and photo, not before them, as it must where it draws the page.
-  const scriptPriority = drawn ? ' fetchpriority="low"' : '';
-  const code = [
-    // After the stylesheets, whose tokens.css sets the default colour on the same selector.
-    ...(screen.theme ? [`<style>${screen.theme}</style>`] : []),
-    ...screen.styles.map((file) => `<link ${styleLink} crossorigin href="/${attribute(file)}">`),
-    ...screen.scripts.map(
-      (file) => `<link rel="modulepreload"${scriptPriority} crossorigin href="/${attribute(file)}">`,
-    ),
-  ];
-  const withEntry = drawn
-    ? template.replace(ENTRY_CODE, (tag) => tag.replace(/^<[a-z]+/, `$&${scriptPriority}`))
-    : template;
-  const document = withEntry
-    .replace(BOOT_BLOCK, () => head.join('\n    '))
-    .replace('</head>', () => `${code.join('')}</head>`);
-  // The browser hydrates a drawn first screen (apps/web/src/app/start.tsx) instead of drawing it again.
-  return !drawn
-    ? document
-    : document.replace(ROOT_BLOCK, () => `<div id="root" data-server-rendered>${screen.html}</div>`);
+  const styles = screen.styles.map((file) => `<link ${styleLink} crossorigin href="/${attribute(file)}">`);
+  const preloads = screen.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${attribute(file)}">`);
+  // After the stylesheets, whose tokens.css sets the default colour on the same selector.
+  const theme = screen.theme ? [`<style>${screen.theme}</style>`] : [];
+  if (!drawn) {
+    return template
+      .replace(BOOT_BLOCK, () => head.join('\n    '))
+      .replace('</head>', () => `${[...theme, ...styles, ...preloads].join('')}</head>`);
+  }
+  // A drawn page is seen without its code, which only makes it work: the entry (a small boot,
+  // apps/web/src/main.tsx) fetches the rest after the first paint, so the stylesheet and the
+  // photo have the network to themselves (decision 027). A <template>'s links are inert until
+  // the boot moves them into the head.
+  const afterPaint = `<template id="code-after-paint">${preloads.join('')}</template>`;
+  return (
+    template
+      // Not render-blocking (a module), and asked for after the stylesheet and the photo.
+      .replace(ENTRY_SCRIPT, '$& fetchpriority="low"')
+      .replace(BOOT_BLOCK, () => head.join('\n    '))
+      .replace('</head>', () => `${[...theme, ...styles, afterPaint].join('')}</head>`)
+      // The browser hydrates it (apps/web/src/app/start.tsx) instead of drawing it again.
+      .replace(ROOT_BLOCK, () => `<div id="root" data-server-rendered>${screen.html}</div>`)
+  );
 }

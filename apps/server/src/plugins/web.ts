@@ -44,6 +44,9 @@ export const webPlugin = fp(
     const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
     const manifest = readManifest(opts.webDist);
     const renderer = indexHtml ? await loadRenderer(opts.webDist) : undefined;
+    // The app behind the entry, which is only a boot that imports it (apps/web/src/main.tsx):
+    // every page needs it, so every document preloads its code with the route's.
+    const appModules = manifest['index.html']?.dynamicImports ?? [];
     // A page's route files depend only on the build: walked once per set of modules, not per request.
     const routeFiles = new Map<string, ReturnType<typeof filesOf>>();
     const filesFor = (modules: string[]) => {
@@ -79,7 +82,7 @@ export const webPlugin = fp(
         html,
         theme,
         photo: plan.photoOf(answers),
-        ...filesFor(plan.modules),
+        ...filesFor([...appModules, ...plan.modules]),
       });
     }
 

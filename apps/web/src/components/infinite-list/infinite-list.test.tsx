@@ -48,13 +48,13 @@ function List({
 }
 
 describe('InfiniteList on the first page of the tab', () => {
-  it('draws the first five cards, then five more per task after each paint', async () => {
+  it('draws the first three cards, then two more per task after each paint', async () => {
     const InfiniteList = await freshInfiniteList();
     const drawn: number[] = [];
     render(<List list={InfiniteList} count={23} drawn={drawn} />);
-    expect(screen.getAllByRole('article')).toHaveLength(5);
+    expect(screen.getAllByRole('article')).toHaveLength(3);
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(23));
-    expect([...new Set(drawn)]).toEqual([5, 10, 15, 20, 23]);
+    expect([...new Set(drawn)]).toEqual([3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23]);
   });
 
   it('draws a later list (e.g. back to the feed) whole at once', async () => {

@@ -1,6 +1,6 @@
 import { type AdCta, POST_MESSAGES, type Post } from '@campus/contract';
 import { PartyPopper } from 'lucide-react';
-import type { MouseEvent } from 'react';
+import { type MouseEvent, memo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { paths } from '@/config/paths.ts';
@@ -47,12 +47,7 @@ function JoinedCard({ post }: { post: Post }) {
   );
 }
 
-/**
- * A post in a list: author, price and category, the text cut at 200 characters, media, actions.
- * `sponsored`: the post is a boosted ad in the feed — a 'Sponsored' line and its call-to-action.
- */
-/** `eager`: the card is on screen when the page opens (its photo loads first, not lazily). */
-export function PostCard({ post, sponsored, eager }: { post: Post; sponsored?: AdCta; eager?: boolean }) {
+function Card({ post, sponsored, eager }: { post: Post; sponsored?: AdCta; eager?: boolean }) {
   const handleClick = useOpenOnClick(post.id);
   if (post.type === 'new user') return <JoinedCard post={post} />;
   const name = fullName(post.author);
@@ -85,3 +80,13 @@ export function PostCard({ post, sponsored, eager }: { post: Post; sponsored?: A
     </article>
   );
 }
+
+/**
+ * A post in a list: author, price and category, the text cut at 200 characters, media, actions.
+ * `sponsored`: the post is a boosted ad in the feed — a 'Sponsored' line and its call-to-action.
+ * `eager`: the card is on screen when the page opens (its photo loads first, not lazily).
+ *
+ * Memoised: a list that draws its cards a few per task (InfiniteList) draws only the new ones in
+ * each task, not every card again; a card is drawn again when its post changes (a save, an edit).
+ */
+export const PostCard = memo(Card);

@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterFirstPaint, fetchCodeAfterPaint } from './first-paint.ts';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  document.body.innerHTML = '';
+  document.head.innerHTML = '';
+});
+
+/** A drawn root whose opening photo decodes when the test says so. */
+function drawnRootWithPhoto() {
+  const root = document.createElement('div');
+  root.innerHTML = '<article><img src="/media/p.webp" fetchpriority="high" alt=""></article>';
+  document.body.append(root);
+  const photo = root.querySelector('img') as HTMLImageElement;
+  let decoded: () => void = () => undefined;
+  photo.decode = () =>
+    new Promise<void>((resolve) => {
+      decoded = resolve;
+    });
+  return { root, decode: () => decoded() };
+}
+
+/** requestAnimationFrame that runs its callbacks only when the test paints a frame. */
+function framesByHand() {
+  const callbacks: FrameRequestCallback[] = [];
+  vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => callbacks.push(callback));
+  return () => {
+    for (const callback of callbacks.splice(0)) callback(0);
+  };
+}
+
+describe('afterFirstPaint', () => {
+  it('waits for the opening photo, then for a frame to paint it', async () => {
+    const { root, decode } = drawnRootWithPhoto();
+    const paint = framesByHand();
+    let done = false;
+    const waiting = afterFirstPaint(root).then(() => {
+      done = true;
+    });
+    // A task later, still waiting: no frame asked for while the photo loads.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(window.requestAnimationFrame).not.toHaveBeenCalled();
+    expect(done).toBe(false);
+    decode();
+    await vi.waitFor(() => expect(window.requestAnimationFrame).toHaveBeenCalled());
+    expect(done).toBe(false);
+    paint();
+    await waiting;
+    expect(done).toBe(true);
+  });
+
+  it('does not wait for a photo that cannot be drawn', async () => {
+    const { root } = drawnRootWithPhoto();
+    const photo = root.querySelector('img') as HTMLImageElement;
+    photo.decode = () => Promise.reject(new Error('broken image'));
+    const paint = framesByHand();
+    const waiting = afterFirstPaint(root);
+    await vi.waitFor(() => expect(window.requestAnimationFrame).toHaveBeenCalled());
+    paint();
+    await waiting;
+  });
+
+  it('waits for no frame in a tab that is not shown', async () => {
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const frame = vi.spyOn(window, 'requestAnimationFrame');
+    await afterFirstPaint(drawnRootWithPhoto().root);
+    expect(frame).not.toHaveBeenCalled();
+  });
+});
+
+describe('fetchCodeAfterPaint', () => {
+  it('moves the inert code list into the head, where the browser fetches it', () => {
+    document.head.innerHTML =
+      '<template id="code-after-paint"><link rel="modulepreload" crossorigin href="/assets/app-1.js"></template>';
+    expect(document.head.querySelector('link[rel="modulepreload"]')).toBeNull();
+    fetchCodeAfterPaint();
+    expect(document.head.querySelector('link[rel="modulepreload"]')?.getAttribute('href')).toBe('/assets/app-1.js');
+  });
+
+  it('does nothing on a page without the list', () => {
+    fetchCodeAfterPaint();
+    expect(document.head.children).toHaveLength(0);
+  });
+});
