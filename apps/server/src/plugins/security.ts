@@ -5,7 +5,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import { errors } from '../lib/errors.ts';
-import { THEME_STYLE_SOURCES } from './campus-theme.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -97,8 +96,8 @@ export const securityPlugin = fp(
         directives: {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
-          // The campus colour's <style> in a page's document, by hash (campus-theme.ts).
-          styleSrc: ["'self'", ...THEME_STYLE_SOURCES],
+          // A page's document adds its campus colour's <style> by hash (campus-theme.ts, web.ts).
+          styleSrc: ["'self'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           mediaSrc: ["'self'", 'blob:'],
           fontSrc: ["'self'", 'data:'],

@@ -5,7 +5,7 @@ import type { ApiError, CampusResponse } from '@campus/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { themeStyleFor } from './campus-theme.ts';
+import { allowingStyle, themeStyleFor } from './campus-theme.ts';
 import { filesOf, firstScreenPlan, parsed, renderDocument, type ViteManifest } from './first-screen.ts';
 
 /** The request headers an API read made for a document needs: who (cookie), which campus (host). */
@@ -77,10 +77,13 @@ export const webPlugin = fp(
       const answers = new Map(read.filter((entry): entry is readonly [string, string] => entry[1] !== undefined));
       const html = plan.drawn && answers.size === plan.reads.length ? await drawn(request, answers) : undefined;
       const theme = themeStyleFor(parsed<CampusResponse>(answers.get('/api/campus'))?.themeColor);
+      const policy = reply.getHeader('content-security-policy');
+      if (theme && typeof policy === 'string')
+        reply.header('content-security-policy', allowingStyle(policy, theme.source));
       return renderDocument(template, {
         answers,
         html,
-        theme,
+        theme: theme?.text,
         photo: plan.photoOf(answers),
         ...filesFor([...appModules, ...plan.modules]),
       });
