@@ -128,6 +128,39 @@ test.describe('feed', () => {
     await expect(card(page, 'Misc dorm stuff')).toContainText('Price: Free');
   });
 
+  test('the drawn feed paints its first photo before the app’s code is asked for, then works', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.locator('#root[data-server-rendered] article').first()).toBeVisible();
+    // Decision 027: the entry (a small boot) waits for the first paint; only then is the rest fetched.
+    const { photoPaint, entry, codeRequests } = await page.evaluate(
+      () =>
+        new Promise<{ photoPaint: number; entry: string; codeRequests: { url: string; start: number }[] }>(
+          (resolve) => {
+            new PerformanceObserver((list) => {
+              const photo = list
+                .getEntries()
+                .find((e) => (e as LargestContentfulPaint).element?.tagName === 'IMG') as LargestContentfulPaint;
+              const entry = (document.querySelector('script[type="module"]') as HTMLScriptElement).src;
+              const codeRequests = performance
+                .getEntriesByType('resource')
+                .filter((r) => r.name.endsWith('.js') && r.name !== entry)
+                .map((r) => ({ url: r.name, start: r.startTime }));
+              resolve({ photoPaint: photo?.startTime ?? Number.NaN, entry, codeRequests });
+            }).observe({ type: 'largest-contentful-paint', buffered: true });
+          },
+        ),
+    );
+    expect(entry).toMatch(/\/assets\/index-[\w-]+\.js$/);
+    expect(photoPaint).toBeGreaterThan(0);
+    expect(codeRequests.length).toBeGreaterThan(1);
+    for (const request of codeRequests) expect(request.start, request.url).toBeGreaterThanOrEqual(photoPaint);
+    // And the page then works: the Media tab is the app's own navigation, not a new page load.
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    await page.getByRole('link', { name: 'Media', exact: true }).click();
+    await expect(page).toHaveURL(/\/media$/);
+    expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+  });
+
   test('filters by category', async ({ page }) => {
     await page.goto('/home');
     await expect(page.getByRole('article').first()).toBeVisible();
