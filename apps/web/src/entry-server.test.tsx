@@ -64,6 +64,12 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       requests.push(`${init?.method ?? 'GET'} ${String(input)}`);
+      // The page's reads are all in the document; a read a test triggers (search) finds nothing.
+      if (!init?.method || init.method === 'GET')
+        return new Response(JSON.stringify({ statusCode: 404, code: 'NOT_FOUND', message: 'Not found' }), {
+          status: 404,
+          headers: { 'Content-Type': 'application/json' },
+        });
       return new Response(JSON.stringify({ liked: true, likesCount: 1 }), {
         headers: { 'Content-Type': 'application/json' },
       });
@@ -119,6 +125,19 @@ describe('the first screen drawn on the server', () => {
     app.unmount();
   });
 
+  it('tells the app about the search box focused and typed in before the page is live', async () => {
+    const root = await openDrawnHome();
+    const starting = startApp(root);
+    const box = screen.getByRole('combobox');
+    box.focus();
+    (box as HTMLInputElement).value = 'lamp';
+    const app = await starting;
+    // Opened by its focus handler, with what was typed (the box would be emptied otherwise).
+    await waitFor(() => expect(box.getAttribute('aria-expanded')).toBe('true'));
+    expect((box as HTMLInputElement).value).toBe('lamp');
+    app.unmount();
+  });
+
   it('is taken over by the browser without drawing it again, and then works', async () => {
     const root = await openDrawnHome();
     const firstCard = root.querySelector('article');
@@ -137,6 +156,22 @@ describe('the first screen drawn on the server', () => {
 
     save.click();
     await waitFor(() => expect(requests).toContain('POST /api/posts/p1/like'));
+    app.unmount();
+  });
+
+  // Last: it leaves the page's one router (one per test file, as per page) on /search, with a
+  // history the other tests' /home would draw differently (a back button).
+  it('sends a search sent before the page is live once it is, in the app', async () => {
+    const root = await openDrawnHome();
+    const starting = startApp(root);
+    const box = screen.getByRole('combobox') as HTMLInputElement;
+    box.focus();
+    box.value = 'desk lamp';
+    box.form?.requestSubmit();
+    expect(window.location.pathname).toBe('/home');
+    const app = await starting;
+    await waitFor(() => expect(window.location.pathname).toBe('/search'));
+    expect(new URLSearchParams(window.location.search).get('q')).toBe('desk lamp');
     app.unmount();
   });
 });

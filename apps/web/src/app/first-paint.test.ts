@@ -3,6 +3,7 @@ import { afterFirstPaint, fetchCodeAfterPaint } from './first-paint.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   document.body.innerHTML = '';
   document.head.innerHTML = '';
 });
@@ -31,7 +32,7 @@ function framesByHand() {
 }
 
 describe('afterFirstPaint', () => {
-  it('waits for the opening photo, then for a frame to paint it', async () => {
+  it('waits for the opening photo, then for the frame that paints it to be shown', async () => {
     const { root, decode } = drawnRootWithPhoto();
     const paint = framesByHand();
     let done = false;
@@ -43,11 +44,44 @@ describe('afterFirstPaint', () => {
     expect(window.requestAnimationFrame).not.toHaveBeenCalled();
     expect(done).toBe(false);
     decode();
-    await vi.waitFor(() => expect(window.requestAnimationFrame).toHaveBeenCalled());
+    await vi.waitFor(() => expect(window.requestAnimationFrame).toHaveBeenCalledTimes(1));
+    expect(done).toBe(false);
+    paint();
+    await vi.waitFor(() => expect(window.requestAnimationFrame).toHaveBeenCalledTimes(2));
     expect(done).toBe(false);
     paint();
     await waiting;
     expect(done).toBe(true);
+  });
+
+  it('waits for the browser to report the first contentful paint', async () => {
+    const observers: ((list: { getEntriesByName: (name: string) => unknown[] }) => void)[] = [];
+    vi.stubGlobal(
+      'PerformanceObserver',
+      Object.assign(
+        class {
+          constructor(callback: (typeof observers)[number]) {
+            observers.push(callback);
+          }
+          observe() {}
+          disconnect() {}
+        },
+        { supportedEntryTypes: ['paint'] },
+      ),
+    );
+    const root = document.createElement('div');
+    const paint = framesByHand();
+    const waiting = afterFirstPaint(root);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(window.requestAnimationFrame).not.toHaveBeenCalled();
+    // A first paint (not yet the contentful one), then the contentful one.
+    for (const names of [['first-paint'], ['first-paint', 'first-contentful-paint']])
+      for (const observer of observers) observer({ getEntriesByName: (name) => (names.includes(name) ? [{}] : []) });
+    await vi.waitFor(() => expect(window.requestAnimationFrame).toHaveBeenCalledTimes(1));
+    paint();
+    await vi.waitFor(() => expect(window.requestAnimationFrame).toHaveBeenCalledTimes(2));
+    paint();
+    await waiting;
   });
 
   it('does not wait for a photo that cannot be drawn', async () => {
@@ -56,7 +90,9 @@ describe('afterFirstPaint', () => {
     photo.decode = () => Promise.reject(new Error('broken image'));
     const paint = framesByHand();
     const waiting = afterFirstPaint(root);
-    await vi.waitFor(() => expect(window.requestAnimationFrame).toHaveBeenCalled());
+    await vi.waitFor(() => expect(window.requestAnimationFrame).toHaveBeenCalledTimes(1));
+    paint();
+    await vi.waitFor(() => expect(window.requestAnimationFrame).toHaveBeenCalledTimes(2));
     paint();
     await waiting;
   });

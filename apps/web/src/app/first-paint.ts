@@ -1,8 +1,8 @@
 /**
- * The longest a drawn page's code waits for its opening photo. On a network so slow that the
- * photo takes longer, the page is made to work first.
+ * The longest a drawn page's code waits for its first paint and opening photo. On a network so
+ * slow that the photo takes longer, the page is made to work first.
  */
-const PHOTO_WAIT_MS = 1500;
+const PAINT_WAIT_MS = 1500;
 
 /**
  * Resolves once the page the server drew has been painted, its opening photo (the
@@ -14,17 +14,35 @@ export async function afterFirstPaint(root: HTMLElement): Promise<void> {
   // A page opened in a background tab paints nothing until it is shown: no reason to wait.
   if (document.visibilityState === 'hidden') return;
   const photo = root.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
-  if (photo) {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, PHOTO_WAIT_MS);
-    });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, PAINT_WAIT_MS);
+  });
+  await Promise.race([
     // decode() settles once the photo has loaded and can be drawn (rejects when it cannot be).
-    await Promise.race([photo.decode().catch(() => undefined), late]);
-    clearTimeout(timer);
-  }
-  // The next frame paints what is loaded; a task queued in it runs after that paint.
-  await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    Promise.all([photo?.decode().catch(() => undefined), firstContentfulPaint()]),
+    late,
+  ]);
+  clearTimeout(timer);
+  // The photo is drawn in the next frame; the frame after that starts once it has been shown.
+  await nextFrame();
+  await nextFrame();
+}
+
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+/** Resolves when the browser reports the page's first contentful paint (at once where it cannot). */
+function firstContentfulPaint(): Promise<void> {
+  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint'))
+    return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  });
 }
 
 /**

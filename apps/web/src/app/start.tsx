@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createQueryClient } from '@/lib/query-client.ts';
-import { type EarlyClicks, holdEarlyClicks } from './early-clicks.ts';
+import { type EarlyActions, holdEarlyActions } from './early-actions.ts';
 import { loadFirstScreen } from './first-screen.ts';
 import { AppProvider } from './provider.tsx';
 import { AppRouter, loadRoutesOf, prepareRouter } from './router.tsx';
@@ -19,13 +19,13 @@ const app = (queryClient?: QueryClient) => (
  * Starts the app in `root`. When the server drew the page's first screen into it
  * (`data-server-rendered`, apps/server/src/plugins/web.ts, decision 026), the same data and
  * code it drew from are loaded first (all in the document or preloaded), and its HTML is taken
- * over (hydrated) instead of drawn again; `clicks` made on it before then (held since the entry
- * ran, main.tsx) are made again once it is live.
+ * over (hydrated) instead of drawn again; `actions` made on it before then (held since the
+ * entry ran, main.tsx) are made again once it is live.
  */
-export async function startApp(element: HTMLElement, clicks?: EarlyClicks): Promise<Root> {
+export async function startApp(element: HTMLElement, actions?: EarlyActions): Promise<Root> {
   if (!element.hasAttribute('data-server-rendered')) return drawn(element);
   const queryClient = createQueryClient();
-  clicks ??= holdEarlyClicks(element);
+  actions ??= holdEarlyActions(element);
   try {
     const [screen] = await Promise.all([loadFirstScreen(queryClient, window.location), loadRoutesOf(window.location)]);
     if (screen.ready) {
@@ -35,13 +35,13 @@ export async function startApp(element: HTMLElement, clicks?: EarlyClicks): Prom
       prepareRouter();
       await nextTask();
       const root = hydrateRoot(element, app(queryClient));
-      clicks.replay();
+      actions.replay();
       return root;
     }
   } catch {
     // A read or a chunk failed: the app draws the page itself, and shows what failed.
   }
-  clicks.drop();
+  actions.drop();
   return drawn(element, queryClient);
 }
 
