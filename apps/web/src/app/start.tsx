@@ -27,10 +27,12 @@ export async function startApp(element: HTMLElement, actions?: EarlyActions): Pr
   const queryClient = createQueryClient();
   actions ??= holdEarlyActions(element);
   try {
+    // Each step in a task of its own: on a phone one long task is what holds back a tap (and
+    // Lighthouse's blocking time). The app's code has just been evaluated in this one.
+    await nextTask();
     const [screen] = await Promise.all([loadFirstScreen(queryClient, window.location), loadRoutesOf(window.location)]);
     if (screen.ready) {
-      // Each step in a task of its own: on a phone one long task is what holds back a tap (and
-      // Lighthouse's blocking time), and the hydration alone is the longest (issue 13).
+      // The hydration alone is the longest step (issue 13).
       await nextTask();
       prepareRouter();
       await nextTask();
