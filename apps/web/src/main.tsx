@@ -4,7 +4,7 @@ import './styles/tokens.css';
 import './styles/global.css';
 
 /**
- * The entry is only this boot (1.4 KB gzip): the app itself (app/start.tsx) is one dynamic
+ * The entry is only this boot (1.7 KB gzip): the app itself (app/start.tsx) is one dynamic
  * import. On a page the server drew, the app is loaded after the page has been painted, and
  * clicks, forms sent and focus in the meantime are held (decision 027); any other page loads it
  * at once.
