@@ -134,7 +134,10 @@ test.describe('feed', () => {
     await page.goto('/home');
     await expect(page.locator('#root[data-server-rendered] article').first()).toBeVisible();
     // Decision 027: the entry (a small boot) waits for the first paint and the opening photo;
-    // only then is the rest of the code fetched.
+    // only then is the rest of the code fetched. Wait for that, then compare the times.
+    await page.waitForFunction(
+      () => performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.js')).length > 1,
+    );
     const { firstPaint, photoLoaded, entry, codeRequests } = await page.evaluate(() => {
       const entry = (document.querySelector('script[type="module"]') as HTMLScriptElement).src;
       const photo = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
