@@ -134,10 +134,12 @@ test.describe('feed', () => {
     await page.goto('/home');
     await expect(page.locator('#root[data-server-rendered] article').first()).toBeVisible();
     // Decision 027: the entry (a small boot) waits for the first paint and the opening photo;
-    // only then is the rest of the code fetched. Wait for that, then compare the times.
-    await page.waitForFunction(
-      () => performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.js')).length > 1,
-    );
+    // only then is the rest of the code fetched. Wait until every file it lists has arrived (a
+    // resource's timing is recorded when it ends), then compare the times.
+    await page.waitForFunction(() => {
+      const listed = Array.from(document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'));
+      return listed.length > 1 && listed.every((link) => performance.getEntriesByName(link.href).length > 0);
+    });
     const { firstPaint, photoLoaded, entry, codeRequests } = await page.evaluate(() => {
       const entry = (document.querySelector('script[type="module"]') as HTMLScriptElement).src;
       const photo = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
