@@ -31,6 +31,14 @@ function framesByHand() {
   };
 }
 
+/** The wait's two frames, each painted once it has been asked for. */
+async function paintTwoFrames(paint: () => void) {
+  for (const frames of [1, 2]) {
+    await vi.waitFor(() => expect(window.requestAnimationFrame).toHaveBeenCalledTimes(frames));
+    paint();
+  }
+}
+
 describe('afterFirstPaint', () => {
   it('waits for the opening photo, then for the frame that paints it to be shown', async () => {
     const { root, decode } = drawnRootWithPhoto();
@@ -77,10 +85,7 @@ describe('afterFirstPaint', () => {
     // A first paint (not yet the contentful one), then the contentful one.
     for (const names of [['first-paint'], ['first-paint', 'first-contentful-paint']])
       for (const observer of observers) observer({ getEntriesByName: (name) => (names.includes(name) ? [{}] : []) });
-    await vi.waitFor(() => expect(window.requestAnimationFrame).toHaveBeenCalledTimes(1));
-    paint();
-    await vi.waitFor(() => expect(window.requestAnimationFrame).toHaveBeenCalledTimes(2));
-    paint();
+    await paintTwoFrames(paint);
     await waiting;
   });
 
@@ -90,10 +95,7 @@ describe('afterFirstPaint', () => {
     photo.decode = () => Promise.reject(new Error('broken image'));
     const paint = framesByHand();
     const waiting = afterFirstPaint(root);
-    await vi.waitFor(() => expect(window.requestAnimationFrame).toHaveBeenCalledTimes(1));
-    paint();
-    await vi.waitFor(() => expect(window.requestAnimationFrame).toHaveBeenCalledTimes(2));
-    paint();
+    await paintTwoFrames(paint);
     await waiting;
   });
 
