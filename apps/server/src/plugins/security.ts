@@ -10,14 +10,16 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Browsers send Origin (and Sec-Fetch-Site) with every state-changing request: one made by
- * another site is refused, so cookies cannot be used for cross-site request forgery.
- * Requests without either header do not come from a browser page and carry no such risk.
+ * another site is refused, so cookies cannot be used for cross-site request forgery. The
+ * whole origin counts (scheme, host and port): `https://ou.example:8443` is not
+ * `http://ou.example`. Requests without either header do not come from a browser page and
+ * carry no such risk.
  */
 export function isCrossSite(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (origin) {
     try {
-      return new URL(origin).host !== request.host;
+      return new URL(origin).origin !== `${request.protocol}://${request.host}`;
     } catch {
       return true;
     }
@@ -62,12 +64,20 @@ export function jsonBodyProblem(text: string, maxDepth: number = REQUEST_LIMITS.
   return null;
 }
 
-/** Writes under /api are limited by default; reads, pages and /api/auth/* (its own limiter) are not. */
+/**
+ * The route that matched, never the raw URL: `/%61pi/posts` and `/api/posts` are one route and
+ * one set of checks. Unmatched requests (404) have none.
+ */
+function matchedRoute(request: FastifyRequest): string {
+  return request.routeOptions.url ?? '';
+}
+
+/** Writes to /api routes are limited by default; reads, pages and /api/auth/* (its own limiter) are not. */
 function exemptFromDefaultLimit(request: FastifyRequest): boolean {
   // A route with a limit of its own is always counted by it.
   if (request.routeOptions.config?.rateLimit) return false;
-  const url = request.url;
-  return SAFE_METHODS.has(request.method) || !url.startsWith('/api/') || url.startsWith('/api/auth/');
+  const route = matchedRoute(request);
+  return SAFE_METHODS.has(request.method) || !route.startsWith('/api/') || route.startsWith('/api/auth/');
 }
 
 /** Per account when signed in (many people can share one address), else per address. */
@@ -116,11 +126,13 @@ export const securityPlugin = fp(
     app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
     await app.register(cookie);
     app.addHook('onRequest', async (request) => {
+      // Every state-changing request, whatever its path and however it is spelled: the check
+      // cannot miss a route by a spelling of its URL (`/%61pi/posts`, `/API/posts`, `//api`).
+      if (!SAFE_METHODS.has(request.method) && isCrossSite(request)) {
+        throw errors.forbidden('Cross-site requests are not allowed.', 'CROSS_SITE_REQUEST');
+      }
       if (requestLineProblem(request.raw.url ?? '/')) {
         throw errors.badRequest(HTTP_ERROR_MESSAGES.malformedRequest, 'INVALID_URL');
-      }
-      if (!SAFE_METHODS.has(request.method) && request.url.startsWith('/api/') && isCrossSite(request)) {
-        throw errors.forbidden('Cross-site requests are not allowed.', 'CROSS_SITE_REQUEST');
       }
     });
 
