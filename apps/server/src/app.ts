@@ -13,6 +13,7 @@ import { createAuth } from './modules/auth/auth.ts';
 import { resolveAuthSecret } from './modules/auth/secret.ts';
 import { campusRoutes } from './modules/campus/campus.routes.ts';
 import { chatsRoutes } from './modules/chats/chats.routes.ts';
+import { messagePhotos } from './modules/chats/uploads.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mailPlugin } from './modules/mail/mail.plugin.ts';
@@ -96,8 +97,9 @@ export async function buildApp({
   // Upload routes set their own size limits; these are the outer bounds.
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 10, fields: 20 } });
   await app.register(openapiPlugin);
-  await app.register(campusPlugin, { campusHosts: config.campusHosts });
-  await app.register(storagePlugin, { dataDir: config.dataDir });
+  await app.register(campusPlugin, { campusHosts: config.campusHosts, production: config.env === 'production' });
+  // Chat photos are served only to the two people in the chat (session checked per request).
+  await app.register(storagePlugin, { dataDir: config.dataDir, privateMedia: [messagePhotos] });
 
   const secret = resolveAuthSecret(config);
   const auth = createAuth({ db, config, secret, mailer: app.mailer, log: app.log });

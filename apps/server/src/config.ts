@@ -32,7 +32,10 @@ const EnvSchema = z.object({
   DEMO: booleanFlag.optional(),
   /** `on` sends every visitor to /404 at the geographic gate. */
   FIREWALL: booleanFlag.default(false),
-  /** Stripe Checkout for boosts; unset → the local test checkout (test mode, no account needed). */
+  /**
+   * Stripe Checkout for boosts; unset → the local test checkout (test mode, no account needed)
+   * outside production, and in production no boosts at all (PAYMENTS_NOT_CONFIGURED, one warning at start).
+   */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   /** Signing secret of the Stripe webhook endpoint (/api/payments/stripe/webhook). */
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -57,7 +60,7 @@ export type Config = {
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
   firewall: boolean;
   demo: boolean;
-  /** Stripe Checkout when configured; otherwise boosts are paid on the local test checkout. */
+  /** Stripe Checkout when configured; otherwise the local test checkout, except in production (no boosts). */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
 };
 

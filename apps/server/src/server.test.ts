@@ -80,7 +80,7 @@ describe('server process', () => {
 
     const second = await startServer(port);
     const again = await signUp(port, 'kept@example.com');
-    expect(((await again.json()) as { code: string }).code).toBe('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL'); // the account survived
+    expect(((await again.json()) as { code: string }).code).toBe('EMAIL_IN_USE'); // the account survived
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   }, 120_000);

@@ -67,6 +67,17 @@ export const ACCOUNT_SAFETY_LIMITS = {
   /** Password sign-in from one address: this many failures in a row pause it for passwordLockMinutes. */
   passwordFailuresPerAddress: 5,
   passwordLockMinutes: 15,
+  /**
+   * Password checks at one account from addresses it never proved itself from, whatever their
+   * number: after this many failures, at most one check per delay, the delay doubling from
+   * passwordAccountDelayFirstSeconds to passwordAccountDelayMaxSeconds. Forgotten after a day
+   * without failures; a password reset clears it (docs/security.md).
+   */
+  passwordFailuresPerAccount: 10,
+  passwordAccountDelayFirstSeconds: 15,
+  passwordAccountDelayMaxSeconds: 15 * 60,
+  /** An address the account signed in or reset its password from, spared that delay this long. */
+  passwordKnownAddressDays: 90,
   /** The whole display name (first, middle, last words); each stored name is at most 20. */
   displayNameMax: 60,
   /** JSON bodies sent to /api/auth/*: a sign-up form is a few hundred bytes. */

@@ -5,6 +5,7 @@ import {
   adTimeLeftText,
   BoostBodySchema,
   boostPriceCents,
+  ctaHost,
   FeedQuerySchema,
   formatUsd,
   TestCardBodySchema,
@@ -40,6 +41,25 @@ describe('boost form', () => {
   it('needs no URL for the message and profile goals', () => {
     expect(BoostBodySchema.safeParse({ goal: 'message' }).success).toBe(true);
     expect(BoostBodySchema.safeParse({ goal: 'profile', label: '' }).success).toBe(true);
+  });
+
+  it('refuses links that hide where they lead (security issue item 11)', () => {
+    const message = (url: string) => firstMessage(BoostBodySchema.safeParse({ url, label: 'Visit Website' }));
+    expect(message('https://www.ou.edu@evil.example')).toBe(AD_MESSAGES.websiteUserInfo);
+    expect(message('https://user:pw@www.example.com')).toBe(AD_MESSAGES.websiteUserInfo);
+    expect(message('https://evil.example\\@ou.edu')).toBe(AD_MESSAGES.websiteInvalid);
+    expect(message('https://www.ex\tample.com')).toBe(AD_MESSAGES.websiteInvalid);
+    expect(message('https://www.\u043eu.edu')).toBe(AD_MESSAGES.websiteNotPlain);
+    // An @ in the path or query is part of the page, not of the host.
+    expect(message('https://www.example.com/a?b=c@d')).toBeUndefined();
+    expect(message('HTTPS://WWW.EXAMPLE.COM')).toBeUndefined();
+  });
+
+  it('shows the host a link really leads to', () => {
+    expect(ctaHost('https://www.ou.edu@evil.example')).toBe('evil.example');
+    expect(ctaHost('https://www.\u043eu.edu/x')).toBe('www.xn--u-0tb.edu');
+    expect(ctaHost('https://shop.example.com:8443/sale')).toBe('shop.example.com:8443');
+    expect(ctaHost('not a url')).toBe('');
   });
 
   it('takes 1 to 30 whole days only', () => {

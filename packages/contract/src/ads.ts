@@ -4,20 +4,24 @@
  *
  * Routes (all JSON; `viewer` = the signed-in, school-verified member of this campus unless noted):
  *
- *   GET    /api/posts/:postId/boost             → PostBoostStatus   anyone who may see the post (guests too):
+ *   GET    /api/posts/:postId/boost             → PostBoostStatus   whoever may read the post (school-verified
+ *                                                                   accounts; 401/403 otherwise, 404 across a block):
  *                                                                   the owner's controls or the visitor's CTA
  *   POST   /api/posts/:postId/boost             BoostBody → 201 BoostStarted {adId, sessionId, url}
  *                                                                   owner only; creates the ad ('checkout') and a
  *                                                                   checkout session; the price is computed here
  *                                                                   from the days (any price sent is ignored);
  *                                                                   409 ALREADY_BOOSTED 'This post is already boosted'
+ *                                                                   503 PAYMENTS_NOT_CONFIGURED in production without
+ *                                                                   Stripe (AD_MESSAGES.paymentsNotConfigured)
  *   POST   /api/posts/:postId/alert             → PostAlert {alert}  owner's one-time post-page alert: read AND cleared
  *   GET    /api/checkout-sessions/:sessionId    → CheckoutSessionStatus  the success page polls this until
  *                                                                   `adStatus` is 'active' (owner only)
  *   POST   /api/checkout-sessions/:sessionId/cancel → CancelCheckoutResponse  deletes the ad if still unpaid,
  *                                                                   sets the cancelled_ad alert (owner only)
  *   GET    /api/test-checkout/:sessionId        → TestCheckoutSession  the local test checkout page's data
- *                                                                   (only when Stripe is not configured)
+ *                                                                   (only outside production without Stripe;
+ *                                                                   otherwise the route does not exist: 404)
  *   POST   /api/test-checkout/:sessionId        TestCardBody → TestCheckoutResult {redirectUrl}
  *                                                                   402 CARD_DECLINED 'Your card was declined.'
  *   GET    /api/ads?cursor=                     → AdList            the viewer's ads on this campus, newest first
@@ -120,21 +124,52 @@ export const TEST_CARDS_APPROVED = [
 ] as const;
 export const TEST_CARD_DECLINED = '4000000000000002';
 
-const isHttpsUrl = (value: string): boolean => {
+const parseUrl = (value: string): URL | null => {
   try {
-    const url = new URL(value);
-    return url.protocol === 'https:' && url.hostname.includes('.');
+    return new URL(value);
   } catch {
-    return false;
+    return null;
   }
 };
 
-/** A website address of an ad (spec 3 §5): at most 50 characters, https, a real host name. */
+/**
+ * What is wrong with an ad's website address, or null (spec 3 §5; the security issue's item 11).
+ * Besides https and a dotted host name, the address must say plainly where it leads: nothing
+ * before an `@` (`https://www.ou.edu@evil.example` goes to evil.example), no backslash, space or
+ * control character (`https://evil.example\@ou.edu` is evil.example to a browser), and no
+ * look-alike letters from other alphabets (a host with an `xn--` label once parsed).
+ */
+export function adUrlProblem(value: string): string | null {
+  // `https:evil.example` parses too; the address must spell out where it goes. URL parsing
+  // also drops tabs and newlines anywhere, so they (and every control character) are refused.
+  const hidden = /[\s\\]/.test(value) || Array.from(value).some((c) => c < ' ' || c === '\u007f');
+  if (!/^https:\/\//i.test(value) || hidden) return AD_MESSAGES.websiteInvalid;
+  const url = parseUrl(value);
+  if (url?.protocol !== 'https:') return AD_MESSAGES.websiteInvalid;
+  const authority = value.slice('https://'.length).split(/[/?#]/, 1)[0] ?? '';
+  if (url.username !== '' || url.password !== '' || authority.includes('@')) return AD_MESSAGES.websiteUserInfo;
+  if (!url.hostname.includes('.')) return AD_MESSAGES.websiteInvalid;
+  if (url.hostname.split('.').some((label) => label.startsWith('xn--'))) return AD_MESSAGES.websiteNotPlain;
+  return null;
+}
+
+/** A website address of an ad (spec 3 §5): at most 50 characters, https, a plain host name. */
 export const AdUrlSchema = z
   .string()
   .trim()
   .max(LIMITS.adUrlMax, AD_MESSAGES.websiteInvalid)
-  .refine((v) => v === '' || isHttpsUrl(v), AD_MESSAGES.websiteInvalid);
+  .superRefine((value, ctx) => {
+    const problem = value === '' ? null : adUrlProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/**
+ * The host a call-to-action really leads to (`new URL(url).host`), shown next to its button so
+ * nobody is misled by a label; '' when the address does not parse.
+ */
+export function ctaHost(url: string): string {
+  return parseUrl(url)?.host ?? '';
+}
 
 /**
  * The boost form (spec 3 §2, §5). For the website goal the URL and the label are required.
@@ -284,8 +319,11 @@ export const PostBoostStatusSchema = z.object({
   paused: z.boolean(),
   /** Non-owners: the active ad's call-to-action (null when not active). */
   cta: AdCtaSchema.nullable(),
-  /** Non-owners: the active ad's id (for analytics of a click). */
-  activeAdId: z.string().nullable(),
+  /**
+   * Non-owners: an ad of the post is running (its views and clicks are counted). The ad's id
+   * is the owner's only (`ad.id`).
+   */
+  adRunning: z.boolean(),
 });
 export type PostBoostStatus = z.infer<typeof PostBoostStatusSchema>;
 

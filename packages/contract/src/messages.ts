@@ -126,6 +126,10 @@ export const ACCOUNT_SAFETY_MESSAGES = {
   codeGuessesExceeded: 'Too many incorrect codes. For your security, codes for this account are disabled for 24 hours.',
   /** Too many codes requested within an hour. */
   codeRequestsExceeded: 'Too many codes requested. Please wait an hour before asking for a new one.',
+  /** An emailed sign-in link opened in a browser that did not ask for it (LINK_FROM_OTHER_BROWSER). */
+  linkFromOtherBrowser: 'Open the link in the same browser you asked for it in.',
+  /** Another account already verified this school email (409 SCHOOL_EMAIL_TAKEN): one school email, one account. */
+  schoolEmailTaken: 'That school email is already verified on another account.',
 } as const;
 
 /**
@@ -421,6 +425,12 @@ export const AD_MESSAGES = {
   signInAgain: 'Something Went Wrong. Please logout and try again.',
   websiteRequired: 'Website is required.',
   websiteInvalid: 'Website URL must have https & www.',
+  /** Ours: `https://www.ou.edu@evil.example` leads to evil.example (the part before @ is a user name). */
+  websiteUserInfo: 'Website URL cannot contain a user name or password (no @ before the address).',
+  /** Ours: look-alike letters from other alphabets (IDN, xn--) can imitate another site's name. */
+  websiteNotPlain: 'Website address must use plain letters (a-z), digits and hyphens.',
+  /** Ours: production without a payment provider (decision 018); no ad is made. */
+  paymentsNotConfigured: 'Payments are not configured on this site yet, so posts cannot be boosted.',
   buttonLabelRequired: 'Button label is required.',
   createFailed: 'Something went wrong',
   deleteFailed: 'Something went wrong',

@@ -157,6 +157,9 @@ describe('RegistrationNameSchema', () => {
     ['John Doe3', 'Your Name is Invalid.'],
     ['Mary-Jane Doe', 'Your Name is Invalid.'],
     ['J. Doe', 'Your Name is Invalid.'],
+    ['<img src=x> Doe', 'Your Name is Invalid.'],
+    ['\u3164\u3164 \u3164\u3164', 'Your Name is Invalid.'],
+    ["'' Doe", 'Your Name is Invalid.'],
   ])('%j → %s', (value, message) => {
     expect(messagesOf(RegistrationNameSchema, value)).toEqual([message]);
   });

@@ -147,10 +147,14 @@ export const RegistrationPasswordSchema = PasswordSchema.min(LIMITS.passwordMin,
 
 /**
  * Letters (any script, with their combining marks) and apostrophes, words separated by single
- * spaces. Both the straight ' and the typographic ’ count as apostrophes: phone keyboards type
- * ’ in "O’Brien" by themselves.
+ * spaces; every word has a letter (marks or apostrophes alone are not a word). Both the straight
+ * ' and the typographic ’ count as apostrophes: phone keyboards type ’ in "O’Brien" by themselves.
  */
-const REGISTRATION_NAME_PATTERN = /^[\p{L}\p{M}'’]+( [\p{L}\p{M}'’]+)*$/u;
+const REGISTRATION_NAME_PATTERN = /^['’]*\p{L}[\p{L}\p{M}'’]*( ['’]*\p{L}[\p{L}\p{M}'’]*)*$/u;
+/** Letters that draw nothing (the Hangul fillers): a name of them would look empty. */
+const BLANK_LETTERS = /[\u115F\u1160\u3164\uFFA0]/u;
+/** The characters of a name, one rule for every name a person types ('Your Name is Invalid.'). */
+const isNameText = (name: string) => REGISTRATION_NAME_PATTERN.test(name) && !BLANK_LETTERS.test(name);
 
 /**
  * The full name of the registration form (spec 1 §5). The spec gives two 'required' texts;
@@ -168,7 +172,7 @@ export const RegistrationNameSchema = z
   .string({ error: VALIDATION_MESSAGES.fullNameRequired })
   .trim()
   .min(1, { error: VALIDATION_MESSAGES.nameRequired, abort: true })
-  .regex(REGISTRATION_NAME_PATTERN, { error: VALIDATION_MESSAGES.nameCharactersInvalid, abort: true })
+  .refine(isNameText, { error: VALIDATION_MESSAGES.nameCharactersInvalid, abort: true })
   .refine((name) => name.includes(' '), { error: VALIDATION_MESSAGES.fullNameRequired, abort: true })
   .refine(
     (name) => {
@@ -181,6 +185,24 @@ export const RegistrationNameSchema = z
     },
     { error: VALIDATION_MESSAGES.nameInvalid },
   );
+
+/**
+ * A first or last name of the Edit Display Name form (spec 2 §2, §5): the registration rules
+ * for one name (spec 1 §5) with their messages — letters, apostrophes and single spaces ('Your
+ * Name is Invalid.'), at least 2 characters ('Name is Invalid') — and the stored maximum of 20
+ * (`tooLong`). Sign-up and this form refuse the same names: one name rule.
+ */
+export function nameFieldSchema(tooLong: string) {
+  return z
+    .string({ error: VALIDATION_MESSAGES.nameRequired })
+    .trim()
+    .min(1, { error: VALIDATION_MESSAGES.nameRequired, abort: true })
+    .refine((name) => codePointLength(name) <= LIMITS.nameMax, { error: tooLong, abort: true })
+    .refine(isNameText, { error: VALIDATION_MESSAGES.nameCharactersInvalid, abort: true })
+    .refine((name) => codePointLength(name) >= LIMITS.nameMinAtRegistration, {
+      error: VALIDATION_MESSAGES.nameInvalid,
+    });
+}
 
 /**
  * Bio (spec 1 §5, spec 2 §5): at most 160 characters, counted in code points like the post

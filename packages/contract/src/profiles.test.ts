@@ -73,14 +73,34 @@ describe('gender, names, report', () => {
   });
 
   it('names are trimmed, required and at most 20 code points each', () => {
-    expect(UpdateNameBodySchema.parse({ firstName: ' Zoë ', lastName: '😀'.repeat(20) })).toEqual({
+    expect(UpdateNameBodySchema.parse({ firstName: ' Zoë ', lastName: 'Ñ'.repeat(20) })).toEqual({
       firstName: 'Zoë',
-      lastName: '😀'.repeat(20),
+      lastName: 'Ñ'.repeat(20),
     });
-    expect(firstMessage(UpdateNameBodySchema.safeParse({ firstName: 'A', lastName: '' }))).toBe(
+    expect(firstMessage(UpdateNameBodySchema.safeParse({ firstName: 'Al', lastName: '' }))).toBe(
       VALIDATION_MESSAGES.nameRequired,
     );
-    expect(UpdateNameBodySchema.safeParse({ firstName: 'a'.repeat(21), lastName: 'B' }).success).toBe(false);
+    expect(UpdateNameBodySchema.safeParse({ firstName: 'a'.repeat(21), lastName: 'Bo' }).success).toBe(false);
+  });
+
+  it('names follow the registration rule, with its messages (one name rule)', () => {
+    const messageFor = (firstName: string) =>
+      firstMessage(UpdateNameBodySchema.safeParse({ firstName, lastName: 'Lee' }));
+    for (const hostile of [
+      '<img src=x>',
+      'R2D2',
+      '2024',
+      '\u200b\u200b',
+      '\u3164\u3164',
+      'a\u0000b',
+      "''",
+      'Mary  Ann',
+      '😀😀',
+    ]) {
+      expect([hostile, messageFor(hostile)]).toEqual([hostile, VALIDATION_MESSAGES.nameCharactersInvalid]);
+    }
+    expect(messageFor('A')).toBe(VALIDATION_MESSAGES.nameInvalid);
+    for (const fine of ["O'Neal", 'O’Brien', 'Mary Ann', 'José', '李小龙']) expect(messageFor(fine)).toBeUndefined();
   });
 
   it('a report reason is optional, at most 500, line breaks allowed, other control characters not', () => {

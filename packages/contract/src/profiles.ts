@@ -9,10 +9,10 @@ import { z } from 'zod';
 import { CampusIdSchema } from './campuses.ts';
 import { LIMITS } from './constants.ts';
 import { PROFILE_SERVER_MESSAGES, UNSPECIFIED_MESSAGES, VALIDATION_MESSAGES } from './messages.ts';
+import { nameFieldSchema } from './names.ts';
 import { PostListSchema } from './posts.ts';
-import { codePointLength } from './text-length.ts';
 
-/** Control characters (NUL and friends) never belong in a name; a reason may have line breaks. */
+/** Control characters (NUL and friends) never belong in a report reason, apart from its line breaks. */
 const CONTROL_CHARACTERS = /\p{Cc}/u;
 
 /** `/:username` as the profile routes take it: the username pattern, case as typed. */
@@ -61,18 +61,10 @@ export type PublicProfile = z.infer<typeof PublicProfileSchema>;
 
 export const ProfileListSchema = PostListSchema;
 
-/** First and last name of the Edit Display Name modal (spec 2 §5: at most 20 each). */
-const personName = (tooLong: string) =>
-  z
-    .string({ error: VALIDATION_MESSAGES.nameRequired })
-    .trim()
-    .min(1, { error: VALIDATION_MESSAGES.nameRequired, abort: true })
-    .refine((name) => !CONTROL_CHARACTERS.test(name), { error: VALIDATION_MESSAGES.nameCharactersInvalid, abort: true })
-    .refine((name) => codePointLength(name) <= LIMITS.nameMax, { error: tooLong });
-
+/** First and last name of the Edit Display Name modal: the registration's name rule (names.ts), at most 20 each. */
 export const UpdateNameBodySchema = z.object({
-  firstName: personName(PROFILE_SERVER_MESSAGES.firstNameTooLong),
-  lastName: personName(PROFILE_SERVER_MESSAGES.lastNameTooLong),
+  firstName: nameFieldSchema(PROFILE_SERVER_MESSAGES.firstNameTooLong),
+  lastName: nameFieldSchema(PROFILE_SERVER_MESSAGES.lastNameTooLong),
 });
 export type UpdateNameBody = z.infer<typeof UpdateNameBodySchema>;
 

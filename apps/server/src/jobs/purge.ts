@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
+import { purgePasswordGuards } from '../modules/auth/account-safety.repo.ts';
 import { purgeSentMail } from '../modules/mail/mail.repo.ts';
+import { purgePopularSearchViews } from '../modules/search/search.repo.ts';
 
 /** Events older than this are gone: a stream that was away longer gets a `reset` (reload) instead. */
 export const EVENT_RETENTION_DAYS = 7;
@@ -12,6 +14,8 @@ export interface PurgeResult {
   loginLockouts: number;
   accountCodeGuards: number;
   sentMail: number;
+  popularSearchViews: number;
+  passwordGuards: number;
 }
 
 /**
@@ -20,7 +24,9 @@ export interface PurgeResult {
  * - login_lockouts whose pause has ended (the next failure would start from 1 anyway), or that
  *   count failures but saw none for 7 days;
  * - account_code_guards whose windows are all over (24 h), so the next use starts fresh anyway;
- * - sent mail older than SENT_MAIL_RETENTION_DAYS, on the mail outbox's own clock (`now`).
+ * - sent mail older than SENT_MAIL_RETENTION_DAYS, on the mail outbox's own clock (`now`);
+ * - popular search views of days before today (`now`, UTC): only today's decide who counted;
+ * - password guards past their use (account-safety.repo.ts `purgePasswordGuards`).
  * The account-safety deletes belong in modules/auth/account-safety.repo.ts (a module writes
  * its own tables); they live here until that module takes them (see the issue 9 report).
  */
@@ -38,10 +44,14 @@ export async function purgeOld(db: DbOrTx, now: Date): Promise<PurgeResult> {
       AND (sends_since IS NULL OR sends_since <= now() - interval '24 hours')
       AND (last_sent_at IS NULL OR last_sent_at <= now() - interval '24 hours')`);
   const sentMail = await purgeSentMail(db, new Date(now.getTime() - SENT_MAIL_RETENTION_DAYS * 86_400_000));
+  const popularSearchViews = await purgePopularSearchViews(db, now);
+  const passwordGuards = await purgePasswordGuards(db);
   return {
     events: events.rowCount ?? 0,
     loginLockouts: lockouts.rowCount ?? 0,
     accountCodeGuards: guards.rowCount ?? 0,
     sentMail,
+    popularSearchViews,
+    passwordGuards,
   };
 }

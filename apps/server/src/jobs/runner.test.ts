@@ -6,7 +6,14 @@ import { uniqueEmail } from '../../test/auth.ts';
 import { member } from '../../test/posts.ts';
 import { buildApp } from '../app.ts';
 import { createDatabase } from '../db/client.ts';
-import { accountCodeGuards, events, loginLockouts, mailOutbox } from '../db/schema/index.ts';
+import {
+  accountCodeGuards,
+  events,
+  loginLockouts,
+  mailOutbox,
+  passwordAccountGuards,
+  passwordKnownAddresses,
+} from '../db/schema/index.ts';
 import { publishEvent } from '../lib/events.ts';
 import { enqueueMail, markMailSent } from '../modules/mail/mail.repo.ts';
 import { purgeOld } from './purge.ts';
@@ -94,6 +101,33 @@ describe('purgeOld', () => {
     expect(result).toMatchObject({ events: 1, loginLockouts: 2, accountCodeGuards: 1, sentMail: 1 });
     expect(await present(gone)).toEqual({ events: [false], lockouts: [false, false], guards: [false], mail: [false] });
     expect(await present(kept)).toEqual({ events: [true], lockouts: [true, true], guards: [true], mail: [true, true] });
+  });
+});
+
+describe('purgeOld: password guards', () => {
+  it('deletes account failures quiet for a day and addresses proved over 90 days ago; keeps the rest', async () => {
+    const [quiet, recent, stale, proved] = [
+      uniqueEmail('quiet'),
+      uniqueEmail('recent'),
+      uniqueEmail('stale'),
+      uniqueEmail('proved'),
+    ];
+    await db.insert(passwordAccountGuards).values([
+      { email: quiet, failures: 12, lastFailedAt: new Date(Date.now() - 2 * DAY) },
+      { email: recent, failures: 12, lastFailedAt: new Date(Date.now() - DAY / 2) },
+    ]);
+    await db.insert(passwordKnownAddresses).values([
+      { email: stale, clientIp: '10.9.9.1', provedAt: new Date(Date.now() - 91 * DAY) },
+      { email: proved, clientIp: '10.9.9.2', provedAt: new Date(Date.now() - 89 * DAY) },
+    ]);
+    const result = await purgeOld(db, new Date());
+    expect(result.passwordGuards).toBeGreaterThanOrEqual(2);
+    const guards = (await db.select().from(passwordAccountGuards)).map((g) => g.email);
+    expect(guards).toContain(recent);
+    expect(guards).not.toContain(quiet);
+    const addresses = (await db.select().from(passwordKnownAddresses)).map((a) => a.email);
+    expect(addresses).toContain(proved);
+    expect(addresses).not.toContain(stale);
   });
 });
 

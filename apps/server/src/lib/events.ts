@@ -7,6 +7,12 @@ export type { DbOrTx } from '../db/client.ts';
 
 /** The channel every app instance LISTENs on; the payload is the event's id. */
 export const EVENTS_CHANNEL = 'campus_events';
+/**
+ * The channel a deleted session row is announced on (trigger `sessions_ended_notify`, migration
+ * 0014); the payload is the session's id. The same LISTEN connection hears it, in commit order
+ * with the events.
+ */
+export const SESSIONS_ENDED_CHANNEL = 'campus_sessions_ended';
 /** The `application_name` of every instance's LISTEN connection. */
 export const EVENTS_APPLICATION_NAME = 'campus-events';
 
@@ -136,6 +142,13 @@ export interface EventBusOptions {
   /** Where the rows are read (the app's pool). */
   pool: EventQueries;
   log?: { warn(obj: object, msg: string): void; info?(msg: string): void };
+  /** A session row was deleted (sign-out, revocation, password change, ban): its id. */
+  onSessionEnded?(sessionId: string): void;
+  /**
+   * The LISTEN connection is back after a loss: what it missed meanwhile is unknown, so the
+   * owner checks the sessions of its streams again.
+   */
+  onReconnected?(): void;
   reconnectMinMs?: number;
   reconnectMaxMs?: number;
 }
@@ -337,11 +350,15 @@ export class EventBus {
     client.on('error', onLost);
     client.on('end', () => onLost());
     client.on('notification', (n) => {
-      if (n.channel === EVENTS_CHANNEL && n.payload) this.announced(n.payload);
+      if (!n.payload) return;
+      if (n.channel === EVENTS_CHANNEL) this.announced(n.payload);
+      // Handled at once, in arrival order: an event committed after the session ended is
+      // announced after this, so it reaches none of that session's streams.
+      else if (n.channel === SESSIONS_ENDED_CHANNEL) this.options.onSessionEnded?.(n.payload);
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+      await client.query(`LISTEN ${EVENTS_CHANNEL}; LISTEN ${SESSIONS_ENDED_CHANNEL}`);
     } catch (error) {
       client.removeAllListeners('end');
       client.end().catch(() => {});
@@ -364,6 +381,7 @@ export class EventBus {
         () => {
           // Whatever committed while the connection was down is read from the table.
           for (const set of this.byUser.values()) for (const s of set) this.catchUp(s);
+          this.options.onReconnected?.();
         },
         () => {},
       );

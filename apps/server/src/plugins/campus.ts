@@ -1,11 +1,17 @@
 import { CAMPUSES, type CampusDefinition, campusById, campusBySlug, DEFAULT_CAMPUS_ID } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { siteOrigins } from './site-origin.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The tenant of this request, chosen by its host name. */
     campus: CampusDefinition;
+    /**
+     * This campus site's address for links handed to others (mails, Stripe): the Host header
+     * only when it is one of this campus's configured hosts, else the campus's site URL.
+     */
+    siteOrigin: string;
   }
 }
 
@@ -36,11 +42,14 @@ export function resolveCampus(hostname: string, hosts: Map<string, CampusDefinit
 }
 
 export const campusPlugin = fp(
-  async (app: FastifyInstance, opts: { campusHosts: Map<string, string> }) => {
+  async (app: FastifyInstance, opts: { campusHosts: Map<string, string>; production: boolean }) => {
     const hosts = buildHostMap(opts.campusHosts);
+    const siteOrigin = siteOrigins(opts.campusHosts, opts.production);
     app.decorateRequest('campus', null as unknown as CampusDefinition);
+    app.decorateRequest('siteOrigin', '');
     app.addHook('onRequest', async (request) => {
       request.campus = resolveCampus(request.hostname, hosts);
+      request.siteOrigin = siteOrigin(request);
     });
   },
   { name: 'campus' },

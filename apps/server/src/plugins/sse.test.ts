@@ -7,10 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { TestBrowser, unverifiedUser, verifiedUser } from '../../test/auth.ts';
 import { member } from '../../test/posts.ts';
+import { signInOn } from '../../test/profiles.ts';
 import { buildApp } from '../app.ts';
 import { createDatabase, type Database } from '../db/client.ts';
-import { events, users } from '../db/schema/index.ts';
+import { events, sessions, users } from '../db/schema/index.ts';
 import { EVENTS_APPLICATION_NAME, type NewEvent, publishEvent } from '../lib/events.ts';
+import { banAccount } from '../modules/auth/account-safety.service.ts';
 
 let ctx: TestContext;
 let port: number;
@@ -364,6 +366,71 @@ describe('GET /api/events: the session is checked again on every heartbeat', () 
     await until(() => client.ready && client.comments >= 1);
     await ctx.db.update(users).set({ campusId: CAMPUS_IDS.ut }).where(eq(users.id, user.id));
     await until(() => client.ended);
+  });
+});
+
+describe('GET /api/events: the stream ends with its session (security issue item 8)', () => {
+  /**
+   * A member with two sessions (laptop and phone), each with a stream open on the second
+   * instance, whose heartbeat (25 s) is far away: only the session-ended announcement can end
+   * a stream within the 2 s these tests allow. The revocation goes through the first instance.
+   */
+  async function twoStreams() {
+    const { browser: laptop, user } = await member(ctx.app, ctx.db);
+    const email = (await ctx.db.query.users.findFirst({ where: eq(users.id, user.id) }))?.email as string;
+    const phone = await signInOn(ctx.app, email, 'ou.localhost:3000');
+    const laptopStream = await open(laptop, { port: secondPort });
+    const phoneStream = await open(phone, { port: secondPort });
+    await until(() => laptopStream.ready && phoneStream.ready);
+    return { laptop, phone, laptopStream, phoneStream, user, email };
+  }
+
+  /** Publishes right after the revocation, waits for the stream to end, and checks the event never arrived. */
+  async function endsPromptly(client: SseClient, userId: string, revokedAt: number) {
+    const afterwards = await publish(ev(userId, 'test.after-revocation'));
+    await until(() => client.ended, 2_000);
+    expect(Date.now() - revokedAt).toBeLessThan(2_000);
+    expect(client.events.some((e) => e.id === afterwards)).toBe(false);
+    return afterwards;
+  }
+
+  it('sign-out ends that session’s stream at once; the other session’s stream goes on', async () => {
+    const { laptop, laptopStream, phoneStream, user } = await twoStreams();
+    expect((await laptop.post('/api/auth/sign-out')).statusCode).toBe(200);
+    const afterwards = await endsPromptly(laptopStream, user.id, Date.now());
+    await until(() => phoneStream.events.some((e) => e.id === afterwards));
+    expect(phoneStream.ended).toBe(false);
+    phoneStream.close();
+  });
+
+  it('a ban ends every stream of the account at once', async () => {
+    const { laptopStream, phoneStream, user, email } = await twoStreams();
+    await banAccount(ctx.db, email);
+    const revokedAt = Date.now();
+    await endsPromptly(laptopStream, user.id, revokedAt);
+    await until(() => phoneStream.ended, 2_000);
+    expect(phoneStream.events).toEqual([]);
+  });
+
+  it('a password change ends the other sessions’ streams at once; the changing session’s stream goes on', async () => {
+    const { phone, laptopStream, phoneStream, user } = await twoStreams();
+    const change = await phone.request('PUT', '/api/me/password', {
+      currentPassword: 'secret123',
+      newPassword: 'another1',
+      repeatPassword: 'another1',
+    });
+    expect(change.statusCode).toBe(204);
+    const afterwards = await endsPromptly(laptopStream, user.id, Date.now());
+    await until(() => phoneStream.events.some((e) => e.id === afterwards));
+    expect(phoneStream.ended).toBe(false);
+    phoneStream.close();
+  });
+
+  it('a session deleted in the database by any path (revocation, expiry clean-up) ends its stream', async () => {
+    const { laptopStream, phoneStream, user } = await twoStreams();
+    await ctx.db.delete(sessions).where(eq(sessions.userId, user.id));
+    await endsPromptly(laptopStream, user.id, Date.now());
+    await until(() => phoneStream.ended, 2_000);
   });
 });
 

@@ -42,8 +42,11 @@ export const ssePlugin = fp(
     const authContext = await app.auth.$context;
     const cookieName = authContext.authCookies.sessionToken.name;
     /**
-     * The session is checked again on every heartbeat: a stream ends soon after its session does
-     * (sign-out, password change, ban, expiry) or its user leaves the campus. One indexed query.
+     * A stream ends the moment its session row is deleted (sign-out, revocation, password change,
+     * ban): the trigger of migration 0014 announces the session id to every instance. The session
+     * is also checked again on every heartbeat, for what deletes no row (expiry, leaving the
+     * campus), and once when the stream is ready (a session that ended while it opened).
+     * One indexed query.
      */
     async function stillAllowed(cookieHeader: string | undefined, userId: string, campusId: string) {
       const token = verifiedSessionToken(readCookie(cookieHeader, cookieName), authContext.secret);
@@ -56,10 +59,26 @@ export const ssePlugin = fp(
       );
       return rows.length > 0;
     }
+    /** This instance's open streams by the session they were opened with; each value ends one. */
+    const bySession = new Map<string, Set<() => void>>();
+    const endSessionStreams = (sessionId: string) => {
+      for (const end of [...(bySession.get(sessionId) ?? [])]) end();
+    };
+    /** After the LISTEN connection was lost: ends the streams whose session went meanwhile. */
+    async function endGoneSessions() {
+      const ids = [...bySession.keys()];
+      if (ids.length === 0) return;
+      const { rows } = await pool.query<{ id: string }>('SELECT id FROM sessions WHERE id = ANY($1::text[])', [ids]);
+      const alive = new Set(rows.map((row) => row.id));
+      for (const id of ids) if (!alive.has(id)) endSessionStreams(id);
+    }
     const bus = new EventBus({
       url: String(pool.options.connectionString),
       pool,
       log: app.log,
+      onSessionEnded: endSessionStreams,
+      // The database is unreachable: the heartbeats check each stream again.
+      onReconnected: () => void endGoneSessions().catch(() => {}),
     });
     app.decorate('eventBus', bus);
     // Streams end before the server waits for its connections to finish.
@@ -68,7 +87,14 @@ export const ssePlugin = fp(
     });
 
     app.get('/api/events', { compress: false, schema: { hide: true } }, async (request, reply) => {
+      // The session's id comes with the session lookup (the same statement); the guard reuses it.
+      const session = await request.sessionUserWith<{ sessionId: string }>({
+        name: 'sse_session',
+        columns: 's.id AS "sessionId"',
+        values: [],
+      });
       const user = await requireSchoolVerifiedUser(request);
+      const sessionId = session?.sessionId as string;
       const campus = request.campus;
       if (user.campusId !== campus.id) {
         throw errors.forbidden('Only members of this campus can do that.', 'NOT_A_MEMBER');
@@ -86,30 +112,10 @@ export const ssePlugin = fp(
 
       const stream = new PassThrough();
       let heartbeat: NodeJS.Timeout | undefined;
-      const write = (text: string) => {
-        if (stream.writableEnded) return;
-        stream.write(text);
-        // A client that stopped reading: cut it off, it resumes from its last id.
-        if (stream.writableLength > maxBuffered) end();
-      };
-      const subscription = bus.subscribe({
-        campusId: campus.id,
-        userId: user.id,
-        afterSeq: given === undefined ? undefined : Number(given),
-        onReady: (seq) => write(`event: ready\nid: ${seq}\ndata: {}\n\n`),
-        onEvent: (event) => write(format(event)),
-        onReset: (seq) => write(`event: reset\nid: ${seq}\ndata: {}\n\n`),
-        onClose: () => end(),
-      });
-      function end() {
-        clearInterval(heartbeat);
-        subscription.close();
-        if (!stream.writableEnded) stream.end();
-      }
       const cookieHeader = request.headers.cookie;
       let checking = false;
-      heartbeat = setInterval(() => {
-        write(': heartbeat\n\n');
+      /** Ends the stream when its session or membership is gone; a database error keeps it. */
+      const check = () => {
         if (checking) return;
         checking = true;
         stillAllowed(cookieHeader, user.id, campus.id)
@@ -123,6 +129,38 @@ export const ssePlugin = fp(
           .finally(() => {
             checking = false;
           });
+      };
+      const write = (text: string) => {
+        if (stream.writableEnded) return;
+        stream.write(text);
+        // A client that stopped reading: cut it off, it resumes from its last id.
+        if (stream.writableLength > maxBuffered) end();
+      };
+      const subscription = bus.subscribe({
+        campusId: campus.id,
+        userId: user.id,
+        afterSeq: given === undefined ? undefined : Number(given),
+        onReady: (seq) => {
+          write(`event: ready\nid: ${seq}\ndata: {}\n\n`);
+          // The LISTEN connection is up by now: a session deleted before it was is caught here.
+          check();
+        },
+        onEvent: (event) => write(format(event)),
+        onReset: (seq) => write(`event: reset\nid: ${seq}\ndata: {}\n\n`),
+        onClose: () => end(),
+      });
+      bySession.set(sessionId, (bySession.get(sessionId) ?? new Set()).add(end));
+      function end() {
+        clearInterval(heartbeat);
+        subscription.close();
+        const set = bySession.get(sessionId);
+        set?.delete(end);
+        if (set?.size === 0) bySession.delete(sessionId);
+        if (!stream.writableEnded) stream.end();
+      }
+      heartbeat = setInterval(() => {
+        write(': heartbeat\n\n');
+        check();
       }, heartbeatMs);
       heartbeat.unref();
       request.raw.once('close', end);

@@ -88,8 +88,8 @@ describe('app.storage (local disk)', () => {
   it('sends the content type of the key, whatever the bytes look like', async () => {
     // HTML bytes stored as .jpg (e.g. by a bug upstream) still go out as image/jpeg + nosniff,
     // which a browser will not run.
-    await app.storage.put('images/messages/m1/x.jpg', Buffer.from('<html><script>alert(1)</script>'), 'image/jpeg');
-    const res = await get('/media/images/messages/m1/x.jpg');
+    await app.storage.put('images/posts/m1/x.jpg', Buffer.from('<html><script>alert(1)</script>'), 'image/jpeg');
+    const res = await get('/media/images/posts/m1/x.jpg');
     expect(res.headers['content-type']).toBe('image/jpeg');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });

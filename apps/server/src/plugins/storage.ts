@@ -3,7 +3,7 @@ import { copyFile, mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ApiError } from '@campus/contract';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors } from '../lib/errors.ts';
 
@@ -168,18 +168,42 @@ export class LocalDiskStorage implements StorageDriver {
 const notFound: ApiError = { statusCode: 404, code: 'NOT_FOUND', message: 'Not found.' };
 
 /**
+ * A folder of keys only some people may load (chat photos): everyone else gets the same 404 as
+ * for a missing file, and browsers keep them in their own cache only. An S3 driver would keep
+ * such keys out of the public bucket/CDN and hand out short-lived signed URLs instead.
+ */
+export interface PrivateMedia {
+  /** A folder of keys, ending in `/`, e.g. `images/messages/`. */
+  prefix: string;
+  /** Whether the caller of `request` may load `key` (a well-formed media key under the prefix). */
+  mayView(request: FastifyRequest, key: string): Promise<boolean>;
+}
+
+const PUBLIC_CACHING = 'public, max-age=31536000, immutable';
+/**
+ * Private keys are immutable too, but kept a day at most and by the browser only: no shared
+ * cache (proxy, CDN) may store them, so `Vary: Cookie` is not needed.
+ */
+export const PRIVATE_CACHING = 'private, max-age=86400, immutable';
+
+/**
  * GET/HEAD /media/{key}: files from the uploads folder. Immutable caching (keys are never
  * reused), the content type from the key's extension (the store holds only media types),
  * `nosniff` and `inline`. Anything that is not a well-formed media key, or not stored, is a
- * JSON 404 — the web app's fallback page is never served here.
+ * JSON 404 — the web app's fallback page is never served here. A private key (`privateMedia`)
+ * is served only to the callers its rule allows, with private caching; to anyone else it is
+ * the same 404.
  */
-async function mediaRoutes(app: FastifyInstance, opts: { root: string }) {
+async function mediaRoutes(app: FastifyInstance, opts: { root: string; privateMedia: readonly PrivateMedia[] }) {
+  const privateRule = (key: string) => opts.privateMedia.find((rule) => key.startsWith(rule.prefix));
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(notFound));
 
   app.addHook('onRequest', async (request) => {
     // find-my-way has already percent-decoded the wildcard: `%2e%2e` arrives as `..`.
     const key = (request.params as { '*'?: string })['*'] ?? '';
     if (!isValidKey(key) || !contentTypeOfKey(key)) throw errors.notFound('Not found.');
+    const rule = privateRule(key);
+    if (rule && !(await rule.mayView(request, key))) throw errors.notFound('Not found.');
   });
 
   await app.register(fastifyStatic, {
@@ -192,25 +216,31 @@ async function mediaRoutes(app: FastifyInstance, opts: { root: string }) {
     dotfiles: 'deny',
     cacheControl: false,
     setHeaders(reply, filePath) {
+      const key = path.relative(opts.root, filePath).split(path.sep).join('/');
+      const isPrivate = privateRule(key) !== undefined;
       reply.header('content-type', contentTypeOfKey(filePath) ?? 'application/octet-stream');
-      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      reply.header('cache-control', isPrivate ? PRIVATE_CACHING : PUBLIC_CACHING);
       reply.header('x-content-type-options', 'nosniff');
       reply.header('content-disposition', 'inline');
       // Public photos: other campus hosts, webmail showing our emails and link previews may
-      // load them (helmet's default would be same-origin).
-      reply.header('cross-origin-resource-policy', 'cross-origin');
+      // load them (helmet's default would be same-origin). Private ones: only the app's own pages.
+      reply.header('cross-origin-resource-policy', isPrivate ? 'same-origin' : 'cross-origin');
     },
   });
 }
 
 /** Decorates the app with `app.storage` and serves local uploads at /media/*. */
 export const storagePlugin = fp(
-  async (app: FastifyInstance, opts: { dataDir: string }) => {
+  async (app: FastifyInstance, opts: { dataDir: string; privateMedia?: readonly PrivateMedia[] }) => {
     const root = path.join(opts.dataDir, 'uploads');
     await mkdir(root, { recursive: true });
     const storage = new LocalDiskStorage(root);
     app.decorate('storage', storage);
-    await app.register(mediaRoutes, { root, prefix: MEDIA_ROUTE_PREFIX.slice(0, -1) });
+    await app.register(mediaRoutes, {
+      root,
+      privateMedia: opts.privateMedia ?? [],
+      prefix: MEDIA_ROUTE_PREFIX.slice(0, -1),
+    });
   },
   { name: 'storage' },
 );

@@ -32,6 +32,33 @@ export const loginLockouts = pgTable(
 );
 
 /**
+ * Password checks per account from addresses it never proved itself from, however many
+ * (ACCOUNT_SAFETY_LIMITS.passwordFailuresPerAccount): after that many failures, a check only
+ * once `next_check_at` has passed, the delay doubling up to a cap. Counted before the password
+ * is checked, under this row's lock (account-safety.repo.ts).
+ */
+export const passwordAccountGuards = pgTable('password_account_guards', {
+  email: citext('email').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  nextCheckAt: ts('next_check_at'),
+  lastFailedAt: ts('last_failed_at').notNull().defaultNow(),
+});
+
+/**
+ * Addresses an account proved itself from (a right password, a password reset): spared the
+ * per-account delay above, so a stranger's guessing elsewhere does not keep the owner out.
+ */
+export const passwordKnownAddresses = pgTable(
+  'password_known_addresses',
+  {
+    email: citext('email').notNull(),
+    clientIp: text('client_ip').notNull(),
+    provedAt: ts('proved_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.clientIp] })],
+);
+
+/**
  * Wrong guesses and code requests per account across all its codes (email verification
  * code, school-email PIN): fixed windows that start with the first guess / request.
  */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { campusIdColumn, ts } from './columns.ts';
 import { users } from './users.ts';
 
@@ -53,4 +53,22 @@ export const popularSearches = pgTable(
     primaryKey({ name: 'popular_searches_pk', columns: [t.campusId, t.searchText] }),
     index('popular_searches_top_idx').on(t.campusId, t.totalViews),
   ],
+);
+
+/**
+ * Who counted toward a popular search on a day (UTC, the app clock): one row per day, campus,
+ * text and member, so a member's repeated searches count once a day and nobody else counts.
+ * Only today's rows are read; the purge job deletes older days (the key starts with `day`).
+ */
+export const popularSearchViews = pgTable(
+  'popular_search_views',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    campusId: campusIdColumn('cascade'),
+    searchText: text('search_text').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ name: 'popular_search_views_pk', columns: [t.day, t.campusId, t.searchText, t.userId] })],
 );

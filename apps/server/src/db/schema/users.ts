@@ -8,6 +8,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -54,6 +55,9 @@ export const users = pgTable(
   (t) => [
     // Member count: an index-only count per campus.
     index('users_campus_members_idx').on(t.campusId).where(sql`${t.schoolVerified}`),
+    // One school email, one account: a verified school email (citext, so case is ignored)
+    // belongs to one account at a time; two accounts verifying it at once cannot both win.
+    uniqueIndex('users_verified_school_email_idx').on(t.schoolEmail).where(sql`${t.schoolVerified}`),
     // People search (migration 0008): names and username, trigram, per campus.
     index('users_search_idx')
       .using(

@@ -8,6 +8,7 @@ import {
   postAnalytics,
   postAnalyticsActions,
   postReach,
+  posts,
   users,
 } from '../../db/schema/index.ts';
 import type { Cursor } from '../../lib/cursor.ts';
@@ -145,6 +146,15 @@ export async function insertCheckout(db: DbOrTx, row: typeof checkoutSessions.$i
   const [inserted] = await db.insert(checkoutSessions).values(row).returning();
   if (!inserted) throw new Error('checkout insert returned nothing');
   return inserted;
+}
+
+/**
+ * Locks the post's row until the transaction ends: whatever changes which of its ads run (a
+ * payment activating one, the post's deletion settling them) goes one at a time, post first.
+ * `NO KEY UPDATE` leaves comments and other rows that reference the post free to be written.
+ */
+export async function lockPost(db: DbOrTx, postId: string): Promise<void> {
+  await db.select({ id: posts.id }).from(posts).where(eq(posts.id, postId)).for('no key update');
 }
 
 export async function findCheckout(db: DbOrTx, id: string, options: { lock?: boolean } = {}) {

@@ -68,8 +68,14 @@ async function booster(request: FastifyRequest & { campus: CampusDefinition }): 
   return user;
 }
 
-export const adsRoutes: FastifyPluginAsyncZod<Omit<AdsDeps, 'log'>> = async (app, options) => {
+export type AdsRouteOptions = Omit<AdsDeps, 'log'>;
+
+export const adsRoutes: FastifyPluginAsyncZod<AdsRouteOptions> = async (app, options) => {
   const deps: AdsDeps = { ...options, log: app.log };
+  if (!deps.provider) {
+    // Once, at start: production without STRIPE_SECRET_KEY takes no boosts (decision 018).
+    app.log.warn('payments are not configured (no STRIPE_SECRET_KEY): boosting answers PAYMENTS_NOT_CONFIGURED');
+  }
 
   app.get(
     '/api/posts/:postId/boost',
@@ -81,7 +87,9 @@ export const adsRoutes: FastifyPluginAsyncZod<Omit<AdsDeps, 'log'>> = async (app
         response: { 200: PostBoostStatusSchema },
       },
     },
-    async (request) => postBoostStatus(deps, await request.sessionUser(), request.campus, request.params.postId),
+    // The post's own rule (a private campus's posts are for school-verified accounts).
+    async (request) =>
+      postBoostStatus(deps, await requireSchoolVerifiedUser(request), request.campus, request.params.postId),
   );
 
   app.post(
@@ -98,8 +106,14 @@ export const adsRoutes: FastifyPluginAsyncZod<Omit<AdsDeps, 'log'>> = async (app
     },
     async (request, reply) => {
       const viewer = await booster(request);
-      const origin = `${request.protocol}://${request.host}`;
-      const started = await startBoost(deps, viewer, request.campus, request.params.postId, request.body, origin);
+      const started = await startBoost(
+        deps,
+        viewer,
+        request.campus,
+        request.params.postId,
+        request.body,
+        request.siteOrigin,
+      );
       return reply.code(201).send(started);
     },
   );
@@ -143,34 +157,38 @@ export const adsRoutes: FastifyPluginAsyncZod<Omit<AdsDeps, 'log'>> = async (app
     async (request) => cancelCheckout(deps, await member(request), request.campus, request.params.sessionId),
   );
 
-  app.get(
-    '/api/test-checkout/:sessionId',
-    {
-      schema: {
-        tags: ['ads'],
-        summary: 'Local test checkout (test mode, only without Stripe): what is being paid',
-        params: SessionIdParamsSchema,
-        response: { 200: TestCheckoutSessionSchema },
+  // The local test checkout exists only with the local provider: never in production, never
+  // beside Stripe (its routes are not mounted, so they answer 404 like any unknown path).
+  if (deps.provider?.kind === 'local') {
+    app.get(
+      '/api/test-checkout/:sessionId',
+      {
+        schema: {
+          tags: ['ads'],
+          summary: 'Local test checkout (test mode, only without Stripe): what is being paid',
+          params: SessionIdParamsSchema,
+          response: { 200: TestCheckoutSessionSchema },
+        },
       },
-    },
-    async (request) => getTestCheckout(deps, await member(request), request.campus, request.params.sessionId),
-  );
+      async (request) => getTestCheckout(deps, await member(request), request.campus, request.params.sessionId),
+    );
 
-  app.post(
-    '/api/test-checkout/:sessionId',
-    {
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['ads'],
-        summary: 'Local test checkout: pay with a test card (4242 4242 4242 4242 passes; others are declined)',
-        params: SessionIdParamsSchema,
-        body: TestCardBodySchema,
-        response: { 200: TestCheckoutResultSchema },
+    app.post(
+      '/api/test-checkout/:sessionId',
+      {
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['ads'],
+          summary: 'Local test checkout: pay with a test card (4242 4242 4242 4242 passes; others are declined)',
+          params: SessionIdParamsSchema,
+          body: TestCardBodySchema,
+          response: { 200: TestCheckoutResultSchema },
+        },
       },
-    },
-    async (request) =>
-      payTestCheckout(deps, await member(request), request.campus, request.params.sessionId, request.body),
-  );
+      async (request) =>
+        payTestCheckout(deps, await member(request), request.campus, request.params.sessionId, request.body),
+    );
+  }
 
   app.get(
     '/api/ads',
@@ -256,7 +274,9 @@ export const adsRoutes: FastifyPluginAsyncZod<Omit<AdsDeps, 'log'>> = async (app
   );
 
   // The Stripe webhook reads its body as raw bytes (the signature covers them exactly), so it
-  // lives in a child context with its own content-type parser.
+  // lives in a child context with its own content-type parser. Only Stripe has it.
+  const verifyWebhook = deps.provider?.verifyWebhook?.bind(deps.provider);
+  if (!verifyWebhook) return;
   await app.register(async (raw) => {
     raw.removeAllContentTypeParsers();
     raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) =>
@@ -273,13 +293,11 @@ export const adsRoutes: FastifyPluginAsyncZod<Omit<AdsDeps, 'log'>> = async (app
         },
       },
       async (request) => {
-        const provider = deps.provider;
-        if (!provider.verifyWebhook) throw errors.notFound();
         if (!Buffer.isBuffer(request.body)) throw errors.badRequest('Invalid webhook body.', 'INVALID_BODY');
         const signature = request.headers['stripe-signature'];
-        let event: ReturnType<NonNullable<typeof provider.verifyWebhook>>;
+        let event: ReturnType<typeof verifyWebhook>;
         try {
-          event = provider.verifyWebhook(request.body, typeof signature === 'string' ? signature : undefined);
+          event = verifyWebhook(request.body, typeof signature === 'string' ? signature : undefined);
         } catch (error) {
           if (error instanceof WebhookSignatureError || error instanceof SyntaxError) {
             throw errors.badRequest('Invalid signature.', 'INVALID_SIGNATURE');

@@ -19,6 +19,7 @@ import {
   LIMITS,
   PAYMENT_MESSAGES,
   type PaymentsSummary,
+  POST_DETAIL_MESSAGES,
   type PostBoostStatus,
   RUN_UNTIL_PAUSE_DAYS,
   TEST_CARDS_APPROVED,
@@ -36,6 +37,7 @@ import { publishEvent } from '../../lib/events.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import type { StorageDriver } from '../../plugins/storage.ts';
+import { isBlockedEitherWay } from '../chats/chats.repo.ts';
 import { findPost, findPosts, type MediaRow, mediaOf } from '../posts/posts.repo.ts';
 import { adPolicy } from './ads.policy.ts';
 import { type AdPostView, presentActivity, presentAd } from './ads.presenter.ts';
@@ -47,7 +49,8 @@ export interface AdsDeps {
   storage: StorageDriver;
   clock: Clock;
   log: FastifyBaseLogger;
-  provider: PaymentProvider;
+  /** null: production without Stripe — no boost is taken (`paymentProviderFor`). */
+  provider: PaymentProvider | null;
 }
 
 const MINUTES_PER_DAY = 24 * 60;
@@ -105,6 +108,7 @@ function defaultTitle(plainText: string): string {
  * Boost Post (spec 3 §4 'Creation', §7 'Checkout'): the ad starts in checkout and a checkout
  * session is made for days × 500 cents, computed here. A post whose ad is active, paused,
  * scheduled or in review is refused (and the already_boosted alert set for the post page).
+ * `siteOrigin` is the campus site's configured address (site-origin.ts), never the Host header.
  */
 export async function startBoost(
   deps: AdsDeps,
@@ -112,9 +116,11 @@ export async function startBoost(
   campus: CampusDefinition,
   postId: string,
   input: BoostInput,
-  origin: string,
+  siteOrigin: string,
 ): Promise<BoostStarted> {
   const { post } = await requireOwnPost(deps.db, viewer, campus, postId);
+  const provider = deps.provider;
+  if (!provider) throw errors.unavailable(AD_MESSAGES.paymentsNotConfigured, 'PAYMENTS_NOT_CONFIGURED');
   if (await repo.blockingAdOf(deps.db, post.id)) {
     await repo.setAlert(deps.db, { userId: viewer.id, postId: post.id, campusId: campus.id, flag: 'already_boosted' });
     throw errors.conflict(AD_MESSAGES.alreadyBoosted, 'ALREADY_BOOSTED');
@@ -139,10 +145,10 @@ export async function startBoost(
     createdAt: now,
     lastModified: now,
   });
-  const base = `${origin}/post/${encodeURIComponent(post.id)}/boost`;
+  const base = `${siteOrigin}/post/${encodeURIComponent(post.id)}/boost`;
   let created: { id: string; url: string };
   try {
-    created = await deps.provider.createCheckout({
+    created = await provider.createCheckout({
       amountCents,
       productName: 'Boost Post',
       successUrl: `${base}/success?session_id=${SESSION_ID_PLACEHOLDER}`,
@@ -165,7 +171,7 @@ export async function startBoost(
     adId: ad.id,
     postId: post.id,
     userId: viewer.id,
-    provider: deps.provider.kind,
+    provider: provider.kind,
     amountCents,
     url: created.url,
     successUrl: fill(`${base}/success?session_id=${SESSION_ID_PLACEHOLDER}`),
@@ -179,10 +185,11 @@ export type CompletionOutcome = 'activated' | 'duplicate' | 'unknown-session' | 
 
 /**
  * The one activation path (spec 3 §4 'Successful payment', spec 1 §7 activateAd), for the Stripe
- * webhook and the local test checkout alike. In one transaction with the session row locked:
- * the payment is recorded under the provider's event id (a duplicate delivery stops here), the
- * session completes, and an ad still in checkout becomes active with its budget reserved. A
- * payment for an ad that is gone or no longer unpaid stays in the owner's available funds.
+ * webhook and the local test checkout alike. In one transaction with the post's row and then the
+ * session row locked: the payment is recorded under the provider's event id (a duplicate delivery
+ * stops here), the session completes, and an ad still in checkout becomes active with its budget
+ * reserved. A payment for an ad that is gone or no longer unpaid, or for a post whose other
+ * checkout was paid first, stays in the owner's available funds.
  */
 export async function completeCheckout(
   deps: Pick<AdsDeps, 'db' | 'clock' | 'log'>,
@@ -190,6 +197,12 @@ export async function completeCheckout(
 ): Promise<CompletionOutcome> {
   const now = deps.clock.now();
   const outcome = await deps.db.transaction(async (tx) => {
+    const known = await repo.findCheckout(tx, event.sessionId);
+    if (!known) return 'unknown-session' as const;
+    // Two checkouts of one post paid at the same moment (two tabs) would each find no running ad
+    // and both activate, the second failing on ads_one_boost_per_post_idx. With the post locked
+    // first (the order its deletion takes too) the second waits, then finds the first running.
+    await repo.lockPost(tx, known.postId);
     const session = await repo.findCheckout(tx, event.sessionId, { lock: true });
     if (!session) return 'unknown-session' as const;
     if (session.status === 'complete') return 'duplicate' as const;
@@ -293,7 +306,7 @@ export async function cancelCheckout(
   const session = adPolicy.requireOwnCheckout(await repo.findCheckout(deps.db, sessionId), viewer, campus);
   if (session.status === 'complete') return { postId: session.postId, deleted: false };
   // Ask the provider first: a session it reports paid is left for the webhook to activate.
-  if (session.status === 'open' && !(await deps.provider.expireCheckout(session.id))) {
+  if (session.status === 'open' && deps.provider && !(await deps.provider.expireCheckout(session.id))) {
     return { postId: session.postId, deleted: false };
   }
   const deleted = await deps.db.transaction(async (tx) => {
@@ -311,7 +324,7 @@ export async function cancelCheckout(
 // The local test checkout (decision 018)
 
 function requireLocalCheckout(deps: AdsDeps) {
-  if (deps.provider.kind !== 'local') throw errors.notFound(AD_MESSAGES.signInAgain, 'CHECKOUT_NOT_FOUND');
+  if (deps.provider?.kind !== 'local') throw errors.notFound(AD_MESSAGES.signInAgain, 'CHECKOUT_NOT_FOUND');
 }
 
 export async function getTestCheckout(
@@ -513,19 +526,28 @@ export async function changeAd(
 
 // The post page
 
-/** What the post page shows about boosting (spec 3 §2): the owner's controls, or the visitor's call-to-action. */
+/**
+ * What the post page shows about boosting (spec 3 §2): the owner's controls, or the visitor's
+ * call-to-action. The viewer may read the post (the route asks for a school-verified account,
+ * as the post page does); across a block either way the post is not found, as on its page.
+ * Only the owner learns the ad's id.
+ */
 export async function postBoostStatus(
   deps: AdsDeps,
-  viewer: SessionUser | null,
+  viewer: SessionUser,
   campus: CampusDefinition,
   postId: string,
 ): Promise<PostBoostStatus> {
   const found = await findPost(deps.db, postId);
-  if (!found || found.post.campusId !== campus.id) {
-    throw errors.notFound('Sorry, that post has been deleted.', 'POST_NOT_FOUND');
+  const isOwner = viewer.id === found?.post.userId;
+  if (
+    !found ||
+    found.post.campusId !== campus.id ||
+    (!isOwner && (await isBlockedEitherWay(deps.db, viewer.id, found.post.userId)))
+  ) {
+    throw errors.notFound(POST_DETAIL_MESSAGES.postGone, 'POST_NOT_FOUND');
   }
   const latest = await repo.latestAdOf(deps.db, postId);
-  const isOwner = viewer?.id === found.post.userId;
   if (isOwner) {
     const status = latest?.status as AdStatus | undefined;
     return {
@@ -535,7 +557,7 @@ export async function postBoostStatus(
       ownerAction: status && isBlocking(status) ? 'analytics' : status && isFinished(status) ? 'boost-again' : 'boost',
       paused: status === 'paused',
       cta: null,
-      activeAdId: null,
+      adRunning: false,
     };
   }
   const now = deps.clock.now();
@@ -546,7 +568,7 @@ export async function postBoostStatus(
     ownerAction: null,
     paused: false,
     cta: running ? { type: running.ctaType, url: running.ctaUrl, label: running.ctaLabel } : null,
-    activeAdId: running?.id ?? null,
+    adRunning: running !== null,
   };
 }
 
@@ -628,6 +650,8 @@ export async function runAdClock(deps: Pick<AdsDeps, 'db'>, now: Date) {
  * to the owner's available funds, so deleting a post never swallows money.
  */
 export async function returnUnspentBudgets(tx: DbOrTx, postId: string, now: Date) {
+  // A payment activating an ad of this post waits until the deletion is done (or is done first).
+  await repo.lockPost(tx, postId);
   const paid = (await repo.adsOfPost(tx, postId)).filter((ad) => isBlocking(ad.status));
   for (const ad of paid) {
     const spent =

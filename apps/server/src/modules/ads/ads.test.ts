@@ -16,7 +16,15 @@ import { createTestApp } from '../../../test/app.ts';
 import type { TestBrowser } from '../../../test/auth.ts';
 import { member } from '../../../test/posts.ts';
 import { roles } from '../../../test/profiles.ts';
-import { ads, checkoutSessions, events, paymentLedger, postAlerts } from '../../db/schema/index.ts';
+import {
+  ads,
+  bannedEmails,
+  checkoutSessions,
+  events,
+  paymentLedger,
+  postAlerts,
+  users,
+} from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { runAdClock } from './ads.service.ts';
 
@@ -113,6 +121,97 @@ describe('boosting a post', () => {
     expect(res.statusCode).toBe(400);
     if (message) expect(res.json().message).toBe(message);
     expect((await db.select().from(ads).where(eq(ads.postId, post.id))).length).toBe(0);
+  });
+});
+
+describe('the campaign link (security issue item 11)', () => {
+  it.each([
+    ['user name before @', 'https://www.ou.edu@evil.example', AD_MESSAGES.websiteUserInfo],
+    ['user name, dotless host', 'https://a@b', AD_MESSAGES.websiteUserInfo],
+    ['user and password', 'https://user:pass@www.example.com', AD_MESSAGES.websiteUserInfo],
+    ['empty user name', 'https://@evil.example', AD_MESSAGES.websiteUserInfo],
+    ['javascript:', 'javascript:alert(1)', AD_MESSAGES.websiteInvalid],
+    ['backslash before @', 'https://evil.example\\@ou.edu', AD_MESSAGES.websiteInvalid],
+    ['no slashes', 'https:evil.example', AD_MESSAGES.websiteInvalid],
+    ['Cyrillic look-alike (IDN)', 'https://www.\u043eu.edu', AD_MESSAGES.websiteNotPlain],
+    ['punycode', 'https://www.xn--u-0tb.edu', AD_MESSAGES.websiteNotPlain],
+    ['newline inside the host', 'https://www.ou.e\ndu', AD_MESSAGES.websiteInvalid],
+    ['10 KB', `https://www.example.com/${'a'.repeat(10_000)}`, AD_MESSAGES.websiteInvalid],
+    // Refused at the edge, before the contract (its own NUL message).
+    ['NUL', 'https://www.ou.e\u0000du', undefined],
+  ])('refuses a link with %s (400); nothing is stored', async (_case, url, message) => {
+    const owner = await freshOwner();
+    const post = await newPost(owner);
+    const before = [await countOf(ads), await countOf(checkoutSessions)];
+    const res = await owner.post(`/api/posts/${post.id}/boost`, { ...WEBSITE_BOOST, url });
+    expect(res.statusCode).toBe(400);
+    if (message) expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message });
+    expect([await countOf(ads), await countOf(checkoutSessions)]).toEqual(before);
+  });
+
+  it('refuses a link of the wrong type with 400; nothing is stored', async () => {
+    const owner = await freshOwner();
+    const post = await newPost(owner);
+    const before = [await countOf(ads), await countOf(checkoutSessions)];
+    for (const url of [42, ['https://www.example.com'], { href: 'https://www.example.com' }, null]) {
+      const res = await owner.post(`/api/posts/${post.id}/boost`, { ...WEBSITE_BOOST, url });
+      expect([url, res.statusCode]).toEqual([url, 400]);
+    }
+    expect([await countOf(ads), await countOf(checkoutSessions)]).toEqual(before);
+  });
+});
+
+describe('the post page boost status (security issue item 11)', () => {
+  it("follows the post's own rule for each caller, and tells the ad's id to its owner only", async () => {
+    const owner = await freshOwner();
+    const post = await newPost(owner);
+    const { adId } = await activeAd(owner, post.id);
+    const matrix: Array<[string, TestBrowser, number]> = [
+      ['anonymous', r.anonymous, 401],
+      ['unverified', r.unverified, 403],
+      ['verified without a campus', r.noCampus, 403],
+      ['member of another campus', r.otherCampus, 200],
+      ['other member', r.other, 200],
+      ['owner', owner, 200],
+    ];
+    for (const [name, browser, status] of matrix) {
+      const boost = await browser.get(`/api/posts/${post.id}/boost`);
+      const page = await browser.get(`/api/posts/${post.id}`);
+      // The same answer as the post itself gives this caller.
+      expect([name, boost.statusCode, page.statusCode]).toEqual([name, status, status]);
+      if (name === 'owner') {
+        expect(boost.json()).toMatchObject({ isOwner: true, ad: { id: adId, status: 'active' } });
+      } else {
+        expect([name, boost.body.includes(adId)]).toEqual([name, false]);
+      }
+      if (status === 200 && name !== 'owner') {
+        expect(boost.json()).toMatchObject({ isOwner: false, ad: null, adRunning: true });
+      }
+    }
+  });
+
+  it('is not found across a block either way, and refused once the account is banned', async () => {
+    const owner = await freshOwner();
+    const post = await newPost(owner);
+    await activeAd(owner, post.id);
+    const ownerId = (await db.select({ id: ads.userId }).from(ads).where(eq(ads.postId, post.id)))[0]?.id ?? '';
+    const viewer = await member(app, db, 'ou', 'Vera Viewer');
+    const url = `/api/posts/${post.id}/boost`;
+    expect((await viewer.browser.get(url)).statusCode).toBe(200);
+
+    expect((await owner.post('/api/blocks', { userId: viewer.user.id })).statusCode).toBe(200);
+    const blockedByOwner = await viewer.browser.get(url);
+    expect(blockedByOwner.statusCode).toBe(404);
+    expect(blockedByOwner.json().code).toBe('POST_NOT_FOUND');
+    expect((await owner.request('DELETE', `/api/blocks/${viewer.user.id}`)).statusCode).toBe(200);
+    expect((await viewer.browser.post('/api/blocks', { userId: ownerId })).statusCode).toBe(200);
+    expect((await viewer.browser.get(url)).statusCode).toBe(404);
+    // The owner still sees their own controls.
+    expect((await owner.get(url)).json()).toMatchObject({ isOwner: true });
+
+    const email = (await db.select({ email: users.email }).from(users).where(eq(users.id, viewer.user.id)))[0]?.email;
+    await db.insert(bannedEmails).values({ email: email ?? '' });
+    expect((await viewer.browser.get(url)).statusCode).toBe(401);
   });
 });
 
@@ -236,6 +335,34 @@ describe('the local test checkout', () => {
   });
 });
 
+describe('two payments of one post at the same moment (security issue item 10)', () => {
+  it('one ad runs; the other payment is recorded and goes to available funds; no 5xx', async () => {
+    const owner = await freshOwner();
+    const post = await newPost(owner);
+    const first = await startBoost(owner, post.id);
+    const second = await startBoost(owner, post.id);
+    const answers = await Promise.all(
+      [first, second].map((s) => owner.post(`/api/test-checkout/${s.sessionId}`, GOOD_CARD)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+
+    const rows = await db.select().from(ads).where(eq(ads.postId, post.id));
+    expect(rows.map((row) => row.status).sort()).toEqual(['active', 'stopped']);
+    const running = rows.find((row) => row.status === 'active');
+    const credited = rows.find((row) => row.status === 'stopped');
+    expect((await ledgerOf(running?.id ?? '')).sort()).toEqual([
+      ['ad_budget', -1500],
+      ['payment', 1500],
+    ]);
+    expect(await ledgerOf(credited?.id ?? '')).toEqual([['payment', 1500]]);
+    expect(((await owner.get('/api/payments')).json() as PaymentsSummary).availableFundsCents).toBe(1500);
+    // The success page of the second says it did not start (its payment is in funds).
+    const secondPaid = [first, second].find((started) => started.adId === credited?.id);
+    const status = await owner.get(`/api/checkout-sessions/${secondPaid?.sessionId}`);
+    expect(status.json()).toMatchObject({ paid: true, adStatus: 'stopped' });
+  });
+});
+
 describe('a boosted post', () => {
   it("can't be boosted again while running; Boost Again after it is stopped", async () => {
     const post = await newPost(r.owner);
@@ -243,11 +370,13 @@ describe('a boosted post', () => {
     const status = (await r.owner.get(`/api/posts/${post.id}/boost`)).json() as PostBoostStatus;
     expect(status).toMatchObject({ isOwner: true, ownerAction: 'analytics', paused: false, cta: null });
     const visitor = (await r.other.get(`/api/posts/${post.id}/boost`)).json() as PostBoostStatus;
-    expect(visitor).toMatchObject({
+    expect(visitor).toEqual({
       isOwner: false,
       ad: null,
+      ownerAction: null,
+      paused: false,
       cta: { type: 'website', url: 'https://www.example.com', label: 'Shop Now' },
-      activeAdId: started.adId,
+      adRunning: true,
     });
     await r.owner.post(`/api/posts/${post.id}/alert`);
 
@@ -434,6 +563,21 @@ describe('deleting a boosted post', () => {
     expect(summary.availableFundsCents).toBeGreaterThanOrEqual(1000);
     expect(summary.availableFundsCents).toBeLessThanOrEqual(1001);
     expect(await ledgerOf(adId)).toHaveLength(3);
+  });
+});
+
+describe('deleting a post while its payment arrives', () => {
+  it('never swallows the money: whichever goes first, the payment ends in available funds', async () => {
+    const owner = await freshOwner();
+    const post = await newPost(owner);
+    const started = await startBoost(owner, post.id);
+    const [paid, deleted] = await Promise.all([
+      owner.post(`/api/test-checkout/${started.sessionId}`, GOOD_CARD),
+      owner.request('DELETE', `/api/posts/${post.id}`),
+    ]);
+    expect([paid.statusCode, deleted.statusCode]).toEqual([200, 200]);
+    expect(await adRow(started.adId)).toBeUndefined();
+    expect(((await owner.get('/api/payments')).json() as PaymentsSummary).availableFundsCents).toBe(1500);
   });
 });
 

@@ -35,7 +35,8 @@ export type PaymentEvent =
 
 /**
  * The one payment-provider interface (decision 018): Stripe Checkout when configured, else the
- * local test checkout. Both end in the same activation path (ads.service `completeCheckout`).
+ * local test checkout outside production (`paymentProviderFor`). Both end in the same
+ * activation path (ads.service `completeCheckout`).
  */
 export interface PaymentProvider {
   readonly kind: 'local' | 'stripe';
@@ -140,6 +141,12 @@ export function stripeProvider(options: NonNullable<Config['stripe']>): PaymentP
   };
 }
 
-export function paymentProviderFor(config: Pick<Config, 'stripe'>): PaymentProvider {
-  return config.stripe ? stripeProvider(config.stripe) : localProvider();
+/**
+ * Stripe when configured; the local test checkout only outside production; in production
+ * without Stripe, none: boosting answers PAYMENTS_NOT_CONFIGURED and no test checkout exists,
+ * so a card number from the docs can never buy a real ad.
+ */
+export function paymentProviderFor(config: Pick<Config, 'stripe' | 'env'>): PaymentProvider | null {
+  if (config.stripe) return stripeProvider(config.stripe);
+  return config.env === 'production' ? null : localProvider();
 }

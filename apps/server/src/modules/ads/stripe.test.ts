@@ -65,6 +65,33 @@ describe('Stripe Checkout', () => {
     expect(await adRow(started.adId)).toMatchObject({ status: 'checkout', amountBudgeted: 3500 });
   });
 
+  it("names the campus's configured site in the return URLs, never a Host header it does not know", async () => {
+    const owner = await freshOwner();
+    const post = await newPost(owner);
+    for (const host of ['evil.example', 'ou.campusbuysell.app.evil.example', 'evil.example:3000']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/posts/${post.id}/boost`,
+        headers: { host, origin: `http://${host}`, cookie: owner.cookieHeader(), 'content-type': 'application/json' },
+        payload: JSON.stringify(WEBSITE_BOOST),
+      });
+      expect([host, res.statusCode]).toEqual([host, 201]);
+      const started = res.json() as BoostStarted;
+      const sent = stripe.requests.findLast((r) => r.path === '/v1/checkout/sessions')?.form;
+      expect(sent?.success_url).toBe(
+        `https://ou.campusbuysell.app/post/${post.id}/boost/success?session_id={CHECKOUT_SESSION_ID}`,
+      );
+      expect(sent?.cancel_url).toBe(
+        `https://ou.campusbuysell.app/post/${post.id}/boost/cancel?session_id={CHECKOUT_SESSION_ID}`,
+      );
+      const [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, started.sessionId));
+      expect(session?.successUrl).toBe(
+        `https://ou.campusbuysell.app/post/${post.id}/boost/success?session_id=${started.sessionId}`,
+      );
+      expect(JSON.stringify(session)).not.toContain('evil');
+    }
+  });
+
   it('says what Stripe said when the session cannot be made, and keeps no unpaid ad', async () => {
     const owner = await freshOwner();
     const post = await newPost(owner);
@@ -175,6 +202,37 @@ describe('the Stripe webhook', () => {
     expect(funds).toBe(1500);
     expect((await deliver(lateCompletion)).statusCode).toBe(200);
     expect((await second.owner.get('/api/payments')).json().availableFundsCents).toBe(1500);
+  });
+
+  it('two checkouts of one post paid at the same moment: one ad runs, the other payment goes to funds', async () => {
+    const owner = await freshOwner();
+    const post = await newPost(owner);
+    const sessions: BoostStarted[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const res = await owner.post(`/api/posts/${post.id}/boost`, WEBSITE_BOOST);
+      expect(res.statusCode).toBe(201);
+      sessions.push(res.json() as BoostStarted);
+    }
+    const payments = sessions.map((s) => stripe.pay(s.sessionId));
+    const answers = await Promise.all(payments.map((p) => deliver(p)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+
+    const rows = await db.select().from(ads).where(eq(ads.postId, post.id));
+    expect(rows.map((r) => r.status).sort()).toEqual(['active', 'stopped']);
+    const running = rows.find((r) => r.status === 'active');
+    const credited = rows.find((r) => r.status === 'stopped');
+    expect(await paymentsOf(running?.id ?? '')).toEqual(
+      expect.arrayContaining([
+        ['payment', 1500],
+        ['ad_budget', -1500],
+      ]),
+    );
+    expect(await paymentsOf(credited?.id ?? '')).toEqual([['payment', 1500]]);
+    expect(credited).toMatchObject({ startTime: null, paymentId: expect.stringMatching(/^pi_fake_/) });
+    expect((await owner.get('/api/payments')).json().availableFundsCents).toBe(1500);
+    // A later delivery of either changes nothing.
+    expect((await Promise.all(payments.map((p) => deliver(p)))).map((a) => a.statusCode)).toEqual([200, 200]);
+    expect((await owner.get('/api/payments')).json().availableFundsCents).toBe(1500);
   });
 
   it('does not activate when the amount paid differs from the checkout', async () => {

@@ -1,13 +1,24 @@
 import { ACCOUNT_SAFETY_LIMITS } from '@campus/contract';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { accountCodeGuards, bannedEmails, loginLockouts } from '../../db/schema/index.ts';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import {
+  accountCodeGuards,
+  bannedEmails,
+  loginLockouts,
+  passwordAccountGuards,
+  passwordKnownAddresses,
+} from '../../db/schema/index.ts';
 
 /** This many password sign-ins from one address, failed in a row, pause it there for LOCK_MINUTES. */
 export const MAX_FAILED_SIGN_INS = ACCOUNT_SAFETY_LIMITS.passwordFailuresPerAddress;
 export const LOCK_MINUTES = ACCOUNT_SAFETY_LIMITS.passwordLockMinutes;
 export const MAX_WRONG_CODE_GUESSES = ACCOUNT_SAFETY_LIMITS.codeWrongGuessesPerDay;
 export const MAX_CODE_REQUESTS_PER_HOUR = ACCOUNT_SAFETY_LIMITS.codeRequestsPerHour;
+/** Failures at one account, from addresses it never proved itself from, before checks are spaced out. */
+export const MAX_ACCOUNT_FAILURES = ACCOUNT_SAFETY_LIMITS.passwordFailuresPerAccount;
+export const ACCOUNT_DELAY_FIRST_SECONDS = ACCOUNT_SAFETY_LIMITS.passwordAccountDelayFirstSeconds;
+export const ACCOUNT_DELAY_MAX_SECONDS = ACCOUNT_SAFETY_LIMITS.passwordAccountDelayMaxSeconds;
+const KNOWN_ADDRESS_DAYS = ACCOUNT_SAFETY_LIMITS.passwordKnownAddressDays;
 
 // Every comparison below uses the database clock (now()), never the app's.
 
@@ -16,38 +27,115 @@ export async function isBanned(db: Database, email: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/** Whether a password may be checked now; if not, how long until it may (Retry-After). */
+export type AttemptAdmission = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+const knownAddress = (email: string, clientIp: string) => sql`EXISTS (
+  SELECT 1 FROM ${passwordKnownAddresses} k
+  WHERE k.email = ${email} AND k.client_ip = ${clientIp}
+    AND k.proved_at > now() - make_interval(days => ${KNOWN_ADDRESS_DAYS}))`;
+
 /**
- * Counts a password attempt BEFORE the password is checked, atomically (one upsert that
- * takes the row lock): false when this address is paused for this account. The attempt that
- * reaches the limit still runs and starts the pause, so of any number of parallel guesses at
- * most MAX_FAILED_SIGN_INS are checked. A right password clears the count (clearFailures).
+ * Counts a password attempt BEFORE the password is checked and says whether it may be:
+ * - per account + address (login_lockouts): MAX_FAILED_SIGN_INS failures in a row pause the
+ *   address for LOCK_MINUTES; the attempt that reaches the limit still runs and starts the pause;
+ * - per account, from addresses it never proved itself from (password_account_guards): the
+ *   failure that reaches MAX_ACCOUNT_FAILURES, and each one after it, puts the next check a
+ *   delay ahead — ACCOUNT_DELAY_FIRST_SECONDS · 2^(failures − MAX_ACCOUNT_FAILURES), at most
+ *   ACCOUNT_DELAY_MAX_SECONDS — and until then every attempt is refused. A day without
+ *   failures starts the count again.
+ * One statement: each upsert takes its row's lock, so of any number of parallel guesses at most
+ * the limits are checked, and the lock is held for this statement only. A refused attempt
+ * counts nowhere (the owner's own refused tries do not pause their address) — except when two
+ * tries from one address race for its last slot: then the account count errs on the safe side.
  */
-export async function reserveSignInAttempt(db: Database, email: string, clientIp: string): Promise<boolean> {
-  const expired = sql`(${loginLockouts.lockedUntil} IS NOT NULL AND ${loginLockouts.lockedUntil} <= now())`;
-  const result = await db.execute(sql`
-    INSERT INTO ${loginLockouts} (email, client_ip, failed_attempts, locked_until, last_failed_at)
-    VALUES (${email}, ${clientIp}, 1, NULL, now())
-    ON CONFLICT (email, client_ip) DO UPDATE SET
-      failed_attempts = CASE WHEN ${expired} THEN 1 ELSE ${loginLockouts.failedAttempts} + 1 END,
-      locked_until = CASE
-        WHEN NOT ${expired} AND ${loginLockouts.failedAttempts} + 1 >= ${MAX_FAILED_SIGN_INS}
-          THEN now() + make_interval(mins => ${LOCK_MINUTES})
-        ELSE NULL END,
-      last_failed_at = now()
-    WHERE ${loginLockouts.lockedUntil} IS NULL OR ${expired}
-    RETURNING failed_attempts`);
-  return result.rows.length > 0;
+export async function reserveSignInAttempt(db: Database, email: string, clientIp: string): Promise<AttemptAdmission> {
+  const l = loginLockouts;
+  const g = passwordAccountGuards;
+  const expired = sql`(${l.lockedUntil} IS NOT NULL AND ${l.lockedUntil} <= now())`;
+  const stale = sql`(${g.lastFailedAt} <= now() - interval '24 hours')`;
+  const failures = sql`(CASE WHEN ${stale} THEN 1 ELSE ${g.failures} + 1 END)`;
+  // The exponent is capped first so that the power stays small however long the attack.
+  const nextCheck = (n: SQL) => sql`CASE WHEN ${n} >= ${MAX_ACCOUNT_FAILURES} THEN now() + make_interval(secs =>
+    least(${ACCOUNT_DELAY_MAX_SECONDS}, ${ACCOUNT_DELAY_FIRST_SECONDS} * power(2, least(${n} - ${MAX_ACCOUNT_FAILURES}, 20))))
+    END`;
+  const result = await db.execute<{ allowed: boolean; wait: number }>(sql`
+    WITH state AS (
+      SELECT
+        EXISTS (SELECT 1 FROM ${l} WHERE email = ${email} AND client_ip = ${clientIp} AND locked_until > now()) AS paused,
+        ${knownAddress(email, clientIp)} AS known
+    ),
+    account AS (
+      INSERT INTO ${g} (email, failures, next_check_at, last_failed_at)
+      SELECT ${email}, 1, ${nextCheck(sql`1`)}, now() FROM state WHERE NOT paused AND NOT known
+      ON CONFLICT (email) DO UPDATE SET
+        failures = ${failures},
+        next_check_at = ${nextCheck(failures)},
+        last_failed_at = now()
+      WHERE ${g.nextCheckAt} IS NULL OR ${g.nextCheckAt} <= now() OR ${stale}
+      RETURNING 1
+    ),
+    address AS (
+      INSERT INTO ${l} (email, client_ip, failed_attempts, locked_until, last_failed_at)
+      SELECT ${email}, ${clientIp}, 1, NULL, now() FROM state
+      WHERE NOT paused AND (known OR EXISTS (SELECT 1 FROM account))
+      ON CONFLICT (email, client_ip) DO UPDATE SET
+        failed_attempts = CASE WHEN ${expired} THEN 1 ELSE ${l.failedAttempts} + 1 END,
+        locked_until = CASE
+          WHEN NOT ${expired} AND ${l.failedAttempts} + 1 >= ${MAX_FAILED_SIGN_INS}
+            THEN now() + make_interval(mins => ${LOCK_MINUTES})
+          ELSE NULL END,
+        last_failed_at = now()
+      WHERE ${l.lockedUntil} IS NULL OR ${expired}
+      RETURNING 1
+    )
+    SELECT EXISTS (SELECT 1 FROM address) AS allowed,
+      -- Seconds until the pause or the delay ends, by the statement's snapshot: a slot taken by
+      -- a parallel request meanwhile shows as 1 (the retry then learns the new time).
+      coalesce(greatest(1, ceil(extract(epoch FROM (
+        SELECT CASE WHEN paused
+          THEN (SELECT locked_until FROM ${l} WHERE email = ${email} AND client_ip = ${clientIp})
+          ELSE (SELECT next_check_at FROM ${g} WHERE email = ${email}) END
+        FROM state) - now())))::int, 1) AS wait`);
+  const row = result.rows[0];
+  return row?.allowed ? { allowed: true } : { allowed: false, retryAfterSeconds: Number(row?.wait ?? 1) };
 }
 
 /**
- * A right password clears the count of the address it came from; a password reset (no
- * address given) ends every pause of the account (spec 1 §8: 'restore it by resetting').
+ * A right password clears the count of the address it came from, gives back the account-wide
+ * failure its attempt was counted as (none was, from an address already known), and remembers
+ * the address as the account's: spared the per-account delay from now on. A password reset
+ * (no address given) ends every pause of the account, the per-account delay included (spec 1
+ * §8: 'restore it by resetting'); rememberAddress then spares the address it came from.
  */
 export async function clearFailures(db: Database, email: string, clientIp?: string): Promise<void> {
-  const account = eq(loginLockouts.email, email.toLowerCase());
+  const address = email.toLowerCase();
+  const account = eq(loginLockouts.email, address);
+  const g = passwordAccountGuards;
+  if (clientIp === undefined) {
+    await db.delete(loginLockouts).where(account);
+    await db.delete(g).where(eq(g.email, address));
+    return;
+  }
+  await db.delete(loginLockouts).where(and(account, eq(loginLockouts.clientIp, clientIp)));
+  await db.execute(sql`
+    UPDATE ${g} SET
+      failures = greatest(${g.failures} - 1, 0),
+      next_check_at = CASE WHEN ${g.failures} - 1 < ${MAX_ACCOUNT_FAILURES} THEN NULL ELSE ${g.nextCheckAt} END
+    WHERE ${g.email} = ${address} AND NOT ${knownAddress(address, clientIp)}`);
+  await rememberAddress(db, address, clientIp);
+}
+
+/** Records that the account proved itself from this address (now). */
+export async function rememberAddress(db: Database, email: string, clientIp: string): Promise<void> {
+  if (!clientIp) return;
   await db
-    .delete(loginLockouts)
-    .where(clientIp === undefined ? account : and(account, eq(loginLockouts.clientIp, clientIp)));
+    .insert(passwordKnownAddresses)
+    .values({ email: email.toLowerCase(), clientIp })
+    .onConflictDoUpdate({
+      target: [passwordKnownAddresses.email, passwordKnownAddresses.clientIp],
+      set: { provedAt: sql`now()` },
+    });
 }
 
 const guessWindowOver = sql`(${accountCodeGuards.guessesSince} IS NULL OR ${accountCodeGuards.guessesSince} <= now() - interval '24 hours')`;
@@ -117,4 +205,18 @@ export async function reserveCodeSend(db: Database, email: string, stillValid: b
     .from(accountCodeGuards)
     .where(eq(accountCodeGuards.email, email));
   return row?.recent ? 'recent' : 'capped';
+}
+
+/**
+ * Password guard rows nothing reads any more: an account's failures with none for 24 h (the
+ * count starts over then anyway) and addresses proved more than 90 days ago (ignored after that).
+ */
+export async function purgePasswordGuards(db: DbOrTx): Promise<number> {
+  const guards = await db.execute(
+    sql`DELETE FROM ${passwordAccountGuards} WHERE ${passwordAccountGuards.lastFailedAt} < now() - interval '24 hours'`,
+  );
+  const addresses = await db.execute(
+    sql`DELETE FROM ${passwordKnownAddresses} WHERE ${passwordKnownAddresses.provedAt} < now() - interval '90 days'`,
+  );
+  return (guards.rowCount ?? 0) + (addresses.rowCount ?? 0);
 }

@@ -1,5 +1,6 @@
-import { ACCOUNT_SAFETY_LIMITS, ACCOUNT_SAFETY_MESSAGES, AUTH_MESSAGES } from '@campus/contract';
+import { ACCOUNT_SAFETY_LIMITS, ACCOUNT_SAFETY_MESSAGES, AUTH_MESSAGES, UNSPECIFIED_MESSAGES } from '@campus/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.ts';
 import {
@@ -12,9 +13,24 @@ import {
   verifiedUser,
   wrongCode,
 } from '../../../test/auth.ts';
-import { accountCodeGuards, loginLockouts, sessions, users } from '../../db/schema/index.ts';
-import { MAX_FAILED_SIGN_INS, MAX_WRONG_CODE_GUESSES } from './account-safety.repo.ts';
+import {
+  accountCodeGuards,
+  loginLockouts,
+  passwordAccountGuards,
+  passwordKnownAddresses,
+  sessions,
+  users,
+} from '../../db/schema/index.ts';
+import {
+  ACCOUNT_DELAY_FIRST_SECONDS,
+  ACCOUNT_DELAY_MAX_SECONDS,
+  MAX_ACCOUNT_FAILURES,
+  MAX_FAILED_SIGN_INS,
+  MAX_WRONG_CODE_GUESSES,
+  reserveSignInAttempt,
+} from './account-safety.repo.ts';
 import { banAccount } from './account-safety.service.ts';
+import { defaultHashingLimits, passwordHasher } from './passwords.ts';
 
 // Parallel-guess tests send 100 requests at once: with the usual 4 connections a busy machine
 // turns some away with 503 (never checked either way), which would hide what they prove.
@@ -26,6 +42,10 @@ const checkCode = (browser: TestBrowser, email: string, otp: string) =>
   browser.post('/api/auth/email-otp/verify-email', { email, otp });
 const isVerified = async (email: string) =>
   (await db.query.users.findFirst({ where: eq(users.email, email) }))?.verified;
+const guardOf = async (email: string) =>
+  (await db.select().from(passwordAccountGuards).where(eq(passwordAccountGuards.email, email)))[0];
+const signIn = (browser: TestBrowser, email: string, password: string) =>
+  browser.post('/api/auth/sign-in/email', { email, password });
 /** Lets the next code request through the 'sent moments ago' rule, as if a minute had passed. */
 const forgetLastSend = (email: string) =>
   db
@@ -156,6 +176,194 @@ describe('password lockout under parallel guessing (issue 8 item 2)', () => {
     const owner = new TestBrowser(app);
     expect((await owner.post('/api/auth/sign-in/email', { email, password })).statusCode).toBe(200);
     expect(await pauseOf(attacker.ip)).toBeGreaterThan(Date.now());
+  });
+});
+
+describe('per-account cap on password guessing from many addresses (security issue item 6)', () => {
+  /** Time passes: the account's next check is due now. */
+  const nextCheckDue = (email: string) =>
+    db
+      .update(passwordAccountGuards)
+      .set({ nextCheckAt: sql`now() - interval '1 second'` })
+      .where(eq(passwordAccountGuards.email, email));
+  const sessionCount = async (userId: string) =>
+    (await db.select().from(sessions).where(eq(sessions.userId, userId))).length;
+  /** `rounds` rounds of wrong passwords, one from each of `attackers` at once. */
+  async function guess(email: string, attackers: TestBrowser[], rounds: number) {
+    const answers = [];
+    for (let round = 0; round < rounds; round++) {
+      answers.push(...(await Promise.all(attackers.map((a) => signIn(a, email, `wrong-guess-${round}`)))));
+    }
+    return answers;
+  }
+  const expectRefused = (res: LightMyRequestResponse, maxWaitSeconds: number) => {
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({ code: 'ACCOUNT_LOCKED', message: AUTH_MESSAGES.tooManyAttempts });
+    const wait = Number(res.headers['retry-after']);
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(maxWaitSeconds);
+  };
+
+  it(`160 wrong passwords from 20 addresses, 20 at a time: at most ${MAX_ACCOUNT_FAILURES} are checked`, async () => {
+    const { email, user } = await verifiedUser(app, db);
+    const sessionsBefore = await sessionCount(user.id);
+    const attackers = Array.from({ length: 20 }, () => new TestBrowser(app));
+    const answers = await guess(email, attackers, 8);
+
+    expect(answers).toHaveLength(160);
+    const checked = answers.filter((r) => r.statusCode === 401).length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(MAX_ACCOUNT_FAILURES);
+    // Every other guess was refused before its password was hashed: most with 'too many attempts'
+    // and when to come back; some, beyond what the hasher can take at once, with 503 (never
+    // checked either; on a 2-core machine 17 sign-ins are let in at once — passwords.ts).
+    const refused = answers.filter((r) => r.statusCode === 429);
+    expect(refused.length).toBeGreaterThan(100);
+    for (const res of refused) expectRefused(res, ACCOUNT_DELAY_FIRST_SECONDS);
+    expect(answers.every((r) => [401, 429, 503].includes(r.statusCode))).toBe(true);
+    expect((await guardOf(email))?.failures).toBeLessThanOrEqual(MAX_ACCOUNT_FAILURES);
+    // The refused guesses counted nowhere: no address reached its own pause.
+    const paused = await db
+      .select()
+      .from(loginLockouts)
+      .where(and(eq(loginLockouts.email, email), sql`${loginLockouts.lockedUntil} IS NOT NULL`));
+    expect(paused).toEqual([]);
+    expect(await sessionCount(user.id)).toBe(sessionsBefore);
+  });
+
+  it(`100 parallel wrong passwords from 100 addresses: at most ${MAX_ACCOUNT_FAILURES} are checked`, async () => {
+    const { email } = await verifiedUser(app, db);
+    const answers = await guess(
+      email,
+      Array.from({ length: 100 }, () => new TestBrowser(app)),
+      1,
+    );
+    const checked = answers.filter((r) => r.statusCode === 401).length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(MAX_ACCOUNT_FAILURES);
+    // The rest were refused before any hash: beyond what the hasher can take at once with 503,
+    // the others with 'too many attempts'.
+    const refused = answers.filter((r) => r.statusCode === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const res of refused) expectRefused(res, ACCOUNT_DELAY_FIRST_SECONDS);
+    expect(answers.every((r) => [401, 429, 503].includes(r.statusCode))).toBe(true);
+    expect((await guardOf(email))?.failures).toBeLessThanOrEqual(MAX_ACCOUNT_FAILURES);
+  });
+
+  it('the delay between checks doubles up to its cap; a day without failures starts over', async () => {
+    const email = uniqueEmail('delays');
+    const delays: number[] = [];
+    for (let i = 0; i < MAX_ACCOUNT_FAILURES + 8; i++) {
+      await nextCheckDue(email);
+      expect((await reserveSignInAttempt(db, email, `192.0.2.${i}`)).allowed).toBe(true);
+      const [row] = await db
+        .select({ seconds: sql<number>`round(extract(epoch FROM ${passwordAccountGuards.nextCheckAt} - now()))::int` })
+        .from(passwordAccountGuards)
+        .where(eq(passwordAccountGuards.email, email));
+      delays.push(row?.seconds ?? 0);
+    }
+    expect(delays).toEqual([...Array(MAX_ACCOUNT_FAILURES - 1).fill(0), 15, 30, 60, 120, 240, 480, 900, 900, 900]);
+    expect(ACCOUNT_DELAY_MAX_SECONDS).toBe(900);
+    // Refused while the delay runs, with the time left.
+    const refused = await reserveSignInAttempt(db, email, '192.0.2.200');
+    expect(refused).toEqual({ allowed: false, retryAfterSeconds: expect.any(Number) });
+    expect(refused.allowed === false && refused.retryAfterSeconds).toBeGreaterThan(ACCOUNT_DELAY_MAX_SECONDS - 60);
+
+    await db
+      .update(passwordAccountGuards)
+      .set({ lastFailedAt: sql`now() - interval '25 hours'`, nextCheckAt: sql`now() - interval '24 hours'` })
+      .where(eq(passwordAccountGuards.email, email));
+    expect((await reserveSignInAttempt(db, email, '192.0.2.201')).allowed).toBe(true);
+    expect((await guardOf(email))?.failures).toBe(1);
+  });
+
+  it('the owner: at once from an address they signed in from, after at most the delay from a new one', async () => {
+    const { email, password } = await verifiedUser(app, db);
+    const home = new TestBrowser(app);
+    expect((await signIn(home, email, password)).statusCode).toBe(200);
+    await guess(
+      email,
+      Array.from({ length: 20 }, () => new TestBrowser(app)),
+      2,
+    );
+    expect((await guardOf(email))?.nextCheckAt?.getTime()).toBeGreaterThan(Date.now());
+
+    // Home is spared the account's delay (a wrong password there counts only for home).
+    expect((await signIn(home, email, 'typo-typo')).statusCode).toBe(401);
+    expect((await signIn(home, email, password)).statusCode).toBe(200);
+
+    // A new phone waits like everyone else, at most the delay, then gets in.
+    const phone = new TestBrowser(app);
+    expectRefused(await signIn(phone, email, password), ACCOUNT_DELAY_MAX_SECONDS);
+    await nextCheckDue(email);
+    expect((await signIn(phone, email, password)).statusCode).toBe(200);
+    // From then on the phone is the owner's too; strangers still wait.
+    expectRefused(await signIn(new TestBrowser(app), email, 'another-guess'), ACCOUNT_DELAY_MAX_SECONDS);
+    expect((await signIn(phone, email, password)).statusCode).toBe(200);
+  });
+
+  it('a password reset ends the delay and spares the address it came from', async () => {
+    const { email } = await verifiedUser(app, db);
+    await guess(
+      email,
+      Array.from({ length: 20 }, () => new TestBrowser(app)),
+      2,
+    );
+    const laptop = new TestBrowser(app);
+    expectRefused(await signIn(laptop, email, 'secret123'), ACCOUNT_DELAY_MAX_SECONDS);
+
+    expect((await laptop.post('/api/auth/request-password-reset', { email, redirectTo: '/reset' })).statusCode).toBe(
+      200,
+    );
+    const link = (await latestMail(db, email))?.text.match(/https?:\/\/\S+/)?.[0] ?? '';
+    const token = new URL(link).pathname.split('/').pop() ?? '';
+    expect((await laptop.post('/api/auth/reset-password', { newPassword: 'brand-new-1', token })).statusCode).toBe(200);
+    expect(await guardOf(email)).toBeUndefined();
+    expect((await signIn(laptop, email, 'brand-new-1')).statusCode).toBe(200);
+    const known = await db
+      .select()
+      .from(passwordKnownAddresses)
+      .where(and(eq(passwordKnownAddresses.email, email), eq(passwordKnownAddresses.clientIp, laptop.ip)));
+    expect(known).toHaveLength(1);
+  });
+
+  it('leaves other accounts alone, even from the guessing addresses', async () => {
+    const target = await verifiedUser(app, db);
+    const other = await verifiedUser(app, db);
+    const attackers = Array.from({ length: 20 }, () => new TestBrowser(app));
+    await guess(target.email, attackers, 2);
+    expect((await guardOf(target.email))?.nextCheckAt).not.toBeNull();
+    for (const attacker of attackers.slice(0, 3)) {
+      expect((await signIn(attacker, other.email, other.password)).statusCode).toBe(200);
+    }
+    // Each right password gave back the failure its attempt was counted as.
+    expect(await guardOf(other.email)).toMatchObject({ failures: 0, nextCheckAt: null });
+  });
+});
+
+describe('password hashing is bounded (security issue item 5)', () => {
+  it('answers 503 at once while every hashing slot is taken, counting nothing; then signs in', async () => {
+    const { email, password } = await verifiedUser(app, db);
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const { maxRunning, maxWaiting } = defaultHashingLimits();
+    const held = Array.from({ length: maxRunning + maxWaiting }, () => passwordHasher.run(() => gate));
+    await Promise.resolve();
+    expect(passwordHasher.isFull()).toBe(true);
+
+    const browser = new TestBrowser(app);
+    const busy = await signIn(browser, email, password);
+    expect(busy.statusCode).toBe(503);
+    expect(busy.json()).toMatchObject({ code: 'UNAVAILABLE', message: UNSPECIFIED_MESSAGES.databaseUnavailable });
+    expect(busy.cookies.some((c) => c.name.includes('session_token'))).toBe(false);
+    expect(await db.select().from(loginLockouts).where(eq(loginLockouts.email, email))).toEqual([]);
+    expect(await guardOf(email)).toBeUndefined();
+
+    open();
+    await Promise.all(held);
+    expect((await signIn(browser, email, password)).statusCode).toBe(200);
   });
 });
 

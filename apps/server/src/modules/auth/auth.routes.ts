@@ -2,7 +2,10 @@ import { ACCOUNT_SAFETY_LIMITS } from '@campus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DatabaseUnavailableError } from '../../db/client.ts';
 import { errors } from '../../lib/errors.ts';
+import { readCookie } from '../../plugins/session.ts';
 import type { Auth } from './auth.ts';
+import { LINK_BINDING_COOKIE } from './link-binding.ts';
+import { passwordRequestGate } from './passwords.ts';
 
 /**
  * The better-auth endpoints the product uses, by method and path below /api/auth. Everything
@@ -25,12 +28,10 @@ const ALLOWED: ReadonlyArray<readonly [method: 'GET' | 'POST', path: RegExp]> = 
   // Emailed sign-in link (OU only).
   ['POST', /^\/sign-in\/magic-link$/],
   ['GET', /^\/magic-link\/verify$/],
-  // Google.
+  // Google (generic OAuth through the core endpoints; POST is the form_post response mode).
   ['POST', /^\/sign-in\/social$/],
   ['GET', /^\/callback\/google$/],
   ['POST', /^\/callback\/google$/],
-  ['GET', /^\/oauth2\/callback\/google$/],
-  ['POST', /^\/oauth2\/callback\/google$/],
   ['GET', /^\/error$/],
   // Account settings: the session list. Password change is our PUT /api/me/password (decision 016).
   ['GET', /^\/list-sessions$/],
@@ -44,12 +45,24 @@ export function isAllowedAuthRoute(method: string, url: string): boolean {
   return ALLOWED.some(([m, pattern]) => m === method && pattern.test(path));
 }
 
-/** The Fastify request as a Web Request for better-auth, with the client IP it may trust. */
-export function toWebRequest(request: FastifyRequest): Request {
+/** A Cookie header without one cookie. */
+function withoutCookie(header: string, name: string): string {
+  return header
+    .split(';')
+    .filter((part) => part.split('=')[0]?.trim() !== name)
+    .join(';');
+}
+
+/**
+ * The Fastify request as a Web Request for better-auth, with the client IP it may trust;
+ * `dropCookie` names a cookie better-auth must not see.
+ */
+export function toWebRequest(request: FastifyRequest, dropCookie?: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || name === 'x-campus-client-ip') continue;
-    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    const text = Array.isArray(value) ? value.join(', ') : value;
+    headers.set(name, name === 'cookie' && dropCookie ? withoutCookie(text, dropCookie) : text);
   }
   headers.set('x-campus-client-ip', request.ip);
   const url = `${request.protocol}://${request.host}${request.url}`;
@@ -61,22 +74,43 @@ export function toWebRequest(request: FastifyRequest): Request {
   });
 }
 
+/** The asking request a server feature sends a sign-in link for (see signInLinkSender). */
+export interface SignInLinkAsker {
+  origin: string;
+  host: string;
+  ip: string;
+  /** The asking browser's Cookie header: its pending link bindings are kept. */
+  cookie?: string;
+  /** Hands the link's binding cookie to the asking browser, the only one the link works in. */
+  setCookies?: (cookies: string[]) => void;
+}
+
 /**
  * Sends better-auth's emailed sign-in link to `email` as a request from `like` would (its
  * campus, origin and client address), through the same handler, hooks and limits as the
  * public endpoint. For server features that mail a link to an address the caller never sees
- * ('Claim this account').
+ * ('Claim this account'). Like every link, it works in the asking browser only (link-binding.ts).
  */
 export function signInLinkSender(auth: Auth) {
-  return async (email: string, like: { origin: string; host: string; ip: string }): Promise<void> => {
+  return async (email: string, like: SignInLinkAsker): Promise<void> => {
+    const bindingCookie = (await auth.$context).createAuthCookie(LINK_BINDING_COOKIE).name;
+    const pending = readCookie(like.cookie, bindingCookie);
     const response = await auth.handler(
       new Request(`${like.origin}/api/auth/sign-in/magic-link`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', origin: like.origin, 'x-campus-client-ip': like.ip },
+        headers: {
+          'content-type': 'application/json',
+          origin: like.origin,
+          'x-campus-client-ip': like.ip,
+          ...(pending ? { cookie: `${bindingCookie}=${pending}` } : {}),
+        },
         body: JSON.stringify({ email }),
       }),
     );
-    if (response.ok) return;
+    if (response.ok) {
+      like.setCookies?.(response.headers.getSetCookie().filter((c) => c.startsWith(`${bindingCookie}=`)));
+      return;
+    }
     if (response.status === 429) throw errors.tooManyRequests();
     throw new Error(`sign-in link not sent: ${response.status} ${await response.text()}`);
   };
@@ -132,6 +166,7 @@ export function checkAuthJson(text: string): string | null {
 
 /** Mounts the allowed better-auth endpoints at /api/auth/* (documented by better-auth itself). */
 export async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth }) {
+  const sessionCookie = (await auth.$context).authCookies.sessionToken.name;
   // This plugin is encapsulated: the parser below applies to /api/auth/* only.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
@@ -160,8 +195,15 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth })
       }
       if (decodedUrl.includes('\u0000'))
         throw errors.badRequest('The request contains a NUL character.', 'INVALID_URL');
+      // A session our own lookup refuses (banned account, ended, expired) is never shown to
+      // better-auth: get-session, list-sessions and revoke-* then answer as to a visitor.
+      const refusedSession =
+        readCookie(request.headers.cookie, sessionCookie) !== undefined && !(await request.sessionUser());
       const failuresBefore = app.databaseHealth.failures;
-      const response = await auth.handler(toWebRequest(request));
+      // Password endpoints wait their turn for the hasher, or are refused at once (passwords.ts).
+      const response = await passwordRequestGate.run(request.url.split('?')[0]?.replace(/^\/api\/auth/, '') ?? '', () =>
+        auth.handler(toWebRequest(request, refusedSession ? sessionCookie : undefined)),
+      );
       // better-auth answers a failed query 500: while the database is unreachable, that is a 503.
       const health = app.databaseHealth;
       if (response.status >= 500 && (!health.up || health.failures !== failuresBefore))

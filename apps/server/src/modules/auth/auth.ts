@@ -10,7 +10,7 @@ import {
   parseDisplayName,
   SignUpNameSchema,
 } from '@campus/contract';
-import { betterAuth } from 'better-auth';
+import { type AuthContext, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { emailOTP, genericOAuth, magicLink } from 'better-auth/plugins';
@@ -22,16 +22,27 @@ import * as schema from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { buildHostMap, resolveCampus } from '../../plugins/campus.ts';
 import { betterAuthLogger } from '../../plugins/logging.ts';
+import { siteOrigins } from '../../plugins/site-origin.ts';
 import type { Mailer } from '../mail/mail.plugin.ts';
 import { passwordResetMail, signInLinkMail, verificationCodeMail } from '../mail/templates.ts';
 import {
   clearFailures,
   isBanned,
   refundCodeGuess,
+  rememberAddress,
   reserveCodeGuess,
   reserveCodeSend,
-  reserveSignInAttempt,
 } from './account-safety.repo.ts';
+import { accountLocked, admitPasswordAttempt } from './account-safety.service.ts';
+import {
+  holdsBinding,
+  LINK_BINDING_COOKIE,
+  linkBinding,
+  pendingBindings,
+  SIGN_IN_LINK_TTL_SECONDS,
+  withBinding,
+} from './link-binding.ts';
+import { passwordHasher } from './passwords.ts';
 import { freeUsername } from './usernames.ts';
 
 export interface AuthDeps {
@@ -68,6 +79,11 @@ const codeGuessesExceeded = () =>
     code: 'CODE_GUESSES_EXCEEDED',
   });
 const banned = () => new APIError('FORBIDDEN', { message: AUTH_MESSAGES.banned, code: 'ACCOUNT_BANNED' });
+/** better-auth's own answer to a wrong code, word for word (the web reads INVALID_OTP). */
+const invalidCode = () => new APIError('BAD_REQUEST', { message: 'Invalid OTP', code: 'INVALID_OTP' });
+/** The spec's words for a taken address (spec 1 §8), under our code rather than the library's. */
+const emailInUse = () =>
+  new APIError('UNPROCESSABLE_ENTITY', { message: AUTH_MESSAGES.emailInUse, code: 'EMAIL_IN_USE' });
 
 export const GOOGLE_PROVIDER_ID = 'google';
 
@@ -82,10 +98,26 @@ export function createAuth({ db, config, secret, mailer, log }: AuthDeps) {
   const campusOf = (request: Request | undefined): CampusDefinition =>
     resolveCampus(request ? new URL(request.url).hostname : 'localhost', hosts);
   const originOf = (request: Request | undefined) => (request ? new URL(request.url).origin : CAMPUSES[1]?.url);
+  // Links in mails name the campus's configured site, never a Host header we do not know: a
+  // sign-in link asked for with `Host: evil.example` would hand its token to that site.
+  const siteOrigin = siteOrigins(config.campusHosts, config.env === 'production');
+  const siteOriginOf = (request: Request | undefined): string => {
+    if (!request) return new URL(campusOf(undefined).url).origin;
+    const url = new URL(request.url);
+    return siteOrigin({
+      protocol: url.protocol.slice(0, -1),
+      host: url.host,
+      hostname: url.hostname,
+      campus: campusOf(request),
+    });
+  };
   const sendMail = async (mail: { to: string; subject: string; html: string; text: string }) => {
     await mailer.enqueue(db, mail);
     mailer.kick();
   };
+  /** The sign-in link binding cookie (link-binding.ts): sent to /api/auth only, gone with the link. */
+  const linkCookieOf = (ctx: { context: Pick<AuthContext, 'createAuthCookie'> }) =>
+    ctx.context.createAuthCookie(LINK_BINDING_COOKIE, { maxAge: SIGN_IN_LINK_TTL_SECONDS, path: '/api/auth' });
 
   return betterAuth({
     appName: 'Campus Buy / Sell',
@@ -166,6 +198,8 @@ export function createAuth({ db, config, secret, mailer, log }: AuthDeps) {
       enabled: true,
       minPasswordLength: LIMITS.passwordMin,
       maxPasswordLength: LIMITS.passwordMax,
+      // scrypt on the thread pool, a few at a time, in better-auth's own format (passwords.ts).
+      password: { hash: passwordHasher.hash, verify: passwordHasher.verify },
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
@@ -173,14 +207,19 @@ export function createAuth({ db, config, secret, mailer, log }: AuthDeps) {
         const campus = campusOf(request);
         await sendMail({ to: user.email, ...passwordResetMail({ url, campusShortName: campus.shortName }) });
       },
-      onPasswordReset: async ({ user }) => {
-        // Resetting the password restores an account locked by failed attempts (spec 1 §8).
+      onPasswordReset: async ({ user }, request) => {
+        // Resetting the password restores an account locked by failed attempts (spec 1 §8), and
+        // the address it came from is the owner's: spared the per-account delay from now on.
         await clearFailures(db, user.email);
+        await rememberAddress(db, user.email, clientIpOf({ request }));
       },
     },
     emailVerification: {
       sendOnSignUp: false, // the /verify screen asks for the code when it opens (spec 1 §4)
-      autoSignInAfterVerification: true,
+      // A code verifies an email and signs nobody in: /verify is reached signed in (sign-up
+      // signs in), and that session simply goes on. Left on, verify-email made a new session
+      // for whoever held the code, even for an account verified long before.
+      autoSignInAfterVerification: false,
     },
     account: {
       accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID] },
@@ -205,22 +244,28 @@ export function createAuth({ db, config, secret, mailer, log }: AuthDeps) {
             ...verificationCodeMail({
               code: otp,
               campusShortName: campus.shortName,
-              siteUrl: originOf(ctx?.request) ?? '',
+              siteUrl: siteOriginOf(ctx?.request),
             }),
           });
         },
       }),
       magicLink({
-        expiresIn: 60 * 60,
+        expiresIn: SIGN_IN_LINK_TTL_SECONDS,
         storeToken: 'hashed',
         sendMagicLink: async ({ email, token }, ctx) => {
           // The link opens our /login/sent screen, which confirms the email typed on this device
-          // before it redeems the token (spec 1 §4 'Emailed sign-in link').
+          // before it redeems the token (spec 1 §4 'Emailed sign-in link'). It works only in
+          // this browser: the asking request gets the link's binding (link-binding.ts).
+          if (ctx) {
+            const cookie = linkCookieOf(ctx);
+            const pending = pendingBindings(ctx.getCookie(cookie.name));
+            ctx.setCookie(cookie.name, withBinding(pending, linkBinding(secret, token)).join('.'), cookie.attributes);
+          }
           const request = ctx?.request;
           const campus = campusOf(request);
           const body = (ctx?.body ?? {}) as { name?: string };
           const names = body.name ? parseDisplayName(body.name) : undefined;
-          const link = new URL('/login/sent', originOf(request));
+          const link = new URL('/login/sent', siteOriginOf(request));
           link.searchParams.set('email', email);
           if (names) {
             link.searchParams.set('first', names.first_name);
@@ -257,6 +302,25 @@ export function createAuth({ db, config, secret, mailer, log }: AuthDeps) {
           // Codes only verify an email: no code sign-in, no code password reset (issue 8 item 1).
           throw new APIError('BAD_REQUEST', { message: 'Invalid OTP type', code: 'INVALID_OTP_TYPE' });
         }
+        if (ctx.path === '/magic-link/verify') {
+          // Only the browser that asked for the link may redeem it (link-binding.ts); the
+          // binding is spent here, as the token is by the redemption.
+          const cookie = linkCookieOf(ctx);
+          const pending = pendingBindings(ctx.getCookie(cookie.name));
+          const query = (ctx.query ?? {}) as { token?: unknown; errorCallbackURL?: unknown };
+          const binding = linkBinding(secret, typeof query.token === 'string' ? query.token : '');
+          if (!holdsBinding(pending, binding)) {
+            const origin = new URL(ctx.request?.url ?? ctx.context.baseURL).origin;
+            throw ctx.redirect(failedLinkUrl(query.errorCallbackURL, origin));
+          }
+          const rest = pending.filter((b) => b !== binding);
+          ctx.setCookie(
+            cookie.name,
+            rest.join('.'),
+            rest.length > 0 ? cookie.attributes : { ...cookie.attributes, maxAge: 0 },
+          );
+          return;
+        }
         if (!EMAIL_ENTRY_PATHS.has(ctx.path)) return;
         if (typeof body.email !== 'string') {
           throw new APIError('BAD_REQUEST', { message: AUTH_MESSAGES.invalidEmail, code: 'INVALID_EMAIL' });
@@ -274,9 +338,19 @@ export function createAuth({ db, config, secret, mailer, log }: AuthDeps) {
           }
         }
         if (ctx.path === '/sign-in/email') {
-          if (!(await reserveSignInAttempt(db, email, clientIpOf(ctx)))) {
-            throw new APIError('TOO_MANY_REQUESTS', { message: AUTH_MESSAGES.tooManyAttempts, code: 'ACCOUNT_LOCKED' });
-          }
+          const admission = await admitPasswordAttempt(db, email, clientIpOf(ctx));
+          if (!admission.allowed) throw accountLocked(admission.retryAfterSeconds);
+        }
+        if (
+          (ctx.path === '/email-otp/send-verification-otp' || ctx.path === '/email-otp/verify-email') &&
+          !(await awaitsVerification(db, email))
+        ) {
+          // A code only verifies an account that is not verified yet. An unknown or verified
+          // address gets the answer an unknown address always got, and nothing is mailed or
+          // stored: no code reaches, let alone opens, a verified account, and the answer does
+          // not tell a verified account from a missing one.
+          if (ctx.path === '/email-otp/send-verification-otp') return ctx.json({ success: true });
+          throw invalidCode();
         }
         if (ctx.path === '/email-otp/verify-email' && !(await reserveCodeGuess(db, email))) {
           throw codeGuessesExceeded();
@@ -307,14 +381,26 @@ export function createAuth({ db, config, secret, mailer, log }: AuthDeps) {
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        const returned = ctx.context.returned;
+        if (ctx.path === '/sign-up/email' && returned instanceof APIError) {
+          // The spec's words for a taken address and nothing of the library's (its code and
+          // message). Sign-up still tells that the address is taken: the spec requires it.
+          if (String(returned.body?.code ?? '').startsWith('USER_ALREADY_EXISTS')) throw emailInUse();
+          return;
+        }
         if (ctx.path !== '/sign-in/email' && ctx.path !== '/email-otp/verify-email') return;
         const email = String((ctx.body as { email?: unknown })?.email ?? '')
           .trim()
           .toLowerCase();
         // Attempts were counted before checking (before hook); a success gives them back.
-        if (ctx.context.returned instanceof APIError) return;
-        if (ctx.path === '/sign-in/email') await clearFailures(db, email, clientIpOf(ctx));
-        else await refundCodeGuess(db, email);
+        if (returned instanceof APIError) return;
+        if (ctx.path === '/sign-in/email') {
+          await clearFailures(db, email, clientIpOf(ctx));
+          return;
+        }
+        await refundCodeGuess(db, email);
+        // Holding a code is not being signed in: the answer carries no user record.
+        return ctx.json({ status: true });
       }),
     },
     databaseHooks: {
@@ -354,6 +440,31 @@ export type Auth = ReturnType<typeof createAuth>;
 /** The client address auth.routes.ts put in the request (never the client's own header). */
 function clientIpOf(ctx: { request?: Request; headers?: Headers }): string {
   return ctx.request?.headers.get('x-campus-client-ip') ?? ctx.headers?.get('x-campus-client-ip') ?? '';
+}
+
+/** Whether an account with this email exists and is not verified yet. */
+async function awaitsVerification(db: Database, email: string): Promise<boolean> {
+  const [account] = await db
+    .select({ verified: schema.users.verified })
+    .from(schema.users)
+    .where(eq(schema.users.email, email))
+    .limit(1);
+  return account?.verified === false;
+}
+
+/**
+ * Where a sign-in link opened in another browser is sent: the screen it names if that is on
+ * this site (/login or /register with 'redirect=true'), else /login, with the reason for the
+ * web to show. Absolute, so that no path ('/.//elsewhere') can lead off the site.
+ */
+function failedLinkUrl(errorCallbackURL: unknown, origin: string): string {
+  let target = new URL('/login?redirect=true', origin);
+  if (typeof errorCallbackURL === 'string' && URL.canParse(errorCallbackURL, origin)) {
+    const named = new URL(errorCallbackURL, origin);
+    if (named.origin === origin) target = named;
+  }
+  target.searchParams.set('error', 'LINK_FROM_OTHER_BROWSER');
+  return target.toString();
 }
 
 /** Whether the account's email verification code still works (unexpired, attempts left). */

@@ -194,7 +194,8 @@ export const chatsRoutes: FastifyPluginAsyncZod<Omit<ChatsDeps, 'log'>> = async 
     {
       schema: {
         tags: ['blocks'],
-        summary: 'Block a user: neither can message the other or find them in the new-message search',
+        summary:
+          'Block a user: nothing passes between the two either way (messages, comments, saves, shares, notifications) and each stops seeing the other’s posts and comments',
         body: BlockBodySchema,
         response: { 200: BlockResponseSchema },
       },

@@ -26,6 +26,7 @@ import type { StorageDriver } from '../../plugins/storage.ts';
 import { mediaKeys } from '../media/keys.ts';
 import { type StoredMessagePhoto, storeMessagePhoto } from '../media/media.service.ts';
 import { presentUserSummary } from '../notifications/notifications.presenter.ts';
+import { deleteNotificationsBetween } from '../notifications/notifications.repo.ts';
 import { notify, publishUnreadCounts } from '../notifications/notifications.service.ts';
 import { postPolicy } from '../posts/posts.policy.ts';
 import { findPost, findPosts, type MediaRow, mediaOf } from '../posts/posts.repo.ts';
@@ -33,6 +34,7 @@ import { findUser } from '../users/users.repo.ts';
 import { chatPolicy } from './chats.policy.ts';
 import { type MessageContext, presentChat, presentMessage } from './chats.presenter.ts';
 import {
+  blockedEitherWay,
   type ChatRow,
   deleteBlock,
   deleteChatRows,
@@ -181,7 +183,7 @@ async function messageContext(
   rows: MessageRow[],
 ): Promise<MessageContext> {
   const postIds = [...new Set(rows.map((m) => m.postId).filter((p): p is string => p !== null))];
-  const [hearted, posts, media] = await Promise.all([
+  const [hearted, posts, media, hidden] = await Promise.all([
     heartedAmong(
       deps.db,
       viewer.id,
@@ -189,6 +191,7 @@ async function messageContext(
     ),
     findPosts(deps.db, postIds),
     mediaOf(deps.db, postIds),
+    postIds.length > 0 ? blockedEitherWay(deps.db, viewer.id) : Promise.resolve(new Set<string>()),
   ]);
   const firstMedia = new Map<string, MediaRow>();
   for (const m of media) if (!firstMedia.has(m.postId)) firstMedia.set(m.postId, m);
@@ -198,7 +201,8 @@ async function messageContext(
     hearted,
     posts: new Map(
       posts
-        .filter((p) => p.post.campusId === campus.id)
+        // A post of someone blocked either way reads as deleted, as its own page does.
+        .filter((p) => p.post.campusId === campus.id && !hidden.has(p.post.userId))
         .map((p) => [p.post.id, { post: p, media: firstMedia.get(p.post.id) }]),
     ),
     mediaUrl: url(deps),
@@ -268,7 +272,11 @@ async function sendFromUpload(
   if (!body.plainText && !file && !body.postId) {
     throw errors.badRequest(CHAT_SERVER_MESSAGES.emptyMessage, 'EMPTY_MESSAGE');
   }
-  if (body.postId) postPolicy.requireOnCampus(await findPost(deps.db, body.postId), campus);
+  if (body.postId) {
+    // Only a post the sender can open may be shared: one of someone blocked either way is as if deleted.
+    const shared = postPolicy.requireOnCampus(await findPost(deps.db, body.postId), campus);
+    postPolicy.assertNotBlocked(await isBlockedEitherWay(deps.db, viewer.id, shared.post.userId));
+  }
 
   const id = newId();
   const now = deps.clock.now();
@@ -462,6 +470,12 @@ export async function blockUser(
       blockedId: userId,
       createdAt: deps.clock.now(),
     });
+    // Nothing passes between the two any more, and what passed before goes: their notifications
+    // about each other (both ways) are deleted with the block, so no badge, list or email shows them.
+    if ((await deleteNotificationsBetween(tx, viewer.id, userId)) > 0) {
+      await publishUnreadCounts(tx, viewer.id, campus.id);
+      await publishUnreadCounts(tx, userId, campus.id);
+    }
     await publishBlockChange(tx, campus.id, viewer.id, userId);
   });
   return { blocked: true };

@@ -246,7 +246,8 @@ describe('sending messages', () => {
     const sent = res.json() as Message;
     expect(sent.photo).toMatchObject({ width: 1200, height: 900 });
     expect(sent.photo?.url).toContain(`images/messages/${sent.id}/`);
-    expect((await app.inject({ method: 'GET', url: sent.photo?.url ?? '' })).statusCode).toBe(200);
+    // Private to the two people in the chat (photos.test.ts has the whole role matrix).
+    expect((await b.browser.get(sent.photo?.url ?? '')).statusCode).toBe(200);
     expect(existsSync(path.join(uploads, 'images', 'messages', sent.id))).toBe(true);
     expect(((await b.browser.get('/api/chats')).json() as Inbox).chats[0]?.lastMessage).toBe('photo');
 

@@ -2,6 +2,8 @@ import { CHAT_LIMITS, CHAT_SERVER_MESSAGES, SendMessageBodySchema, UPLOAD_MESSAG
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, errors } from '../../lib/errors.ts';
+import type { PrivateMedia } from '../../plugins/storage.ts';
+import { mediaKeys } from '../media/keys.ts';
 import { MESSAGE_FILE_RULES } from '../media/media.service.ts';
 import { readJsonUpload } from '../media/multipart.ts';
 import type { ReceivedFile } from '../media/receive.ts';
@@ -36,3 +38,26 @@ export async function readMessageUpload(request: FastifyRequest): Promise<Messag
   });
   return { body, file: files[0] ?? null, dispose };
 }
+
+/**
+ * Chat photos (`images/messages/{messageId}/…`) are private (security issue item 9): only the two
+ * people in the chat load them, as school-verified members of the campus of the site, and only
+ * the keys their message holds; to anyone else they are a 404, like a missing file. Read with
+ * the session lookup in one statement.
+ */
+export const messagePhotos: PrivateMedia = {
+  prefix: mediaKeys.messagePhotos,
+  async mayView(request, key) {
+    const messageId = key.slice(mediaKeys.messagePhotos.length).split('/')[0];
+    const campusId = request.campus.id;
+    const viewer = await request.sessionUserWith<{ inChat: boolean }>({
+      name: 'message_photo',
+      columns: `EXISTS (
+        SELECT 1 FROM messages m JOIN chats c ON c.id = m.chat_id
+        WHERE m.id = $2 AND m.campus_id = $3 AND $4 IN (m.photo_path, m.photo_feed_path)
+          AND u.id IN (c.user_a, c.user_b)) AS "inChat"`,
+      values: [messageId, campusId, key],
+    });
+    return !!viewer && viewer.verified && viewer.schoolVerified && viewer.campusId === campusId && viewer.inChat;
+  },
+};

@@ -17,6 +17,8 @@ export const mediaKeys = {
     `images/posts/${postId}/${order}-${hash}-${variant}.webp`,
   postVideo: (postId: string, order: number, hash: string, ext: string) =>
     `images/posts/${postId}/${order}-${hash}.${ext}`,
+  /** Every chat photo: served only to the two people in its chat (chats/uploads.ts). */
+  messagePhotos: 'images/messages/',
   /** A chat message's photo (spec 1 §7 images/messages/{messageId}/{name}); removed with its chat. */
   messageFolder: (messageId: string) => `images/messages/${messageId}/`,
   messageImage: (messageId: string, hash: string, variant: PostImageVariant) =>

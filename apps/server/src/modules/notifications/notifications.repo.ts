@@ -1,7 +1,7 @@
 import type { NOTIFICATION_TYPE_VALUES } from '@campus/contract';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { type NOTIFICATION_TYPES, notifications, users } from '../../db/schema/index.ts';
+import { blocks, type NOTIFICATION_TYPES, notifications, users } from '../../db/schema/index.ts';
 import type { Cursor } from '../../lib/cursor.ts';
 import { newId } from '../../lib/ids.ts';
 import { userSummaryColumns } from '../users/users.repo.ts';
@@ -30,62 +30,85 @@ export interface NewNotification {
 }
 
 /**
- * Inserts a notification. A 'message' notification is kept once per chat while unread: a
- * busy chat refreshes the one row (time, text) instead of adding one per message.
+ * No notification passes between two people when either blocked the other (a block stops
+ * everything between them): every insert and refresh below checks it in its own statement,
+ * so no notification type, present or future, can forget it.
  */
-export async function insertNotification(db: DbOrTx, n: NewNotification): Promise<NotificationRow> {
-  const values = {
-    id: newId(),
-    campusId: n.campusId,
-    type: n.type,
-    toUserId: n.toUserId,
-    fromUserId: n.fromUserId,
-    postId: n.postId ?? null,
-    chatId: n.chatId ?? null,
-    message: n.message ?? '',
-    createdAt: n.createdAt,
-    // Waits for the email sweep (jobs/notification-mail.ts), which checks the recipient's flag.
-    emailPendingSince: n.createdAt,
-  };
-  // A refresh keeps the start of the unmailed stretch (the sweep's maximum delay counts from it).
-  const stillPending = sql`coalesce(${notifications.emailPendingSince}, ${n.createdAt.toISOString()}::timestamptz)`;
+const pairNotBlocked = (toUserId: string, fromUserId: string): SQL =>
+  sql`NOT EXISTS (SELECT 1 FROM ${blocks} b
+    WHERE (b.blocker_id = ${toUserId} AND b.blocked_id = ${fromUserId})
+       OR (b.blocker_id = ${fromUserId} AND b.blocked_id = ${toUserId}))`;
+
+/** What notify() announces of a notification created or refreshed. */
+export type StoredNotification = Pick<NotificationRow, 'id' | 'type' | 'chatId' | 'postId'>;
+
+/**
+ * Inserts a notification, or nothing when the two blocked each other (undefined). A 'message'
+ * notification is kept once per chat while unread: a busy chat refreshes the one row (time,
+ * text) instead of adding one per message.
+ */
+export async function insertNotification(db: DbOrTx, n: NewNotification): Promise<StoredNotification | undefined> {
+  const id = newId();
+  const postId = n.postId ?? null;
+  const chatId = n.chatId ?? null;
+  const message = n.message ?? '';
+  const at = n.createdAt.toISOString();
+  const stored = (rowId: string): StoredNotification => ({ id: rowId, type: n.type, chatId, postId });
   if (TOGGLE_TYPES.has(n.type)) {
     // Saving, unsaving and saving again (or a heart toggled) is one unread notification, refreshed.
     const [refreshed] = await db
       .update(notifications)
-      .set({ createdAt: values.createdAt, message: values.message, emailPendingSince: stillPending })
+      .set({
+        createdAt: n.createdAt,
+        message,
+        // A refresh keeps the start of the unmailed stretch (the sweep's maximum delay counts from it).
+        emailPendingSince: sql`coalesce(${notifications.emailPendingSince}, ${at}::timestamptz)`,
+      })
       .where(
         and(
           eq(notifications.toUserId, n.toUserId),
           eq(notifications.fromUserId, n.fromUserId),
           eq(notifications.type, n.type),
-          values.postId ? eq(notifications.postId, values.postId) : sql`${notifications.postId} IS NULL`,
-          values.chatId ? eq(notifications.chatId, values.chatId) : sql`${notifications.chatId} IS NULL`,
+          postId ? eq(notifications.postId, postId) : sql`${notifications.postId} IS NULL`,
+          chatId ? eq(notifications.chatId, chatId) : sql`${notifications.chatId} IS NULL`,
           sql`NOT ${notifications.read}`,
+          pairNotBlocked(n.toUserId, n.fromUserId),
         ),
       )
-      .returning();
-    if (refreshed) return refreshed;
+      .returning({ id: notifications.id });
+    if (refreshed) return stored(refreshed.id);
   }
-  if (n.type === 'message' && n.chatId) {
-    const [row] = await db
-      .insert(notifications)
-      .values(values)
-      .onConflictDoUpdate({
-        target: [notifications.toUserId, notifications.chatId],
-        targetWhere: sql`${notifications.type} = 'message' AND NOT ${notifications.read}`,
-        set: {
-          createdAt: values.createdAt,
-          message: values.message,
-          fromUserId: values.fromUserId,
-          emailPendingSince: stillPending,
-        },
-      })
-      .returning();
-    return row as NotificationRow;
-  }
-  const [row] = await db.insert(notifications).values(values).returning();
-  return row as NotificationRow;
+  const refreshUnreadMessage =
+    n.type === 'message' && chatId
+      ? sql`ON CONFLICT (to_user_id, chat_id) WHERE type = 'message' AND NOT read DO UPDATE SET
+          created_at = excluded.created_at, message = excluded.message, from_user_id = excluded.from_user_id,
+          email_pending_since = coalesce(${notifications}.email_pending_since, excluded.email_pending_since)`
+      : sql``;
+  // `email_pending_since`: waits for the email sweep (jobs/notification-mail.ts), which checks the recipient's flag.
+  const result = await db.execute<{ id: string }>(sql`
+    INSERT INTO ${notifications}
+      (id, campus_id, type, to_user_id, from_user_id, post_id, chat_id, message, created_at, email_pending_since)
+    SELECT ${id}, ${n.campusId}, ${n.type}, ${n.toUserId}, ${n.fromUserId}, ${postId}::text, ${chatId}::text,
+      ${message}, ${at}::timestamptz, ${at}::timestamptz
+    WHERE ${pairNotBlocked(n.toUserId, n.fromUserId)}
+    ${refreshUnreadMessage}
+    RETURNING id`);
+  const row = result.rows[0];
+  return row ? stored(row.id) : undefined;
+}
+
+/** Deletes every notification between two people, either way (when one blocks the other); how many went. */
+export async function deleteNotificationsBetween(db: DbOrTx, one: string, two: string): Promise<number> {
+  const rows = await db
+    .delete(notifications)
+    .where(
+      or(
+        and(eq(notifications.toUserId, one), eq(notifications.fromUserId, two)),
+        and(eq(notifications.toUserId, two), eq(notifications.fromUserId, one)),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return rows.length;
 }
 
 /** Types made by a toggle (save, heart): repeated toggles must not pile up notifications. */

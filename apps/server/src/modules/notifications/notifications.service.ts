@@ -37,15 +37,17 @@ export async function unreadCounts(db: DbOrTx, userId: string, campusId: string)
 /**
  * Creates a notification inside the caller's transaction and announces it with the
  * recipient's new badge counts. Never to oneself (spec 1 §6): that is skipped here, and the
- * table refuses it too. `also`: the caller's own events of this change, published first in the
- * same statement (the campus's publish lock is then held for one round trip, not several).
+ * table refuses it too. Never between two people when either blocked the other: the insert
+ * itself skips them (`insertNotification`). `also`: the caller's own events of this change,
+ * published first in the same statement (the campus's publish lock is then held for one round
+ * trip, not several).
  */
 export async function notify(tx: DbOrTx, n: NewNotification, also: NewEvent[] = []): Promise<void> {
-  if (n.toUserId === n.fromUserId) {
+  const row = n.toUserId === n.fromUserId ? undefined : await insertNotification(tx, n);
+  if (!row) {
     if (also.length > 0) await publishEvents(tx, also);
     return;
   }
-  const row = await insertNotification(tx, n);
   const counts = await unreadCounts(tx, n.toUserId, n.campusId);
   await publishEvents(tx, [
     ...also,

@@ -21,6 +21,13 @@ export const postPolicy = {
     }
     return found;
   },
+  /**
+   * A post in the thread of someone blocked either way is as if deleted to the viewer (a block
+   * stops everything between the two): the same 404 as a missing post, revealing nothing.
+   */
+  assertNotBlocked(blocked: boolean) {
+    if (blocked) throw errors.notFound('Sorry, that post has been deleted.', 'POST_NOT_FOUND');
+  },
   assertCanDelete(user: SessionUser, post: PostFields) {
     if (post.userId !== user.id) throw errors.forbidden('Only the author can delete this.', 'NOT_THE_AUTHOR');
   },

@@ -458,6 +458,23 @@ export async function ancestorIds(db: Executor, id: string): Promise<string[]> {
   return result.rows.map((r) => r.id);
 }
 
+/**
+ * Whether `id` or any post above it was written by someone the viewer blocked or who blocked
+ * the viewer. Their thread is theirs: the viewer may neither comment in it nor save from it.
+ */
+export async function blockedAlongChain(db: Executor, viewerId: string, id: string): Promise<boolean> {
+  const result = await db.execute<{ blocked: boolean }>(sql`
+    WITH RECURSIVE chain(id, user_id, parent) AS (
+      SELECT id, user_id, post_commented_on FROM ${posts} WHERE id = ${id}
+      UNION ALL
+      SELECT p.id, p.user_id, p.post_commented_on FROM ${posts} p JOIN chain c ON p.id = c.parent
+    )
+    SELECT EXISTS (SELECT 1 FROM chain c JOIN blocks b
+      ON (b.blocker_id = ${viewerId} AND b.blocked_id = c.user_id)
+      OR (b.blocker_id = c.user_id AND b.blocked_id = ${viewerId})) AS blocked`);
+  return result.rows[0]?.blocked === true;
+}
+
 /** `id` and everything below it. */
 export async function subtreeIds(db: Executor, id: string): Promise<string[]> {
   const result = await db.execute<{ id: string }>(sql`

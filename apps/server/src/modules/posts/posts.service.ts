@@ -21,6 +21,7 @@ import type { SessionUser } from '../../plugins/session.ts';
 import type { StorageDriver } from '../../plugins/storage.ts';
 import { returnUnspentBudgets } from '../ads/ads.service.ts';
 import { sponsoredSlots } from '../ads/sponsored.ts';
+import { isBlockedEitherWay } from '../chats/chats.repo.ts';
 import { mediaKeys } from '../media/keys.ts';
 import { type StoredPostMedia, storePostFile } from '../media/media.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -30,6 +31,7 @@ import { postPolicy } from './posts.policy.ts';
 import { buildThread, type PresentContext, presentPost } from './posts.presenter.ts';
 import {
   ancestorIds,
+  blockedAlongChain,
   findPost,
   type ListedPost,
   likedAmong,
@@ -283,6 +285,8 @@ async function createPostFromUpload(
   let parent: PostWithAuthor | undefined;
   if (body.parentId) {
     parent = postPolicy.requireOnCampus(await findPost(deps.db, body.parentId), campus);
+    // A comment joins the whole thread above it: refused when anyone up the chain is blocked either way.
+    postPolicy.assertNotBlocked(await blockedAlongChain(deps.db, viewer.id, parent.post.id));
   }
   const id = newId();
   const now = deps.clock.now();
@@ -421,6 +425,8 @@ export async function toggleLike(
 ): Promise<{ liked: boolean; likesCount: number }> {
   postPolicy.assertCanWrite(viewer, campus);
   const { post } = postPolicy.requireOnCampus(await findPost(deps.db, postId), campus);
+  // Saving acts on this post alone: refused exactly when its page is (its author blocked either way).
+  postPolicy.assertNotBlocked(await isBlockedEitherWay(deps.db, viewer.id, post.userId));
   return deps.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(postLikes)

@@ -17,6 +17,16 @@ export const profilePolicy = {
   },
 
   /**
+   * Someone who blocked the viewer is, to the viewer, a missing user (a block stops everything
+   * between the two, and reveals nothing). The blocker still gets the header of the person they
+   * blocked, with empty lists, so its menu can unblock them.
+   */
+  requireNotBlockedByOwner<T extends { blocked: boolean; blockedByViewer: boolean }>(found: T): T {
+    if (found.blocked && !found.blockedByViewer) throw errors.notFound(PROFILE_MESSAGES.notFound, 'USER_NOT_FOUND');
+    return found;
+  },
+
+  /**
    * 'Claim this account' (spec 2 §2): only an account whose email was never verified — one the
    * campus holds for a seller who has not signed in yet — and only where the campus offers
    * sign-in by emailed link, which is how the claim reaches the owner.

@@ -65,11 +65,13 @@ export const profilesRoutes: FastifyPluginAsyncZod<Omit<ProfilesDeps, 'profilePa
         response: { 200: ClaimProfileResponseSchema },
       },
     },
-    async (request) =>
+    async (request, reply) =>
       claimProfile(deps, await requireSchoolVerifiedUser(request), request.campus, request.params.username, {
-        origin: `${request.protocol}://${request.host}`,
-        host: request.host,
+        origin: request.siteOrigin,
+        host: new URL(request.siteOrigin).host,
         ip: request.ip,
+        cookie: request.headers.cookie,
+        setCookies: (cookies) => reply.header('set-cookie', cookies),
       }),
   );
 };

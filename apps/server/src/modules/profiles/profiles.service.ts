@@ -36,6 +36,9 @@ export interface SignInLinkRequest {
   origin: string;
   host: string;
   ip: string;
+  /** The asking browser's cookies, and a way to give it the link's binding cookie: the link works in that browser only (auth/link-binding.ts). */
+  cookie?: string;
+  setCookies?: (cookies: string[]) => void;
 }
 
 /** Profile header (spec 2 §2 'Profile page'): one query. */
@@ -45,7 +48,9 @@ export async function getProfile(
   campus: CampusDefinition,
   username: string,
 ): Promise<PublicProfile> {
-  const row = profilePolicy.requireOnCampus(await findProfile(deps.db, username, viewer.id), campus);
+  const row = profilePolicy.requireNotBlockedByOwner(
+    profilePolicy.requireOnCampus(await findProfile(deps.db, username, viewer.id), campus),
+  );
   return presentProfile(row, viewer.id, deps.storage);
 }
 
@@ -65,8 +70,8 @@ export async function listProfile(
 
 /**
  * A page of a profile tab, 10 posts (spec 2 §9), in a fixed number of queries whatever the
- * page holds: the profile, the page, its media and the viewer's likes. Between people who
- * blocked each other the lists are empty; in Likes, posts by someone the viewer blocked (or
+ * page holds: the profile, the page, its media and the viewer's likes. Someone who blocked the
+ * viewer is not found; the lists of someone the viewer blocked are empty; in Likes, posts by someone the viewer blocked (or
  * who blocked the viewer) are left out as in the feed (`blocked`: read with the session).
  */
 async function loadProfileList(
@@ -78,7 +83,9 @@ async function loadProfileList(
   query: { show: ProfileTab; cursor?: string },
 ): Promise<LoadedPage<PostList>> {
   const cursor = decodeCursor(query.cursor);
-  const profile = profilePolicy.requireOnCampus(await findProfile(deps.db, username, viewer.id), campus);
+  const profile = profilePolicy.requireNotBlockedByOwner(
+    profilePolicy.requireOnCampus(await findProfile(deps.db, username, viewer.id), campus),
+  );
   const alsoShown = [profile.id];
   if (profile.blocked) return { page: { posts: [], nextCursor: null }, hidden: new Set(alsoShown) };
   const limit = PAGE_SIZES.profileLists;
@@ -126,7 +133,9 @@ export async function claimProfile(
   username: string,
   like: SignInLinkRequest,
 ): Promise<{ sent: true }> {
-  const profile = profilePolicy.requireOnCampus(await findProfile(deps.db, username, viewer.id), campus);
+  const profile = profilePolicy.requireNotBlockedByOwner(
+    profilePolicy.requireOnCampus(await findProfile(deps.db, username, viewer.id), campus),
+  );
   profilePolicy.requireClaimable(profile, campus);
   const email = await emailOf(deps.db, profile.id);
   if (!email) throw errors.notFound(PROFILE_MESSAGES.notFound, 'USER_NOT_FOUND');

@@ -53,6 +53,11 @@ export async function mailNewCode(
     campusShortName: string;
     siteUrl: string;
     purpose: CodePurpose;
+    /**
+     * Throws when `email` may not be used (taken, banned). Run after the request is counted, so
+     * that these answers cannot be used to test many addresses quickly.
+     */
+    assertUsable?: () => Promise<void>;
   },
 ): Promise<void> {
   const { db, clock, secret, mailer } = deps;
@@ -61,6 +66,7 @@ export async function mailNewCode(
   if (decision !== 'send') {
     throw new AppError(429, 'CODE_REQUESTS_EXCEEDED', ACCOUNT_SAFETY_MESSAGES.codeRequestsExceeded);
   }
+  await input.assertUsable?.();
   const code = generateCode();
   const now = clock.now();
   await db.transaction(async (tx) => {

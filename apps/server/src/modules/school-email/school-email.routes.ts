@@ -28,7 +28,7 @@ export const schoolEmailRoutes: FastifyPluginAsyncZod<SchoolEmailDeps> = async (
       await sendSchoolCode(deps, viewer, {
         ...request.body,
         siteCampus: request.campus,
-        siteUrl: `${request.protocol}://${request.host}`,
+        siteUrl: request.siteOrigin,
       });
       return reply.code(204).send(null);
     },

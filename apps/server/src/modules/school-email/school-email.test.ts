@@ -1,11 +1,26 @@
-import { ACCOUNT_SAFETY_LIMITS, ACCOUNT_SAFETY_MESSAGES, CAMPUS_IDS, VALIDATION_MESSAGES } from '@campus/contract';
+import {
+  ACCOUNT_SAFETY_LIMITS,
+  ACCOUNT_SAFETY_MESSAGES,
+  AUTH_MESSAGES,
+  CAMPUS_IDS,
+  VALIDATION_MESSAGES,
+} from '@campus/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.ts';
-import { latestCode, latestMail, TestBrowser, uniqueEmail, verifiedUser, wrongCode } from '../../../test/auth.ts';
-import { accountCodeGuards, posts, users, verificationCodes } from '../../db/schema/index.ts';
+import {
+  latestCode,
+  latestMail,
+  mailCount,
+  TestBrowser,
+  uniqueEmail,
+  verifiedUser,
+  wrongCode,
+} from '../../../test/auth.ts';
+import { accountCodeGuards, bannedEmails, posts, users, verificationCodes } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { MAX_WRONG_CODE_GUESSES } from '../auth/account-safety.repo.ts';
+import { banAccount } from '../auth/account-safety.service.ts';
 import { MAX_CODE_ATTEMPTS } from './codes.ts';
 
 /** A clock the tests move forward to pass the 2-hour validity. */
@@ -170,5 +185,116 @@ describe('PINs count against the account (issue 8 item 2)', () => {
     expect(statuses).toEqual([...Array(ACCOUNT_SAFETY_LIMITS.codeRequestsPerHour - 1).fill(204), 429]);
     const [guard] = await db.select().from(accountCodeGuards).where(eq(accountCodeGuards.email, email));
     expect(guard?.sends).toBe(ACCOUNT_SAFETY_LIMITS.codeRequestsPerHour);
+  });
+});
+
+describe('one school email, one account (security issue item 7)', () => {
+  /** A verified account that asked for a PIN for `schoolEmail`; returns it with the PIN. */
+  async function withPin(schoolEmail: string) {
+    const account = await verifiedUser(app, db);
+    const send = await account.browser.post('/api/school-email/code', { email: schoolEmail });
+    expect(send.statusCode).toBe(204);
+    return { ...account, code: await latestCode(db, schoolEmail) };
+  }
+  const verifiedHolders = (schoolEmail: string) =>
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.schoolEmail, schoolEmail), eq(users.schoolVerified, true)));
+  const stateOf = async (userId: string) => ({
+    user: await db.query.users.findFirst({ where: eq(users.id, userId) }),
+    posts: await db.select().from(posts).where(eq(posts.userId, userId)),
+    codes: await db.select().from(verificationCodes).where(eq(verificationCodes.userId, userId)),
+  });
+
+  it('refuses a PIN for a school email another account holds verified, ignoring case; nothing mailed or stored', async () => {
+    const schoolEmail = ouEmail();
+    const first = await withPin(schoolEmail);
+    expect(
+      (await first.browser.post('/api/school-email/verify', { email: schoolEmail, code: first.code })).statusCode,
+    ).toBe(200);
+    const mailsBefore = await mailCount(db, schoolEmail);
+
+    const { browser, user } = await verifiedUser(app, db);
+    const res = await browser.post('/api/school-email/code', { email: schoolEmail.toUpperCase() });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'SCHOOL_EMAIL_TAKEN', message: ACCOUNT_SAFETY_MESSAGES.schoolEmailTaken });
+    expect(await mailCount(db, schoolEmail)).toBe(mailsBefore);
+    expect(await db.select().from(verificationCodes).where(eq(verificationCodes.userId, user.id))).toEqual([]);
+    expect(await verifiedHolders(schoolEmail)).toEqual([{ id: first.user.id }]);
+  });
+
+  it('refuses the right PIN when another account verified the address after it was sent; the guess is not counted', async () => {
+    const schoolEmail = ouEmail();
+    const first = await withPin(schoolEmail);
+    const second = await withPin(schoolEmail);
+    expect(
+      (await first.browser.post('/api/school-email/verify', { email: schoolEmail, code: first.code })).statusCode,
+    ).toBe(200);
+
+    const late = await second.browser.post('/api/school-email/verify', { email: schoolEmail, code: second.code });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({
+      code: 'SCHOOL_EMAIL_TAKEN',
+      message: ACCOUNT_SAFETY_MESSAGES.schoolEmailTaken,
+    });
+    const after = await stateOf(second.user.id);
+    expect(after.user).toMatchObject({ schoolVerified: false, schoolEmail: null, campusId: null });
+    expect(after.posts).toEqual([]);
+    const [guard] = await db.select().from(accountCodeGuards).where(eq(accountCodeGuards.email, second.email));
+    expect(guard?.wrongGuesses ?? 0).toBe(0);
+    expect(await verifiedHolders(schoolEmail)).toEqual([{ id: first.user.id }]);
+  });
+
+  it('two accounts verifying the same school email at once: exactly one wins, the other gets the message, no 5xx', async () => {
+    for (let round = 0; round < 5; round++) {
+      const schoolEmail = ouEmail();
+      const a = await withPin(schoolEmail);
+      const b = await withPin(schoolEmail);
+      const answers = await Promise.all(
+        [a, b].map((who) => who.browser.post('/api/school-email/verify', { email: schoolEmail, code: who.code })),
+      );
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const loser = answers.find((r) => r.statusCode === 409);
+      expect(loser?.json()).toMatchObject({
+        code: 'SCHOOL_EMAIL_TAKEN',
+        message: ACCOUNT_SAFETY_MESSAGES.schoolEmailTaken,
+      });
+      const winner = answers[0]?.statusCode === 200 ? a : b;
+      const other = winner === a ? b : a;
+      expect(await verifiedHolders(schoolEmail)).toEqual([{ id: winner.user.id }]);
+      const lost = await stateOf(other.user.id);
+      expect(lost.user?.schoolVerified).toBe(false);
+      expect(lost.posts).toEqual([]);
+    }
+  });
+
+  it("bans a banned account's school email: a new account can neither get a PIN for it nor use one sent before the ban", async () => {
+    const schoolEmail = ouEmail();
+    const banned = await withPin(schoolEmail);
+    expect(
+      (await banned.browser.post('/api/school-email/verify', { email: schoolEmail, code: banned.code })).statusCode,
+    ).toBe(200);
+    // An accomplice asked for a PIN to the same mailbox before the ban (it is still valid then).
+    const early = await withPin(ouEmail());
+    await db.update(verificationCodes).set({ email: schoolEmail }).where(eq(verificationCodes.userId, early.user.id));
+
+    await banAccount(db, banned.email, 'test');
+    expect(await db.select().from(bannedEmails).where(eq(bannedEmails.email, schoolEmail))).toHaveLength(1);
+
+    const { browser, user } = await verifiedUser(app, db);
+    const mailsBefore = await mailCount(db, schoolEmail);
+    const send = await browser.post('/api/school-email/code', { email: schoolEmail });
+    expect(send.statusCode).toBe(403);
+    expect(send.json()).toMatchObject({ code: 'ACCOUNT_BANNED', message: AUTH_MESSAGES.banned });
+    expect(await mailCount(db, schoolEmail)).toBe(mailsBefore);
+    expect(await db.select().from(verificationCodes).where(eq(verificationCodes.userId, user.id))).toEqual([]);
+
+    const verify = await early.browser.post('/api/school-email/verify', { email: schoolEmail, code: early.code });
+    expect(verify.statusCode).toBe(403);
+    expect(verify.json().code).toBe('ACCOUNT_BANNED');
+    const after = await stateOf(early.user.id);
+    expect(after.user?.schoolVerified).toBe(false);
+    expect(after.posts).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { blocks, popularSearches, posts, userSearches, users } from '../../db/schema/index.ts';
+import { blocks, popularSearches, popularSearchViews, posts, userSearches, users } from '../../db/schema/index.ts';
 import type { Cursor } from '../../lib/cursor.ts';
 import type { AuthorRow } from '../posts/posts.repo.ts';
 import { userSummaryColumns } from '../users/users.repo.ts';
@@ -312,12 +312,35 @@ export async function clearRecent(db: DbOrTx, userId: string, campusId: string):
 
 // Popular searches (spec 2 §3).
 
-export async function countView(db: DbOrTx, campusId: string, text: string, at: Date): Promise<void> {
+/** The day a view counts on: the UTC date of the app clock. */
+const viewDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * Counts a member's view of a search text, once per member, text and day: the member's row of
+ * the day is inserted (nothing when it is there already) and only a new row adds a view. One
+ * statement, so parallel searches of one member count once.
+ */
+export async function countView(
+  db: DbOrTx,
+  view: { campusId: string; userId: string; text: string; at: Date },
+): Promise<void> {
   await db.execute(sql`
+    WITH counted AS (
+      INSERT INTO ${popularSearchViews} (day, campus_id, search_text, user_id)
+      VALUES (${viewDay(view.at)}::date, ${view.campusId}, ${view.text}, ${view.userId})
+      ON CONFLICT DO NOTHING
+      RETURNING 1
+    )
     INSERT INTO ${popularSearches} (campus_id, search_text, total_views, last_modified)
-    VALUES (${campusId}, ${text}, 1, ${at.toISOString()})
+    SELECT ${view.campusId}::uuid, ${view.text}, 1, ${view.at.toISOString()}::timestamptz FROM counted
     ON CONFLICT (campus_id, search_text)
     DO UPDATE SET total_views = ${popularSearches.totalViews} + 1, last_modified = excluded.last_modified`);
+}
+
+/** Deletes the views of days before `now`'s (only today's say who already counted); how many went. */
+export async function purgePopularSearchViews(db: DbOrTx, now: Date): Promise<number> {
+  const result = await db.execute(sql`DELETE FROM ${popularSearchViews} WHERE day < ${viewDay(now)}::date`);
+  return result.rowCount ?? 0;
 }
 
 export async function listPopular(db: DbOrTx, campusId: string, limit: number) {

@@ -101,12 +101,15 @@ export async function findPosts(
     limit,
   });
   const rows = await findPostsById(deps.db, ids);
-  const counted = viewer && !cursor && rows.length > 0 ? popularText(query.q) : '';
+  // Popular searches count the first page of searches that found something, by members of this
+  // campus only (visitors and guests from other campuses never), once per member, text and day.
+  const counted = viewer?.campusId === campus.id && !cursor && rows.length > 0 ? popularText(query.q) : '';
   const [media, liked] = await Promise.all([
     mediaOf(deps.db, ids),
     viewer ? likedAmong(deps.db, viewer.id, ids) : Promise.resolve(new Set<string>()),
-    // Popular searches count the first page of searches that found something, by members.
-    counted ? countView(deps.db, campus.id, counted, deps.clock.now()) : Promise.resolve(),
+    counted && viewer
+      ? countView(deps.db, { campusId: campus.id, userId: viewer.id, text: counted, at: deps.clock.now() })
+      : Promise.resolve(),
   ]);
   const mediaByPost = new Map<string, typeof media>();
   for (const m of media) mediaByPost.set(m.postId, [...(mediaByPost.get(m.postId) ?? []), m]);

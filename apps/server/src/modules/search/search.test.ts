@@ -4,12 +4,22 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.ts';
 import { TestBrowser } from '../../../test/auth.ts';
 import { member } from '../../../test/posts.ts';
-import { roles } from '../../../test/profiles.ts';
+import { roles, signInOn } from '../../../test/profiles.ts';
 import { countQueries } from '../../../test/queries.ts';
 import type { Database } from '../../db/client.ts';
-import { blocks, popularSearches, postMedia, posts, userSearches } from '../../db/schema/index.ts';
+import {
+  blocks,
+  popularSearches,
+  popularSearchViews,
+  postMedia,
+  posts,
+  userSearches,
+  users,
+} from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { searchPolicy } from './search.policy.ts';
+import { purgePopularSearchViews } from './search.repo.ts';
+import { findPosts } from './search.service.ts';
 
 const { app, db } = await createTestApp();
 
@@ -82,11 +92,11 @@ describe('who may search', () => {
     const ut = await member(app, db, 'ut', 'Tex Reader');
     expect(ids(await ut.browser.get(q('gramophone')))).toEqual([utPost]);
     expect(ids(await ut.browser.get(q('gramophne')))).toEqual([utPost]);
-    // Nothing was recorded for the refused callers.
+    // Nothing was recorded for the refused callers, nor for the guest from UT: OU counts its own member.
     const counted = await db.select().from(popularSearches).where(eq(popularSearches.searchText, 'gramophone'));
     expect(counted.map((c) => [c.campusId, c.totalViews]).sort()).toEqual(
       [
-        [CAMPUS_IDS.ou, 2],
+        [CAMPUS_IDS.ou, 1],
         [CAMPUS_IDS.ut, 1],
       ].sort(),
     );
@@ -355,11 +365,18 @@ describe('recent searches', () => {
 });
 
 describe('popular searches', () => {
-  it('counts first pages that found something, per campus, top 14 with counts', async () => {
-    const { app: own, db: ownDb } = await createTestApp();
-    const a = await member(own, ownDb, 'ou', 'Pop One');
-    const b = await member(own, ownDb, 'ou', 'Pop Two');
+  it('counts each member of this campus once per text and day, per campus, top 14 with counts', async () => {
+    let now = new Date('2026-03-01T23:00:00.000Z');
+    const { app: own, db: ownDb } = await createTestApp({}, { clock: { now: () => now } });
+    const ouMembers = [
+      await member(own, ownDb, 'ou', 'Pop One'),
+      await member(own, ownDb, 'ou', 'Pop Two'),
+      await member(own, ownDb, 'ou', 'Pop Three'),
+    ];
+    const [a, b] = ouMembers as [(typeof ouMembers)[0], (typeof ouMembers)[0]];
     const ut = await member(own, ownDb, 'ut', 'Pop Texan');
+    const utEmail = (await ownDb.query.users.findFirst({ where: eq(users.id, ut.user.id) }))?.email ?? '';
+    const utGuest = await signInOn(own, utEmail, 'ou.localhost:3000');
     await addPost(ownDb, a.user.id, 'ou', 'Bicycle helmet');
     await addPost(ownDb, ut.user.id, 'ut', 'Bicycle lock');
     const words: string[] = [];
@@ -368,21 +385,48 @@ describe('popular searches', () => {
       words.push(word);
       await addPost(ownDb, a.user.id, 'ou', `A ${word} for sale`);
     }
-    for (let i = 0; i < 3; i += 1) await a.browser.get(q('Bicycle'));
-    await b.browser.get(q('  bicycle '));
+    // A member searching again the same day counts once; so do parallel searches.
+    for (let i = 0; i < 3; i += 1) expect(ids(await a.browser.get(q('Bicycle')))).toHaveLength(1);
+    await Promise.all([1, 2, 3, 4].map(() => b.browser.get(q('  bicycle '))));
+    // A UT member counts on UT's site, never as a guest on OU's; a later page and a miss count nowhere.
     await ut.browser.get(q('bicycle'));
+    expect(ids(await utGuest.get(q('bicycle')))).toHaveLength(1);
     await a.browser.get(q('nothingmatchesthis'));
     for (const [i, word] of words.entries()) {
-      for (let n = 0; n <= i % 3; n += 1) await a.browser.get(q(word));
+      for (const m of ouMembers.slice(0, (i % 3) + 1)) await m.browser.get(q(word));
     }
-    const top = (await b.browser.get('/api/search/popular')).json() as {
-      searches: Array<{ text: string; totalViews: number }>;
-    };
-    expect(top.searches).toHaveLength(14);
-    expect(top.searches[0]).toEqual({ text: 'bicycle', totalViews: 4 });
-    expect(top.searches.map((s) => s.text)).not.toContain('nothingmatchesthis');
-    const utTop = (await ut.browser.get('/api/search/popular')).json() as { searches: Array<{ text: string }> };
-    expect(utTop.searches).toEqual([{ text: 'bicycle', totalViews: 1 }]);
+    const popularOf = async (browser: TestBrowser) =>
+      ((await browser.get('/api/search/popular')).json() as { searches: Array<{ text: string; totalViews: number }> })
+        .searches;
+    const top = await popularOf(b.browser);
+    expect(top).toHaveLength(14);
+    expect(top[0]).toEqual({ text: 'widgetc', totalViews: 3 });
+    expect(top.find((s) => s.text === 'bicycle')).toEqual({ text: 'bicycle', totalViews: 2 });
+    expect(top.map((s) => s.text)).not.toContain('nothingmatchesthis');
+    expect(await popularOf(ut.browser)).toEqual([{ text: 'bicycle', totalViews: 1 }]);
+
+    // The next day (UTC) the same members count again, once each.
+    now = new Date('2026-03-02T00:30:00.000Z');
+    await a.browser.get(q('bicycle'));
+    await a.browser.get(q('BICYCLE'));
+    expect((await popularOf(b.browser)).find((s) => s.text === 'bicycle')?.totalViews).toBe(3);
+    // The purge keeps only today's views, which still decide who already counted today.
+    expect(await purgePopularSearchViews(ownDb, now)).toBeGreaterThan(0);
+    const left = await ownDb.select().from(popularSearchViews);
+    expect(left.map((v) => [v.day, v.userId, v.searchText])).toEqual([['2026-03-02', a.user.id, 'bicycle']]);
+    await a.browser.get(q('bicycle'));
+    expect((await popularOf(b.browser)).find((s) => s.text === 'bicycle')?.totalViews).toBe(3);
+  });
+
+  it('a visitor of a public campus is never counted', async () => {
+    const ou = campusBySlug('ou');
+    if (!ou) throw new Error('no OU');
+    const writer = await member(app, db, 'ou', 'Vera Visited');
+    await addPost(db, writer.user.id, 'ou', 'Accordion in its case');
+    const deps = { db, storage: app.storage, clock: { now: () => new Date() } };
+    const found = await findPosts(deps, null, { ...ou, privacy: 'public' }, { q: 'accordion', show: 'latest' });
+    expect(found.posts).toHaveLength(1);
+    expect(await db.select().from(popularSearches).where(eq(popularSearches.searchText, 'accordion'))).toEqual([]);
   });
 
   it('a visitor on a campus of another site does not see it', async () => {

@@ -204,7 +204,7 @@ export const accountRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app,
       await sendEmailChangeCode(accountDeps, viewer, {
         email: request.body.email,
         campus: request.campus,
-        siteUrl: `${request.protocol}://${request.host}`,
+        siteUrl: request.siteOrigin,
       });
       return reply.code(204).send(null);
     },

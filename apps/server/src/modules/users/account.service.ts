@@ -25,12 +25,13 @@ import {
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, errors } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/session.ts';
-import { clearFailures, refundCodeGuess, reserveCodeGuess, reserveSignInAttempt } from '../auth/account-safety.repo.ts';
+import { clearFailures, refundCodeGuess, reserveCodeGuess } from '../auth/account-safety.repo.ts';
+import { admitPasswordAttempt } from '../auth/account-safety.service.ts';
 import type { Mailer } from '../mail/mail.plugin.ts';
 import { codeMatches, guessesExceeded, MAX_CODE_ATTEMPTS, mailNewCode } from '../school-email/codes.ts';
 import { findUser, type UserRow } from './users.repo.ts';
 
-/** better-auth's password hashing (scrypt), so that sign-in keeps verifying what we store. */
+/** The hasher better-auth is configured with (modules/auth/passwords.ts), so sign-in verifies what we store. */
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
   verify(input: { hash: string; password: string }): Promise<boolean>;
@@ -162,7 +163,7 @@ export async function changePassword(
   const { db } = deps;
   const user = await requireAccount(db, viewer.id);
   const email = user.email.toLowerCase();
-  if (!(await reserveSignInAttempt(db, email, context.clientIp))) {
+  if (!(await admitPasswordAttempt(db, email, context.clientIp)).allowed) {
     throw new AppError(429, 'ACCOUNT_LOCKED', AUTH_MESSAGES.tooManyAttempts);
   }
   const [credential] = await db

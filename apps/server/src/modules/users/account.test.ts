@@ -133,10 +133,10 @@ describe('display name', () => {
     const post = (await createPostAs(browser, { plainText: 'my old post' })).json();
     const cases: Array<[unknown, ReturnType<typeof refusal>]> = [
       [{ firstName: '', lastName: 'X' }, refusal(VALIDATION_MESSAGES.nameRequired)],
-      [{ firstName: 'A', lastName: '  ' }, refusal(VALIDATION_MESSAGES.nameRequired)],
-      [{ firstName: 'a'.repeat(21), lastName: 'X' }, refusal('First name must be at most 20 characters.')],
-      [{ firstName: 'A', lastName: 'b'.repeat(21) }, refusal('Last name must be at most 20 characters.')],
-      [{ firstName: 'A\u0007B', lastName: 'X' }, refusal(VALIDATION_MESSAGES.nameCharactersInvalid)],
+      [{ firstName: 'Al', lastName: '  ' }, refusal(VALIDATION_MESSAGES.nameRequired)],
+      [{ firstName: 'a'.repeat(21), lastName: 'Xu' }, refusal('First name must be at most 20 characters.')],
+      [{ firstName: 'Al', lastName: 'b'.repeat(21) }, refusal('Last name must be at most 20 characters.')],
+      [{ firstName: 'A\u0007B', lastName: 'Xu' }, refusal(VALIDATION_MESSAGES.nameCharactersInvalid)],
       // NUL is refused at the edge, before any route (plugins/security.ts).
       [{ firstName: 'A\u0000B', lastName: 'X' }, refusal('The request could not be read.', 'INVALID_BODY')],
       [{ firstName: 7, lastName: 'X' }, refusal(VALIDATION_MESSAGES.nameRequired)],
@@ -149,6 +149,37 @@ describe('display name', () => {
     expect((await userRow(user.id)).name).toBe(`Ñandú ${'a'.repeat(20)}`);
     const page = (await browser.get(`/api/posts/${post.id}`)).json();
     expect(JSON.stringify(page)).toContain('Ñandú');
+  });
+
+  it('one name rule: what sign-up refuses, the name form refuses with the same message; nothing stored', async () => {
+    const { browser, user } = await member(app, db, 'ou', 'Nina Name');
+    const before = await userRow(user.id);
+    const hostile: Array<[name: string, message: string]> = [
+      ['<img src=x>', VALIDATION_MESSAGES.nameCharactersInvalid],
+      ['R2D2', VALIDATION_MESSAGES.nameCharactersInvalid],
+      ['12345', VALIDATION_MESSAGES.nameCharactersInvalid],
+      ['\u200b\u200b\u200b', VALIDATION_MESSAGES.nameCharactersInvalid],
+      ['\u3164\u3164', VALIDATION_MESSAGES.nameCharactersInvalid],
+      ['\u202eevil', VALIDATION_MESSAGES.nameCharactersInvalid],
+      ["''", VALIDATION_MESSAGES.nameCharactersInvalid],
+      ['J', VALIDATION_MESSAGES.nameInvalid],
+    ];
+    for (const [name, message] of hostile) {
+      for (const body of [
+        { firstName: name, lastName: 'Lee' },
+        { firstName: 'Lee', lastName: name },
+      ]) {
+        const res = await put(browser, '/api/me/name', body);
+        expect([name, res.statusCode, res.json()]).toEqual([name, 400, refusal(message)]);
+      }
+      const signUp = await new TestBrowser(app).post('/api/auth/sign-up/email', {
+        name: `${name} Lee`,
+        email: uniqueEmail('names'),
+        password: 'secret123',
+      });
+      expect([name, signUp.statusCode, signUp.json().message]).toEqual([name, 400, message]);
+    }
+    expect(await userRow(user.id)).toEqual(before);
   });
 });
 

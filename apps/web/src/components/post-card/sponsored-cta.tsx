@@ -1,4 +1,4 @@
-import type { AdCta, Post } from '@campus/contract';
+import { type AdCta, ctaHost, type Post } from '@campus/contract';
 import { ExternalLink, Megaphone, Send, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { useMemberGate } from '@/components/auth-modal/index.ts';
@@ -24,6 +24,15 @@ export function SponsoredLabel() {
 }
 
 /**
+ * The host a website call-to-action really leads to, shown inside its button (security issue
+ * item 11): a label says 'Shop Now', the host says where.
+ */
+export function CtaHost({ url }: { url: string }) {
+  const host = ctaHost(url);
+  return host ? <span className={styles.host}>{host}</span> : null;
+}
+
+/**
  * The call-to-action of a sponsored post (issue 12 item 5): a website opens in a new tab, a
  * message goal starts the chat with the owner, a profile goal opens the owner's profile. Each
  * click is tracked for the owner's analytics once per page session.
@@ -44,6 +53,7 @@ export function SponsoredCta({ post, cta }: { post: Post; cta: AdCta }) {
         onClick={() => trackPostAnalytics('external_link_click', post.id)}
       >
         {cta.label}
+        <CtaHost url={cta.url} />
         <ExternalLink aria-hidden="true" size={16} />
       </a>
     );

@@ -132,7 +132,11 @@ function BoostForm({ postId, again }: { postId: string; again: boolean }) {
             showAlert(AD_MESSAGES.notAuthenticated, { type: 'danger' });
             return;
           }
-          if (error.code === 'CHECKOUT_FAILED' || error.code === 'VALIDATION_FAILED') {
+          if (
+            error.code === 'CHECKOUT_FAILED' ||
+            error.code === 'VALIDATION_FAILED' ||
+            error.code === 'PAYMENTS_NOT_CONFIGURED'
+          ) {
             showAlert(error.message, { type: 'danger' });
             return;
           }

@@ -15,7 +15,7 @@ const owner = (over: Partial<PostBoostStatus> = {}): PostBoostStatus => ({
   ownerAction: 'boost',
   paused: false,
   cta: null,
-  activeAdId: null,
+  adRunning: false,
   ...over,
 });
 const visitor = (over: Partial<PostBoostStatus> = {}): PostBoostStatus => ({
@@ -101,11 +101,12 @@ describe('post page boost controls', () => {
 
   it('gives others the running website ad’s button instead of Send Message, and counts one view', async () => {
     const calls = mockApi(
-      visitor({ activeAdId: 'ad-1', cta: { type: 'website', url: 'https://www.example.com', label: 'Shop Now' } }),
+      visitor({ adRunning: true, cta: { type: 'website', url: 'https://www.example.com', label: 'Shop Now' } }),
     );
     renderControls(false);
-    const cta = await screen.findByRole('link', { name: 'Shop Now' });
+    const cta = await screen.findByRole('link', { name: /^Shop Now/ });
     expect(cta.getAttribute('href')).toBe('https://www.example.com');
+    expect(cta.textContent).toBe('Shop Nowwww.example.com');
     expect(cta.getAttribute('target')).toBe('_blank');
     expect(screen.queryByRole('button', { name: 'Send Message' })).toBeNull();
     await waitFor(() => expect(calls.filter((c) => c.url === '/api/analytics')).toHaveLength(1));
@@ -119,6 +120,16 @@ describe('post page boost controls', () => {
     });
     // The owner's alert is the owner's: others never ask for it.
     expect(calls.some((c) => c.url.endsWith('/alert'))).toBe(false);
+  });
+
+  it('shows the host a link really leads to, whatever comes before an @', async () => {
+    mockApi(
+      visitor({ adRunning: true, cta: { type: 'website', url: 'https://www.ou.edu@evil.example', label: 'Shop Now' } }),
+    );
+    renderControls(false);
+    const cta = await screen.findByRole('link', { name: /^Shop Now/ });
+    expect(cta.textContent).toContain('evil.example');
+    expect(cta.textContent).not.toContain('ou.edu');
   });
 
   it('keeps Send Message for others when nothing runs, and tracks nothing', async () => {

@@ -2,6 +2,7 @@ import { AD_MESSAGES, POST_PAGE_ALERTS } from '@campus/contract';
 import { ChartColumn, ExternalLink, Pause, Rocket } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import type { PostBoostControlsProps } from '@/components/post-card/boost-bridge.tsx';
+import { CtaHost } from '@/components/post-card/sponsored-cta.tsx';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { ButtonLink, buttonClassName } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
@@ -65,13 +66,13 @@ function VisitorControls({
   sendMessage: PostBoostControlsProps['sendMessage'];
 }) {
   const status = useBoostStatusQuery(postId);
-  const activeAdId = status.data?.activeAdId ?? null;
+  const adRunning = status.data?.adRunning ?? false;
   const cta = status.data?.cta ?? null;
 
   // A view counts once per post per page session, and only while the owner's ad runs (spec 3 §7).
   useEffect(() => {
-    if (activeAdId) trackPostAnalytics('view', postId);
-  }, [activeAdId, postId]);
+    if (adRunning) trackPostAnalytics('view', postId);
+  }, [adRunning, postId]);
 
   if (cta?.type === 'website' && cta.url) {
     return (
@@ -84,10 +85,11 @@ function VisitorControls({
       >
         <ExternalLink aria-hidden="true" size={16} />
         {cta.label}
+        <CtaHost url={cta.url} />
       </a>
     );
   }
-  if (!activeAdId) return <>{sendMessage}</>;
+  if (!adRunning) return <>{sendMessage}</>;
   return (
     <span className={styles.contents} onClickCapture={() => trackPostAnalytics('direct_message', postId)}>
       {sendMessage}

@@ -77,7 +77,10 @@ function LinkOnItsWay({ params }: { params: MagicLinkParams }) {
   );
 }
 
-/** The link was opened where the address is not known (another browser or device): ask for it. */
+/**
+ * The link was opened where the address is not known (storage cleared, or another browser —
+ * where the server then refuses it: links work only in the browser that asked): ask for it.
+ */
 function ConfirmEmail({ onConfirm }: { onConfirm: (email: string) => void }) {
   const form = useForm({ initial: { email: '' }, schemas: { email: EmailSchema }, afterError: 'clear' });
   const handleSubmit = (event: FormEvent) => {
@@ -92,7 +95,7 @@ function ConfirmEmail({ onConfirm }: { onConfirm: (email: string) => void }) {
           <MailQuestion aria-hidden="true" size={30} />
         </span>
       }
-      lead="This link was opened on another device or browser. To keep your account safe, enter the email you asked for it with."
+      lead="This browser does not remember which email asked for this link. To keep your account safe, enter that email."
     >
       <form className={styles.form} onSubmit={handleSubmit} noValidate>
         <EmailField {...form.field('email')} />

@@ -22,8 +22,7 @@ const fail = (status: number, code: string, message = 'server words') => new Api
 describe('authErrorMessage', () => {
   it.each([
     [fail(401, 'INVALID_EMAIL_OR_PASSWORD'), AUTH_MESSAGES.invalidCredentials],
-    [fail(422, 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL'), AUTH_MESSAGES.emailInUse],
-    [fail(422, 'USER_ALREADY_EXISTS'), AUTH_MESSAGES.emailInUse],
+    [fail(422, 'EMAIL_IN_USE'), AUTH_MESSAGES.emailInUse],
     [fail(400, 'PASSWORD_TOO_SHORT'), AUTH_MESSAGES.weakPassword],
     [fail(400, 'INVALID_EMAIL'), AUTH_MESSAGES.invalidEmail],
     [fail(403, 'ACCOUNT_BANNED'), AUTH_MESSAGES.banned],

@@ -12,8 +12,8 @@ import { ApiError } from '@/lib/api-client.ts';
 /**
  * The one place where answers of the auth API become the spec's words (spec 1 §8 'Email and
  * password sign-in and registration', 'Google sign-in'; §5). Codes are the auth library's
- * (INVALID_EMAIL_OR_PASSWORD, USER_ALREADY_EXISTS…, PASSWORD_TOO_SHORT, INVALID_OTP…) and
- * ours (ACCOUNT_BANNED, ACCOUNT_LOCKED, INVALID_EMAIL, INVALID_NAME, USER_NOT_FOUND).
+ * (INVALID_EMAIL_OR_PASSWORD, PASSWORD_TOO_SHORT, INVALID_OTP…) and ours (EMAIL_IN_USE,
+ * ACCOUNT_BANNED, ACCOUNT_LOCKED, INVALID_EMAIL, INVALID_NAME, USER_NOT_FOUND).
  * An unknown user and a wrong password both answer 'Invalid login credentials.'
  * (docs/decisions/007-sign-in-errors.md).
  */
@@ -29,8 +29,7 @@ const NAME_MESSAGES: ReadonlySet<string> = new Set([
 const BY_CODE: Readonly<Record<string, string>> = {
   INVALID_EMAIL_OR_PASSWORD: AUTH_MESSAGES.invalidCredentials,
   INVALID_PASSWORD: AUTH_MESSAGES.invalidCredentials,
-  USER_ALREADY_EXISTS: AUTH_MESSAGES.emailInUse,
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: AUTH_MESSAGES.emailInUse,
+  EMAIL_IN_USE: AUTH_MESSAGES.emailInUse,
   PASSWORD_TOO_SHORT: AUTH_MESSAGES.weakPassword,
   PASSWORD_TOO_LONG: UNSPECIFIED_MESSAGES.passwordTooLong,
   INVALID_EMAIL: AUTH_MESSAGES.invalidEmail,

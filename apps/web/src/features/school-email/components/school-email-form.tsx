@@ -3,8 +3,8 @@ import { GraduationCap } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { ApiError } from '@/lib/api-client.ts';
 import { useSendSchoolCode } from '../api/send-school-code.ts';
+import { fieldErrorOf } from '../lib/field-error.ts';
 import styles from './pin-form.module.css';
 
 const EMAIL_LABEL = 'School email';
@@ -50,8 +50,10 @@ export function SchoolEmailForm({ campus, currentSchoolEmail, campusId, onSent }
           onSent(parsed.data);
         },
         onError: (failure) => {
-          // The server's answer about the address belongs under the field; anything else is an alert.
-          if (failure instanceof ApiError && failure.status === 400) setError(failure.message);
+          // The server's answer about the address or the code belongs under the field (a wrong
+          // code, an address taken or banned); anything else is an alert.
+          const message = fieldErrorOf(failure);
+          if (message) setError(message);
           else showAlert(SETTINGS_MESSAGES.somethingWentWrong, { type: 'danger' });
         },
       },

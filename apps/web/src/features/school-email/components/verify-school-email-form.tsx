@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { showValue } from '@/lib/controlled-field.ts';
 import { useSendSchoolCode } from '../api/send-school-code.ts';
 import { useVerifySchoolCode } from '../api/verify-school-code.ts';
+import { fieldErrorOf } from '../lib/field-error.ts';
 import styles from './pin-form.module.css';
 
 const CODE_LENGTH = 4;
@@ -44,8 +45,10 @@ export function VerifySchoolEmailForm({ email, campusId, onVerified }: VerifySch
       {
         onSuccess: (response) => onVerified(response.redirectTo, response.viewer),
         onError: (failure) => {
-          // A wrong or expired code is the server's 400 and belongs under the field.
-          if (failure instanceof ApiError && failure.status === 400) setError(failure.message);
+          // The server's answer about the address or the code belongs under the field (a wrong
+          // code, an address taken or banned); anything else is an alert.
+          const message = fieldErrorOf(failure);
+          if (message) setError(message);
           else showAlert(SETTINGS_MESSAGES.somethingWentWrong, { type: 'danger' });
         },
       },
