@@ -54,7 +54,9 @@ export function entryBudget({ budgetKb }: { budgetKb: number }): Plugin {
       if (total > budgetKb)
         this.error(`${line}\nOver budget: keep new code out of the entry (lazy routes, modals, menus).`);
       if (!chunks.some((c) => c.code.includes(REACT_ELEMENT_SYMBOL)))
-        this.error(`${line}\nThe entry has no '${REACT_ELEMENT_SYMBOL}': it does not render with React (decision 028).`);
+        this.error(
+          `${line}\nThe entry has no '${REACT_ELEMENT_SYMBOL}': it does not render with React (decision 028).`,
+        );
       console.log(`\n${line}`);
     },
   };

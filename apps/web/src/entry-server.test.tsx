@@ -172,6 +172,53 @@ describe('the first screen drawn on the server', () => {
     app.unmount();
   });
 
+  /** Starts watching `root` for elements taken out of it (the page drawn again, not hydrated). */
+  function watchRemoved(root: HTMLElement): string[] {
+    const removed: string[] = [];
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.removedNodes) if (node.nodeType === Node.ELEMENT_NODE) removed.push(node.nodeName);
+    }).observe(root, { childList: true, subtree: true });
+    return removed;
+  }
+
+  it('is hydrated in a tab with history to go back to (a reload), and shows Back after', async () => {
+    const root = await openDrawnHome();
+    window.history.replaceState({ usr: null, key: 'reloaded', idx: 1 }, '', '/home');
+    const firstCard = root.querySelector('article');
+    const removed = watchRemoved(root);
+    const app = await startApp(root);
+    await screen.findByRole('button', { name: 'Back' });
+    expect(root.querySelector('article')).toBe(firstCard);
+    expect(removed).toEqual([]);
+    app.unmount();
+    window.history.replaceState(null, '', '/home');
+  });
+
+  it('keeps the ages it drew when a minute turns before the page is live', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const drawnAt = new Date('2026-11-27T12:00:00.000Z');
+      vi.setSystemTime(drawnAt);
+      feed.posts[0] = { ...post('p1', 'Kitchen set, all for $30'), createdAt: '2026-11-27T11:59:01.000Z' };
+      const root = await openDrawnHome();
+      expect(root.querySelector('article time')?.textContent).toBe('now');
+      const firstCard = root.querySelector('article');
+      const removed = watchRemoved(root);
+      vi.setSystemTime(new Date(drawnAt.getTime() + 2_000));
+      const app = await startApp(root);
+      // A click that works is a page that is live.
+      (root.querySelector('button[aria-label^="Save"]') as HTMLElement).click();
+      await waitFor(() => expect(requests).toContain('POST /api/posts/p1/like'));
+      expect(root.querySelector('article')).toBe(firstCard);
+      expect(removed).toEqual([]);
+      app.unmount();
+    } finally {
+      feed.posts[0] = post('p1', 'Kitchen set, all for $30');
+      vi.useRealTimers();
+    }
+  });
+
   // Last: it leaves the page's one router (one per test file, as per page) on /search, with a
   // history the other tests' /home would draw differently (a back button).
   it('sends a search sent before the page is live once it is, in the app', async () => {
