@@ -29,8 +29,15 @@ export function entryChunks(bundle: OutputBundle): OutputChunk[] {
 export const gzipKb = (code: string) => gzipSync(code).length / 1024;
 
 /**
+ * The symbol React 19 marks its elements with (`Symbol.for('react.transitional.element')`). Only
+ * React's own runtime names it: a renderer standing in for React (decision 023, superseded by
+ * 029) would not, so its absence means the app does not render with React.
+ */
+export const REACT_ELEMENT_SYMBOL = 'react.transitional.element';
+
+/**
  * Prints the gzip size of the entry's JavaScript after every build and fails the build when it
- * is over `budgetKb` (issue 13).
+ * is over `budgetKb` (issue 13, issue 22) or when it does not carry React (decision 029).
  */
 export function entryBudget({ budgetKb }: { budgetKb: number }): Plugin {
   return {
@@ -46,6 +53,10 @@ export function entryBudget({ budgetKb }: { budgetKb: number }): Plugin {
       const line = `entry JavaScript: ${total.toFixed(1)} KB gzip (budget ${budgetKb} KB): ${parts}`;
       if (total > budgetKb)
         this.error(`${line}\nOver budget: keep new code out of the entry (lazy routes, modals, menus).`);
+      if (!chunks.some((c) => c.code.includes(REACT_ELEMENT_SYMBOL)))
+        this.error(
+          `${line}\nThe entry has no '${REACT_ELEMENT_SYMBOL}': it does not render with React (decision 029).`,
+        );
       console.log(`\n${line}`);
     },
   };

@@ -54,9 +54,22 @@ async function openDrawnHome(): Promise<HTMLElement> {
   return document.getElementById('root') as HTMLElement;
 }
 
+/**
+ * These tests draw a page with react-dom's server renderer, then hydrate it with its browser
+ * renderer, in one process. In development builds each renderer marks the contexts it provides
+ * and reports the other's mark as 'multiple renderers' (a server never hydrates, a browser never
+ * renders on the server). Only that report is dropped; every other error still fails the test.
+ */
+const TWO_RENDERERS = 'Detected multiple renderers concurrently rendering the same context provider';
+
 let requests: string[];
 beforeEach(() => {
   requests = [];
+  const reportError = console.error;
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].startsWith(TWO_RENDERERS)) return;
+    reportError(...args);
+  });
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
   // jsdom has no CSS.escape (the category chips use it).
   vi.stubGlobal('CSS', { escape: (value: string) => value });
@@ -88,7 +101,7 @@ describe('the first screen drawn on the server', () => {
     expect(html).toBeDefined();
     expect(html).toContain('Kitchen set, all for $30');
     expect(html).not.toContain('<script>');
-    expect(html).toContain('&lt;/script>&lt;script>alert(1)&lt;/script> &amp; &lt;b>bold&lt;/b>');
+    expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;');
     // No style attributes: the CSP would drop them from the document.
     expect(html).not.toMatch(/style="/);
     expect(requests).toEqual([]);
@@ -157,6 +170,53 @@ describe('the first screen drawn on the server', () => {
     save.click();
     await waitFor(() => expect(requests).toContain('POST /api/posts/p1/like'));
     app.unmount();
+  });
+
+  /** Starts watching `root` for elements taken out of it (the page drawn again, not hydrated). */
+  function watchRemoved(root: HTMLElement): string[] {
+    const removed: string[] = [];
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.removedNodes) if (node.nodeType === Node.ELEMENT_NODE) removed.push(node.nodeName);
+    }).observe(root, { childList: true, subtree: true });
+    return removed;
+  }
+
+  it('is hydrated in a tab with history to go back to (a reload), and shows Back after', async () => {
+    const root = await openDrawnHome();
+    window.history.replaceState({ usr: null, key: 'reloaded', idx: 1 }, '', '/home');
+    const firstCard = root.querySelector('article');
+    const removed = watchRemoved(root);
+    const app = await startApp(root);
+    await screen.findByRole('button', { name: 'Back' });
+    expect(root.querySelector('article')).toBe(firstCard);
+    expect(removed).toEqual([]);
+    app.unmount();
+    window.history.replaceState(null, '', '/home');
+  });
+
+  it('keeps the ages it drew when a minute turns before the page is live', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const drawnAt = new Date('2026-11-27T12:00:00.000Z');
+      vi.setSystemTime(drawnAt);
+      feed.posts[0] = { ...post('p1', 'Kitchen set, all for $30'), createdAt: '2026-11-27T11:59:01.000Z' };
+      const root = await openDrawnHome();
+      expect(root.querySelector('article time')?.textContent).toBe('now');
+      const firstCard = root.querySelector('article');
+      const removed = watchRemoved(root);
+      vi.setSystemTime(new Date(drawnAt.getTime() + 2_000));
+      const app = await startApp(root);
+      // A click that works is a page that is live.
+      (root.querySelector('button[aria-label^="Save"]') as HTMLElement).click();
+      await waitFor(() => expect(requests).toContain('POST /api/posts/p1/like'));
+      expect(root.querySelector('article')).toBe(firstCard);
+      expect(removed).toEqual([]);
+      app.unmount();
+    } finally {
+      feed.posts[0] = post('p1', 'Kitchen set, all for $30');
+      vi.useRealTimers();
+    }
   });
 
   // Last: it leaves the page's one router (one per test file, as per page) on /search, with a

@@ -1,5 +1,5 @@
-import { renderToStringAsync } from 'preact-render-to-string';
 import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { loadFirstScreen } from './app/first-screen.ts';
 import { AppProvider } from './app/provider.tsx';
@@ -42,13 +42,16 @@ async function renderWith(url: string, answers: Record<string, unknown>): Promis
     const context = await handler.query(new Request(location.href));
     if (context instanceof Response) return undefined;
     const router = createStaticRouter(handler.dataRoutes, context);
-    return await renderToStringAsync(
+    // prerender, not renderToString: it waits for every suspended part (a lazy component), so
+    // the HTML is the whole first screen, as the browser's first render of it will be.
+    const { prelude } = await prerender(
       <StrictMode>
         <AppProvider queryClient={queryClient}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProvider>
       </StrictMode>,
     );
+    return await new Response(prelude).text();
   } finally {
     provideBootAnswers(undefined);
   }

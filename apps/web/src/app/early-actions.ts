@@ -35,9 +35,20 @@ export function holdEarlyActions(element: HTMLElement) {
       stop();
       const field = document.activeElement;
       if ((field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && element.contains(field)) {
+        // React hears an input event only when the field's value differs from the one it last
+        // knew, which is what the field holds when it is hydrated. So the field gets the
+        // server's value back, and an input event (on which React hydrates the page at once),
+        // before the typed text returns through the element's own setter, which React does not
+        // watch: the second input event is then a change, and the app's state gets the text.
+        const typed = field.value;
+        field.value = field.defaultValue;
+        announceInput(field);
         field.blur();
         field.focus();
-        if (field.value !== field.defaultValue) field.dispatchEvent(new Event('input', { bubbles: true }));
+        if (typed !== field.value) {
+          Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, typed);
+          announceInput(field);
+        }
       }
       // In the next task: after the app has drawn what the focus and the text changed (a search
       // box's Enter reads the text from the app's state).
@@ -49,5 +60,7 @@ export function holdEarlyActions(element: HTMLElement) {
     drop: stop,
   };
 }
+
+const announceInput = (field: HTMLElement) => field.dispatchEvent(new Event('input', { bubbles: true }));
 
 export type EarlyActions = ReturnType<typeof holdEarlyActions>;

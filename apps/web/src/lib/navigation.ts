@@ -1,3 +1,5 @@
+import { useHydrated } from './use-hydrated.ts';
+
 /**
  * Accepts a `goBack` query value only when it is a path of this site ('/home', '/post/1?x=y').
  * Anything else — absolute URLs, protocol-relative '//evil.example', 'javascript:' — is an open
@@ -21,4 +23,14 @@ export function hasHistoryToGoBackTo(): boolean {
   if (typeof window === 'undefined') return false;
   const state: unknown = window.history.state;
   return typeof state === 'object' && state !== null && Number((state as { idx?: unknown }).idx) > 0;
+}
+
+/**
+ * `hasHistoryToGoBackTo()` for what a component draws. A page the server drew is hydrated as the
+ * server drew it, with no history (a reload keeps the tab's history, so the browser may have
+ * some), and drawn with the browser's answer right after; the router draws its pages again on
+ * every move through the history, which reads it anew.
+ */
+export function useHasHistoryToGoBackTo(): boolean {
+  return useHydrated() && hasHistoryToGoBackTo();
 }

@@ -20,7 +20,7 @@ function Form(options: Partial<UseFormOptions<Fields>>) {
 }
 
 const emailMessage = fieldError(EmailSchema, '');
-// Typing fires 'input' (React's onChange listens to it; Preact, the renderer, maps onChange to it).
+// Typing fires 'input', which React's onChange listens to.
 const type = (label: string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
 
 afterEach(cleanup);

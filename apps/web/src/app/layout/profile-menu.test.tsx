@@ -86,8 +86,7 @@ describe('the profile menu before its menu code has arrived', { timeout: 20_000 
     trigger.focus();
     fireEvent.keyDown(trigger, { key: 'Enter' });
     await screen.findByRole('menu');
-    // Radix moves the focus on from the menu to its first item (decision 023: with Preact, only
-    // once the items have registered; lib/menu-focus.ts).
+    // Radix moves the focus on from the menu to its first item.
     await vi.waitFor(
       () => expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: /Avery Lee/ })),
       WAIT,

@@ -11,7 +11,6 @@ import menuStyles from '@/components/ui/dropdown-menu.module.css';
 import { paths } from '@/config/paths.ts';
 import { useCampus } from '@/lib/campus.ts';
 import { lazyModule } from '@/lib/lazy-module.ts';
-import { menuFocusProps } from '@/lib/menu-focus.ts';
 import { useUnreadCounts } from '@/lib/unread.ts';
 import { useViewer, type Viewer } from '@/lib/viewer.ts';
 import styles from './profile-menu.module.css';
@@ -187,7 +186,6 @@ export function ProfileMenu({ showUnread = false }: ProfileMenuProps) {
           align="end"
           sideOffset={8}
           collisionPadding={12}
-          {...menuFocusProps}
         >
           {viewer ? (
             <ViewerItems DropdownMenu={DropdownMenu} viewer={viewer} />

@@ -19,7 +19,8 @@ interface AuthorLineProps {
 /** 'Avery Brooks @averybrooks · 5m': the name links to the profile, the time to the post. */
 export function AuthorLine({ author, createdAt, postId, className }: AuthorLineProps) {
   const time = (
-    <time dateTime={createdAt} title={formatFullDate(createdAt)}>
+    // The age the server drew may have turned a minute by the time the page is hydrated.
+    <time dateTime={createdAt} title={formatFullDate(createdAt)} suppressHydrationWarning>
       {formatRelativeTime(createdAt)}
     </time>
   );

@@ -48,6 +48,10 @@ describe('formatFullDate', () => {
   it('writes the time and the date', () => {
     expect(formatFullDate('2025-03-04T15:45:00')).toBe('3:45 PM · Mar 4, 2025');
   });
+
+  it('writes them in UTC, and says so, for a page drawn on the server', () => {
+    expect(formatFullDate('2025-03-04T23:45:00Z', { utc: true })).toBe('11:45 PM UTC · Mar 4, 2025');
+  });
 });
 
 describe('formatAge', () => {

@@ -69,10 +69,23 @@ export function formatAge(iso: string, now: Date = new Date()): string {
 }
 
 const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+const utc = { timeZone: 'UTC' } as const;
+const utcTimeOfDay = new Intl.DateTimeFormat('en-US', {
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+  ...utc,
+});
+const utcMonthDayYear = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', ...utc });
 
-/** '3:45 PM · Mar 4, 2025': the time under a post on its own page. */
-export function formatFullDate(iso: string): string {
+/**
+ * '3:45 PM · Mar 4, 2025': the time under a post on its own page, in the reader's time zone.
+ * With `utc`, '3:45 PM UTC · Mar 4, 2025': what the server, which does not know the reader's
+ * zone, draws, and what the browser draws while it hydrates that page (see useHydrated).
+ */
+export function formatFullDate(iso: string, { utc = false } = {}): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return '';
+  if (utc) return `${utcTimeOfDay.format(at)} · ${utcMonthDayYear.format(at)}`;
   return `${timeOfDay.format(at)} · ${monthDayYear.format(at)}`;
 }

@@ -40,7 +40,13 @@ function JoinedCard({ post }: { post: Post }) {
         </Link>{' '}
         {POST_MESSAGES.hasJoined}
       </p>
-      <time className={styles.joinedTime} dateTime={post.createdAt} title={formatFullDate(post.createdAt)}>
+      {/* The age the server drew may have turned a minute by the time the page is hydrated. */}
+      <time
+        className={styles.joinedTime}
+        dateTime={post.createdAt}
+        title={formatFullDate(post.createdAt)}
+        suppressHydrationWarning
+      >
         {formatRelativeTime(post.createdAt)}
       </time>
     </article>

@@ -11,8 +11,8 @@ function Bio() {
   return <BioField label="Bio" value={bio} onChange={setBio} />;
 }
 
-// The renderer (Preact, decision 023) draws a controlled field again only when its state
-// changes: a keystroke past the limit, which leaves the state as it was, must still not show.
+// A keystroke past the limit, which leaves the state as it was, must still not show: React puts a
+// controlled field back to its state after every change.
 it('shows no more than the limit, also when a keystroke past it changes nothing', () => {
   render(<Bio />);
   const box = screen.getByLabelText('Bio') as HTMLTextAreaElement;

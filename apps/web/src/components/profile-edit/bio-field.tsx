@@ -1,6 +1,5 @@
 import { codePointLength, LIMITS, PROFILE_MESSAGES } from '@campus/contract';
 import { useId } from 'react';
-import { showValue } from '@/lib/controlled-field.ts';
 import styles from './bio-field.module.css';
 import { clipBio } from './profile-rules.ts';
 
@@ -29,7 +28,6 @@ export function BioField({ label, value, onChange, describedBy }: BioFieldProps)
         aria-describedby={[describedBy, counterId].filter(Boolean).join(' ')}
         onChange={(event) => {
           const bio = clipBio(event.currentTarget.value);
-          showValue(event.currentTarget, bio);
           onChange(bio);
         }}
       />

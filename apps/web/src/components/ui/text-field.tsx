@@ -1,5 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
-import { forwardRef, type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import { useId, useState } from 'react';
 import styles from './text-field.module.css';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> {
@@ -13,17 +14,24 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'cl
   /** Inside the field, at its end (e.g. the show-password button). */
   trailing?: ReactNode;
   inputClassName?: string;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /**
- * A labelled input with its error under it (spec 1 §5 messages), wired for screen readers.
- * `forwardRef`, not React 19's `ref` as a prop: the renderer is Preact 10 (decision 023), which
- * hands a function component's `ref` to no one. The same holds for the fields below.
+ * A labelled input with its error under it (spec 1 §5 messages), wired for screen readers. Its
+ * `ref` (a prop, React 19) is the input's.
  */
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, error, hint, labelAside, trailing, inputClassName, id, ...input },
+export function TextField({
+  label,
+  error,
+  hint,
+  labelAside,
+  trailing,
+  inputClassName,
+  id,
   ref,
-) {
+  ...input
+}: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const messageId = `${inputId}-message`;
@@ -60,18 +68,14 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
       )}
     </div>
   );
-});
+}
 
 type EmailFieldProps = Omit<TextFieldProps, 'type' | 'label'> & { label?: string };
 
 /** An email input: the right keyboard on phones, no capitals, no spelling marks. */
-export const EmailField = forwardRef<HTMLInputElement, EmailFieldProps>(function EmailField(
-  { label = 'Email', ...props },
-  ref,
-) {
+export function EmailField({ label = 'Email', ...props }: EmailFieldProps) {
   return (
     <TextField
-      ref={ref}
       label={label}
       type="email"
       autoComplete="email"
@@ -81,17 +85,16 @@ export const EmailField = forwardRef<HTMLInputElement, EmailFieldProps>(function
       {...props}
     />
   );
-});
+}
 
 type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing'>;
 
 /** A password input with a show/hide toggle (people on phones mistype passwords). */
-export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(props, ref) {
+export function PasswordField(props: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   const Icon = visible ? EyeOff : Eye;
   return (
     <TextField
-      ref={ref}
       {...props}
       type={visible ? 'text' : 'password'}
       trailing={
@@ -107,4 +110,4 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
       }
     />
   );
-});
+}

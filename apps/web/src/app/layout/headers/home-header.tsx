@@ -4,7 +4,7 @@ import { CampusLogo } from '@/components/campus-logo.tsx';
 import { IconButton } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
 import { MEDIA, useMediaQuery } from '@/lib/media-query.ts';
-import { hasHistoryToGoBackTo } from '@/lib/navigation.ts';
+import { useHasHistoryToGoBackTo } from '@/lib/navigation.ts';
 import { ProfileMenu } from '../profile-menu.tsx';
 import { SearchBox } from '../search-box.tsx';
 import styles from './header.module.css';
@@ -13,9 +13,10 @@ import styles from './header.module.css';
 export function HomeHeader({ hidden = false }: { hidden?: boolean }) {
   const navigate = useNavigate();
   const isMobile = useMediaQuery(MEDIA.mobile);
+  const canGoBack = useHasHistoryToGoBackTo();
   return (
     <header className={[styles.header, hidden && styles.hidden].filter(Boolean).join(' ')}>
-      {hasHistoryToGoBackTo() && (
+      {canGoBack && (
         <IconButton label="Back" className={`${styles.back} ${styles.backMobile}`} onClick={() => navigate(-1)}>
           <ArrowLeft aria-hidden="true" size={20} />
         </IconButton>

@@ -4,7 +4,6 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
-import { showValue } from '@/lib/controlled-field.ts';
 import { fieldError } from '@/lib/use-form.ts';
 import type { Viewer } from '@/lib/viewer.ts';
 import { useSendVerificationCode } from '../api/send-verification-code.ts';
@@ -48,7 +47,6 @@ export function VerifyForm({ viewer }: { viewer: Viewer }) {
   const handleChange = (field: HTMLInputElement) => {
     // Digits only: a pasted '12 34' or '1234.' still works.
     const digits = field.value.replace(/\D/g, '').slice(0, CODE_LENGTH);
-    showValue(field, digits);
     setCode(digits);
     setError(null);
   };

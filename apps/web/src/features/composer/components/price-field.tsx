@@ -1,4 +1,3 @@
-import { showValue } from '@/lib/controlled-field.ts';
 import { formatPriceInput, normalizePriceInput } from '../lib/price.ts';
 import styles from './composer.module.css';
 
@@ -25,7 +24,6 @@ export function PriceField({ value, onChange }: { value: string; onChange: (valu
         value={formatPriceInput(value)}
         onChange={(event) => {
           const next = normalizePriceInput(event.currentTarget.value);
-          showValue(event.currentTarget, formatPriceInput(next));
           onChange(next);
         }}
       />

