@@ -84,10 +84,35 @@ test.describe('not found', () => {
     await expect(page).toHaveURL(/\/home$/);
   });
 
-  test('/404 shows Error 404', async ({ page }) => {
+  test('/404 shows Error 404 with the logo and Go To Feed (issue 24 item 9)', async ({ page }) => {
     await page.goto('/404');
     await expect(page.getByText('Error 404')).toBeVisible();
+    await expect(page.getByRole('img', { name: /OU Buy \/ Sell/ }).first()).toBeVisible();
     await expectAccessible(page);
+    await keepScreenshot(page, 'error-404');
+    await page.getByRole('link', { name: 'Go To Feed' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('an address with %00 shows the not-found page, not an error in JSON; the API keeps JSON 400', async ({
+    page,
+    expectFailedRequest,
+  }) => {
+    // The document itself answers 404 (no page has that address).
+    expectFailedRequest(404, '/');
+    for (const address of ['/home%00', '/search?q=lamp%00', '/%00']) {
+      const res = await page.goto(address);
+      expect(res?.status(), address).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: "This page doesn't exist." })).toBeVisible();
+      await expect(page.getByText('Try searching for something else.')).toBeVisible();
+      await expect(page.getByRole('img', { name: /OU Buy \/ Sell/ }).first()).toBeVisible();
+    }
+    await keepScreenshot(page, 'not-found-nul');
+    await page.getByRole('link', { name: 'Go To Feed' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    const api = await page.request.get('/api/posts?cursor=%00');
+    expect(api.status()).toBe(400);
+    expect(await api.json()).toMatchObject({ code: 'INVALID_URL' });
   });
 
   test('an unknown API path answers JSON 404', async ({ request }) => {

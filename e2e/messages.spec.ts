@@ -501,3 +501,100 @@ test('/create/message: New Message as a page on phones (back to where it opened)
   await page.getByRole('link', { name: 'Back' }).click();
   await expect(page).toHaveURL(/\/notifications$/);
 });
+
+test('a chat open on screen is read: hearts, un-hearts and messages in it raise no Unread and no badge; no heart on one’s own messages', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Issue 24 item 3 (spec 1 §4 'Chat': marked read when opened; 'Like' on a chat message).
+  const origin = baseURL ?? '';
+  const headers = { origin };
+  const phoneProject = test.info().project.name === 'mobile';
+  const me = await freshMember(page.context(), origin, { first: 'Avery', last: 'Reader' });
+  const other = await browser.newContext({ baseURL: origin });
+  const them = await freshMember(other, origin, { first: 'Priya', last: 'Hearts' });
+  const tag = Date.now().toString(36);
+  const question = `Is the desk lamp still available? ${tag}`;
+  const answer = `Yes, pick-up at the union. ${tag}`;
+  const later = `Great, see you at five. ${tag}`;
+
+  // Priya writes first; Avery answers (both through the API), then Avery opens the chat.
+  const opened = await other.request.post('/api/chats', { data: { userId: me.id }, headers });
+  const chatId = ((await opened.json()) as { chat: { id: string } }).chat.id;
+  const send = async (who: typeof other.request, plainText: string) => {
+    const res = await who.post(`/api/chats/${chatId}/messages`, {
+      multipart: { message: JSON.stringify({ plainText }) },
+      headers,
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  };
+  await send(other.request, question);
+  const answerId = await send(page.request, answer);
+  await page.goto(`/messages/${chatId}`);
+  await expect(page.getByRole('region', { name: `Conversation with ${them.name}` })).toBeVisible();
+
+  // Hearts are for the other person's messages: none on Avery's own.
+  await expect(bubble(page, question).getByRole('button', { name: 'Heart this message' })).toBeVisible();
+  await expect(bubble(page, answer).getByRole('button')).toHaveCount(0);
+
+  const counts = async () => (await (await page.request.get('/api/unread-counts')).json()) as Record<string, number>;
+  const noBadges = async () => {
+    await expect.poll(counts).toEqual({ messages: 0, notifications: 0 });
+    await expect(page.getByText(/unread (messages|notifications)/)).toHaveCount(0);
+  };
+  await noBadges();
+
+  // Priya hearts Avery's message while Avery looks at the chat: it shows, and stays read.
+  const heart = () => other.request.post(`/api/chats/${chatId}/messages/${answerId}/heart`, { headers });
+  expect((await heart()).status()).toBe(200);
+  await expect(bubble(page, answer).getByRole('img', { name: '1 heart' })).toBeVisible();
+  await noBadges();
+  // Priya un-hearts it.
+  expect((await heart()).status()).toBe(200);
+  await expect(bubble(page, answer).getByRole('img', { name: '1 heart' })).toHaveCount(0);
+  await noBadges();
+  // And writes again.
+  await send(other.request, later);
+  await expect(bubble(page, later)).toBeVisible();
+  await noBadges();
+
+  // The inbox row reads the last event, and is not Unread.
+  if (phoneProject) await page.goto('/messages');
+  const row = page.getByRole('region', { name: 'Conversations' }).getByRole('link', { name: new RegExp(them.name) });
+  await expect(row).toContainText(later);
+  await expect(row.getByText('Unread')).toHaveCount(0);
+  await keepScreenshot(page, 'messages-open-chat-read');
+  await other.close();
+});
+
+test('New Message is never a blank pane: a hint at first, then the recent chats under the search box', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Issue 24 item 9: /messages/new on wide screens, /create/message on phones.
+  const origin = baseURL ?? '';
+  const newMessage = test.info().project.name === 'mobile' ? '/create/message?goBack=/messages' : '/messages/new';
+  await freshMember(page.context(), origin, { first: 'Noa', last: 'Newcomer' });
+  const other = await browser.newContext({ baseURL: origin });
+  const them = await freshMember(other, origin, { first: 'Remy', last: 'Recent' });
+  await other.close();
+
+  await page.goto(newMessage);
+  await expect(page.getByRole('combobox', { name: 'Search people' })).toBeVisible();
+  await expect(page.getByText('Search for a member of your campus by name or username.')).toBeVisible();
+
+  const opened = await page.request.post('/api/chats', { data: { userId: them.id }, headers: { origin } });
+  expect(opened.ok(), await opened.text()).toBe(true);
+  const chatId = ((await opened.json()) as { chat: { id: string } }).chat.id;
+  await page.goto(newMessage);
+  const recent = page.getByRole('region', { name: 'Recent' });
+  await expect(recent.getByRole('link', { name: new RegExp(them.name) })).toBeVisible();
+  await expect(page.getByText('Search for a member of your campus by name or username.')).toHaveCount(0);
+  await expectAccessible(page);
+  await keepScreenshot(page, 'messages-new-recent');
+  await recent.getByRole('link', { name: new RegExp(them.name) }).click();
+  await expect(page).toHaveURL(new RegExp(`/messages/${chatId}$`));
+});

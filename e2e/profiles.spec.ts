@@ -289,6 +289,12 @@ test.describe('profile edit', () => {
     await nameDialog.getByLabel('First name').fill('');
     await save.click();
     await expect(nameDialog.getByText('Name is required.')).toBeVisible();
+    // The sign-up name rule everywhere (issue 24 item 5): digits and markup are refused.
+    for (const bad of ['N0ra', '<b>New</b>']) {
+      await nameDialog.getByLabel('First name').fill(bad);
+      await save.click();
+      await expect(nameDialog.getByText('Your Name is Invalid.')).toBeVisible();
+    }
     await nameDialog.getByLabel('First name').fill(newFirst);
     await keepScreenshot(page, 'profile-edit-name');
     await save.click();
@@ -448,6 +454,13 @@ test.describe('settings > account', () => {
     const username = page.getByLabel('Username');
     const save = page.getByRole('button', { name: 'Save' });
     await expect(save).toBeDisabled();
+    // Emptied: the spec's message on leaving the field and on Save, not only a disabled Save (issue 24 item 6).
+    await username.fill('');
+    await username.blur();
+    await expect(page.getByText('Username is required.')).toBeVisible();
+    await save.click();
+    await expect(page.getByText('Username is required.')).toBeVisible();
+    await keepScreenshot(page, 'settings-username-required');
     await username.fill('abc');
     await save.click();
     await expect(page.getByText('Must be longer than 4 characters.')).toBeVisible();
@@ -472,8 +485,10 @@ test.describe('settings > account', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(row('Phone')).toContainText('+14055550123');
 
-    // Gender.
+    // Gender: Save with nothing chosen says 'Must select a gender' (issue 24 item 6).
     await row('Gender').getByRole('link').click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Must select a gender')).toBeVisible();
     await page.getByLabel('Gender').selectOption('female');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(row('Gender')).toContainText('Female');
@@ -490,8 +505,22 @@ test.describe('settings > account', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Please fill in all the fields')).toBeVisible();
     await keepScreenshot(page, 'settings-birth-date');
-    await page.getByLabel('Day').selectOption('14');
+    // A date that does not exist is refused (issue 24 item 5): February 31, 2001.
+    await page.getByLabel('Month').selectOption('2');
+    await page.getByLabel('Day').selectOption('31');
     await page.getByLabel('Year').selectOption('2001');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText("That date doesn't exist.")).toBeVisible();
+    await keepScreenshot(page, 'settings-birth-date-not-real');
+    // The server refuses it too, and keeps nothing.
+    const direct = await page.request.put('/api/me/birth-date', {
+      data: { month: 2, day: 31, year: 2001 },
+      headers: { origin: baseURL ?? '' },
+    });
+    expect(direct.status()).toBe(400);
+    expect((await direct.json()).message).toBe("That date doesn't exist.");
+    await page.getByLabel('Month').selectOption('3');
+    await page.getByLabel('Day').selectOption('14');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(row('Birth date')).toContainText('March 14, 2001');
     await keepScreenshot(page, 'settings-account-after');
@@ -512,6 +541,18 @@ test.describe('settings > account', () => {
     const next = page.getByLabel('New password', { exact: true });
     const repeat = page.getByLabel('Repeat new password', { exact: true });
     const save = page.getByRole('button', { name: 'Save' });
+
+    // Empty fields say what they need, on Save and on leaving them (issue 24 item 6).
+    await save.click();
+    await expect(page.getByText('Current password required')).toBeVisible();
+    await expect(page.getByText('Please enter a new password')).toBeVisible();
+    await expect(page.getByText('Must re-enter new password')).toBeVisible();
+    await keepScreenshot(page, 'settings-password-required');
+    await page.reload();
+    await repeat.focus();
+    await repeat.blur();
+    await expect(page.getByText('Must re-enter new password')).toBeVisible();
+    await expect(page.getByText('Current password required')).toHaveCount(0);
 
     await next.fill('newpass99');
     await save.click();

@@ -156,6 +156,23 @@ test('recent searches: listed newest first, a duplicate is refused, one removed,
   await expect(page.getByRole('group', { name: 'My Recent' })).toHaveCount(0);
 });
 
+test("no popular searches yet: 'Start typing to search…' once, and no empty 'Popular searches' heading", async ({
+  page,
+  baseURL,
+}) => {
+  // Issue 24 item 9. A campus nobody has searched yet: its answer is an empty list.
+  await page.route('**/api/search/popular', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ searches: [] }) }),
+  );
+  await signIn(page, baseURL ?? '');
+  await page.goto('/search');
+  await expect(page.getByText('Start typing to search…')).toHaveCount(1);
+  await expect(page.getByText('Start typing to search…')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Popular searches' })).toHaveCount(0);
+  await expectAccessible(page);
+  await keepScreenshot(page, 'search-no-popular');
+});
+
 test('popular searches with their counts when there is no query; a visitor is asked to sign in', async ({
   page,
   baseURL,

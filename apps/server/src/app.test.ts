@@ -43,6 +43,31 @@ describe('unknown paths', () => {
     }
   });
 
+  it('answers a page load of an address with a NUL byte with the web app (its not-found page), API calls with JSON 400', async () => {
+    const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    for (const url of ['/home%00', '/%00', '/search?q=lamp%00', '/post/abc%00def']) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await app.inject({ method, url, headers: html });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.headers['content-type']).toContain('text/html');
+        expect(res.headers['cache-control']).toBe('no-store');
+        if (method === 'GET') expect(res.body).toContain('<title>Campus Buy / Sell</title>');
+      }
+    }
+    const refused = [
+      { method: 'GET', url: '/api/posts?cursor=%00', headers: html },
+      { method: 'GET', url: '/API/posts%00', headers: html },
+      { method: 'GET', url: '/home%00', headers: { accept: 'application/json' } },
+      { method: 'GET', url: '/home%00', headers: {} },
+      { method: 'POST', url: '/home%00', headers: html },
+    ] as const;
+    for (const request of refused) {
+      const res = await app.inject(request);
+      expect(res.statusCode, `${request.method} ${request.url}`).toBe(400);
+      expect(res.json()).toMatchObject({ statusCode: 400, code: 'INVALID_URL' });
+    }
+  });
+
   it('caches fingerprinted assets for a year', async () => {
     const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);

@@ -33,7 +33,6 @@ const feed: FeedPage = {
   posts: [post('p1', 'Kitchen set, all for $30'), post('p2', HOSTILE)],
   nextCursor: null,
   sponsored: [],
-  nextAdSlot: 0,
 };
 
 /** What the server reads for a member's /home (apps/server/src/plugins/first-screen.ts). */

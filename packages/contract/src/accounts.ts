@@ -55,6 +55,19 @@ export const SchoolEmailVerifyResponseSchema = z.object({
 export type SchoolEmailVerifyResponse = z.infer<typeof SchoolEmailVerifyResponseSchema>;
 
 /**
+ * POST /api/auth/email-otp/send-verification-otp (issue 24 item 4): `sent: false` when a code
+ * went out less than codeResendAfterSeconds ago and still works — nothing was mailed, and
+ * `retryAfterSeconds` says when asking again would mail it. Without `sent`, a code was mailed
+ * (or the address awaits no verification: that answer tells nothing about the account).
+ */
+export const CodeSendResponseSchema = z.object({
+  success: z.boolean(),
+  sent: z.boolean().optional(),
+  retryAfterSeconds: z.number().int().min(0).optional(),
+});
+export type CodeSendResponse = z.infer<typeof CodeSendResponseSchema>;
+
+/**
  * Account protections (issue 8). Codes are 4 digits, so guessing is bounded per account, not
  * per address: 10 wrong guesses in 24 hours over all of an account's codes, whatever the
  * number of addresses they come from.

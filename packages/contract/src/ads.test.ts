@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   adRuntimeMs,
+  adSpentCents,
   adTimeLeftMs,
   adTimeLeftText,
   BoostBodySchema,
+  boostChargeText,
   boostPriceCents,
+  boostReturnText,
   ctaHost,
   FeedQuerySchema,
   formatUsd,
@@ -77,6 +80,13 @@ describe('price', () => {
     expect(formatUsd(1500)).toBe('$15');
     expect(formatUsd(1250)).toBe('$12.50');
   });
+  it('says before the button what checkout charges, and what comes back when the ad stops', () => {
+    expect(boostChargeText({ days: 3, runUntilPause: false })).toBe('$15 now: 3 days at $5 a day');
+    expect(boostChargeText({ days: 1, runUntilPause: false })).toBe('$5 now: 1 day at $5 a day');
+    expect(boostChargeText({ days: 4, runUntilPause: true })).toBe('$150 now: 30 days at $5 a day, runs until paused');
+    expect(boostReturnText(true)).toContain('Available Funds');
+    expect(boostReturnText(false)).toContain('Available Funds');
+  });
 });
 
 describe('time left and runtime', () => {
@@ -86,6 +96,8 @@ describe('time left and runtime', () => {
     endTimeAdjusted: new Date(start + 3 * 86_400_000).toISOString(),
     pausedAt: null,
     timePausedMs: 0,
+    status: 'active' as const,
+    budget: { durationMinutes: 3 * 1440, amountBudgetedCents: 1500, totalSpentCents: 0 },
   };
   it("shows days, hours and minutes, and 'Expired' at or below zero", () => {
     expect(adTimeLeftText(adTimeLeftMs(ad, start + 90 * 60_000) ?? 0)).toBe('2d 22h 30m');
@@ -97,6 +109,23 @@ describe('time left and runtime', () => {
     expect(adRuntimeMs(paused, start + 2 * 3_600_000)).toBe(3_600_000 - 60_000);
     expect(adTimeLeftMs(paused, start + 2 * 3_600_000)).toBe(3 * 86_400_000 - 3_600_000);
     expect(adRuntimeMs({ ...ad, startTime: null }, start)).toBe(0);
+  });
+  it('a stopped ad has no time left, and its runtime stops at the end of its run', () => {
+    const stopped = { ...ad, status: 'stopped' as const, endTimeAdjusted: new Date(start + 3_600_000).toISOString() };
+    expect(adTimeLeftMs(stopped, start + 2 * 3_600_000)).toBeNull();
+    expect(adRuntimeMs(stopped, start + 5 * 3_600_000)).toBe(3_600_000);
+    expect(adRuntimeMs(ad, start + 10 * 86_400_000)).toBe(3 * 86_400_000);
+  });
+  it('spend accrues at $5 a day of runtime, to the cent, capped at the budget; settled once ended', () => {
+    expect(adSpentCents(ad, start)).toBe(0);
+    expect(adSpentCents(ad, start + 6 * 3_600_000)).toBe(125);
+    expect(adSpentCents(ad, start + 172_800)).toBe(1);
+    expect(adSpentCents(ad, start + 30 * 86_400_000)).toBe(1500);
+    // Paused 1 h ago after running 1 h: $5 × 1/24, not counting the pause.
+    const paused = { ...ad, status: 'paused' as const, pausedAt: new Date(start + 3_600_000).toISOString() };
+    expect(adSpentCents(paused, start + 2 * 3_600_000)).toBe(20);
+    const stopped = { ...ad, status: 'stopped' as const, budget: { ...ad.budget, totalSpentCents: 42 } };
+    expect(adSpentCents(stopped, start + 2 * 86_400_000)).toBe(42);
   });
 });
 
@@ -116,8 +145,9 @@ describe('other forms', () => {
     expect(UpdateAdBodySchema.safeParse({ title: '  ' }).success).toBe(false);
     expect(UpdateAdBodySchema.safeParse({ title: 'a\u0000' }).success).toBe(false);
   });
-  it('feed query: adSlot is a small whole number', () => {
-    expect(FeedQuerySchema.parse({ adSlot: '3' }).adSlot).toBe(3);
-    expect(FeedQuerySchema.safeParse({ adSlot: '-1' }).success).toBe(false);
+  it('feed query: shown is a small whole number', () => {
+    expect(FeedQuerySchema.parse({ shown: '25' }).shown).toBe(25);
+    expect(FeedQuerySchema.safeParse({ shown: '-1' }).success).toBe(false);
+    expect(FeedQuerySchema.safeParse({ shown: '1000001' }).success).toBe(false);
   });
 });

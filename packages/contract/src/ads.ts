@@ -38,10 +38,10 @@
  *   GET    /api/payments                        → PaymentsSummary   available funds + payment activity
  *   POST   /api/payments/stripe/webhook         raw Stripe event (signed) → {received: true}; Stripe only
  *
- *   GET    /api/posts?cursor=&category=&adSlot= → FeedPage          the feed now also carries `sponsored`
- *                                                                   (one ad after every 4th post) and `nextAdSlot`;
- *                                                                   send `nextAdSlot` back as `adSlot` with the
- *                                                                   next page's cursor so the ads keep cycling.
+ *   GET    /api/posts?cursor=&category=&shown= → FeedPage           the feed now also carries `sponsored`: one ad
+ *                                                                   after every 4th post of the whole scroll, cycling
+ *                                                                   through the running ads; `shown` = the posts the
+ *                                                                   client already shows above this page (0 first).
  *
  * Error bodies are ApiError {statusCode, code, message}; codes are in ERROR_CODES.
  */
@@ -83,6 +83,25 @@ export const RUN_UNTIL_PAUSE_DAYS = ADS.maxDays;
 export function boostPriceCents(input: { days: number; runUntilPause?: boolean }): number {
   const days = input.runUntilPause ? RUN_UNTIL_PAUSE_DAYS : input.days;
   return days * ADS.centsPerDay;
+}
+
+/**
+ * What Boost Post charges, said on the boost page before the button (issue 24): the checkout's
+ * amount and what it pays for. '$15 now: 3 days at $5 a day'; run until paused (spec 3 §9
+ * '$5 daily') is paid up front for 30 days: '$150 now: 30 days at $5 a day, runs until paused'.
+ */
+export function boostChargeText(input: { days: number; runUntilPause: boolean }): string {
+  const days = input.runUntilPause ? RUN_UNTIL_PAUSE_DAYS : input.days;
+  const run = `${formatUsd(boostPriceCents(input))} now: ${days === 1 ? '1 day' : `${days} days`} at ${formatUsd(ADS.centsPerDay)} a day`;
+  return input.runUntilPause ? `${run}, runs until paused` : run;
+}
+
+/** What comes back when the ad stops (decision 018): the unspent part of the budget, to Available Funds. */
+export function boostReturnText(runUntilPause: boolean): string {
+  const rule = `(${formatUsd(ADS.centsPerDay)} a day of running time)`;
+  return runUntilPause
+    ? `When you stop it, what it has not spent ${rule} goes back to your Available Funds.`
+    : `If you stop it early, what it has not spent ${rule} goes back to your Available Funds.`;
 }
 
 /** Estimated daily reach text (spec 3 §9). */
@@ -416,7 +435,10 @@ export const PaymentsSummarySchema = z.object({
 });
 export type PaymentsSummary = z.infer<typeof PaymentsSummarySchema>;
 
-/** A sponsored post in a feed page: goes right after `posts[afterIndex]` (spec 1 §2). */
+/**
+ * A sponsored post in a feed page: goes right after `posts[afterIndex]` (spec 1 §2). A client
+ * leaves it out when the post right after it (first of the next page) is the same post.
+ */
 export const SponsoredFeedItemSchema = z.object({
   afterIndex: z.number().int(),
   adId: z.string(),
@@ -426,15 +448,22 @@ export const SponsoredFeedItemSchema = z.object({
 });
 export type SponsoredFeedItem = z.infer<typeof SponsoredFeedItemSchema>;
 
-/** The feed query: `adSlot` = the previous page's `nextAdSlot` (0 for the first page). */
+/**
+ * The feed query: `shown` = how many posts the client already shows above this page (the posts
+ * of the pages before it; 0 or absent for the first page). The ads go after every 4th post of
+ * the whole scroll, so the page's slots and their place in the cycle follow from it.
+ */
 export const FeedQuerySchema = PostPageQuerySchema.extend({
-  adSlot: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  shown: z.coerce.number().int().min(0).max(1_000_000).optional(),
 });
 
-/** A feed page: posts plus the sponsored posts to place among them (never the same ad twice in a page). */
+/**
+ * A feed page: posts plus the sponsored posts to place among them. Slot k of the scroll (after
+ * post 4k) shows ad (k − 1) mod n of the n running ads, so ads repeat when there are fewer ads
+ * than slots; an ad is never put right next to its own post shown organically.
+ */
 export const FeedPageSchema = PostListSchema.extend({
   sponsored: z.array(SponsoredFeedItemSchema),
-  nextAdSlot: z.number().int(),
 });
 export type FeedPage = z.infer<typeof FeedPageSchema>;
 
@@ -464,20 +493,51 @@ function pausedMsAt(ad: Pick<Ad, 'pausedAt' | 'timePausedMs'>, nowMs: number): n
   return ad.timePausedMs + current;
 }
 
-/** Runtime (spec 3 §2): now − start − paused time; 0 before the start. */
-export function adRuntimeMs(ad: Pick<Ad, 'startTime' | 'pausedAt' | 'timePausedMs'>, nowMs: number): number {
+/**
+ * Runtime (spec 3 §2): now − start − paused time; 0 before the start. The run ends at the
+ * adjusted end (a stopped ad's is the moment it stopped), so a finished ad's runtime stays put.
+ */
+export function adRuntimeMs(
+  ad: Pick<Ad, 'startTime' | 'endTimeAdjusted' | 'pausedAt' | 'timePausedMs'>,
+  nowMs: number,
+): number {
   if (!ad.startTime) return 0;
-  return Math.max(0, nowMs - Date.parse(ad.startTime) - pausedMsAt(ad, nowMs));
+  const ongoingPause = ad.pausedAt ? Math.max(0, nowMs - Date.parse(ad.pausedAt)) : 0;
+  const until = ad.endTimeAdjusted ? Math.min(nowMs, Date.parse(ad.endTimeAdjusted) + ongoingPause) : nowMs;
+  return Math.max(0, until - Date.parse(ad.startTime) - pausedMsAt(ad, until));
 }
 
-/** Milliseconds left: the adjusted end (pushed out by a pause still going on) − now. */
+/**
+ * Milliseconds left: the adjusted end (pushed out by a pause still going on) − now; null (no
+ * time left to show) before the run has an end and once the ad is stopped (issue 24).
+ */
 export function adTimeLeftMs(
-  ad: Pick<Ad, 'endTimeAdjusted' | 'pausedAt' | 'timePausedMs'>,
+  ad: Pick<Ad, 'status' | 'endTimeAdjusted' | 'pausedAt' | 'timePausedMs'>,
   nowMs: number,
 ): number | null {
-  if (!ad.endTimeAdjusted) return null;
+  if (!ad.endTimeAdjusted || ad.status === 'stopped') return null;
   const ongoingPause = ad.pausedAt ? Math.max(0, nowMs - Date.parse(ad.pausedAt)) : 0;
   return Date.parse(ad.endTimeAdjusted) + ongoingPause - nowMs;
+}
+
+/** What a run of `runtimeMs` costs (spec 3 §9: $5 a day), prorated to the cent, rounded down. */
+export function spendForRuntimeCents(runtimeMs: number): number {
+  return Math.floor((Math.max(0, runtimeMs) * ADS.centsPerDay) / 86_400_000);
+}
+
+/**
+ * The ad's spend at `nowMs` (decision 018): a running or paused ad has spent $5 a day of its
+ * runtime so far, capped at its budget, and never less than the server last settled; any
+ * other ad what the server settled when it ended.
+ */
+export function adSpentCents(
+  ad: Pick<Ad, 'status' | 'startTime' | 'endTimeAdjusted' | 'pausedAt' | 'timePausedMs' | 'budget'>,
+  nowMs: number,
+): number {
+  const { amountBudgetedCents, totalSpentCents } = ad.budget;
+  if (ad.status !== 'active' && ad.status !== 'paused') return totalSpentCents;
+  const accrued = spendForRuntimeCents(adRuntimeMs(ad, nowMs));
+  return Math.min(amountBudgetedCents, Math.max(totalSpentCents, accrued));
 }
 
 /** Time left text (spec 3 §2): 'Expired' at or below zero, else '{d}d {h}h {m}m'. */

@@ -57,6 +57,11 @@ export const AUTH_SCREEN_TEXTS = {
   /** Verify screen, shown with the user's own address. */
   codeSentTo: (email: string) => `We sent a code to ${email}`,
   didntReceiveCode: "Didn't receive the code?",
+  /**
+   * Under 'Didn't receive the code?' while a resend would mail nothing (a code went out less than
+   * a minute ago and still works), counting down (issue 24 item 4; our wording).
+   */
+  resendCodeIn: (seconds: number) => `A code is on its way. You can ask for another in ${seconds} s.`,
   resetLinkSent: 'Check your inbox for the link to reset your password. This may take 1-2 minutes.',
   goToLogin: 'Go to login',
   magicLinkSent: 'Your magic link is on its way!',
@@ -96,6 +101,8 @@ export const VALIDATION_MESSAGES = {
   newPasswordTooShort: 'Passwords must be 6+ characters',
   genderRequired: 'Must select a gender',
   birthDateIncomplete: 'Please fill in all the fields',
+  /** Issue 24 item 5: a day the month does not have ('February 31, 2001'); our wording. */
+  birthDateNotReal: "That date doesn't exist.",
   newSchoolEmailRequired: 'Enter a new school email',
   schoolEmailInvalid: 'Enter a valid school email',
   /** The selected campus has no list of school email domains. */
@@ -257,6 +264,8 @@ export const CHAT_SERVER_MESSAGES = {
   blocked: "You can't message this user.",
   cannotBlockSelf: "You can't block yourself.",
   messageNotFound: "This message doesn't exist.",
+  /** Issue 24 item 3: hearts are for the other person's messages (our wording). */
+  cannotHeartOwnMessage: "You can't heart your own message.",
 } as const;
 
 /** Block menu (issue 9 item 9): our wording. */

@@ -232,6 +232,13 @@ describe('schoolEmailSchema', () => {
     expect(messagesOf(ut, 'first_last@utexas.edu')).toEqual([]);
   });
 
+  it('accepts the dots, hyphens, underscores and plus signs of real school addresses (issue 24 item 5)', () => {
+    const ou = schoolEmailSchema(['ou.edu']);
+    for (const address of ['nora.n@ou.edu', 'jane-doe@ou.edu', 'j_doe2@ou.edu', 'nora+market@ou.edu', 'a@ou.edu']) {
+      expect(messagesOf(ou, address), address).toEqual([]);
+    }
+  });
+
   it.each([
     ['', 'Enter a new school email'],
     ['OLD@utexas.edu', 'Enter a new school email'],
@@ -243,6 +250,11 @@ describe('schoolEmailSchema', () => {
     ['@utexas.edu', 'Enter a valid school email'],
     ['a b@utexas.edu', 'Enter a valid school email'],
     ['.abc@utexas.edu', 'Enter a valid school email'],
+    ['abc.@utexas.edu', 'Enter a valid school email'],
+    ['nora..n@utexas.edu', 'Enter a valid school email'],
+    ['-nora@utexas.edu', 'Enter a valid school email'],
+    ["o'brien@utexas.edu", 'Enter a valid school email'],
+    ['nora<b>@utexas.edu', 'Enter a valid school email'],
   ])('%j → %s', (value, message) => {
     expect(messagesOf(ut, value)).toEqual([message]);
   });

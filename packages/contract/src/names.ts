@@ -247,10 +247,12 @@ export const PhoneSchema = z
 /**
  * Local part of a school email. The spec says 'letters/digits'; we also accept '.', '_', '-'
  * and '+' inside it, because real school addresses use them (Harvard College's are
- * first_last@college.harvard.edu) and the domain, not the local part, is what proves
- * membership — the code is mailed to that address anyway.
+ * first_last@college.harvard.edu; nora.n@ou.edu, jane-doe@…, sub-addresses with '+') and the
+ * domain, not the local part, is what proves membership — the code is mailed to that address
+ * anyway. It starts and ends with a letter or digit and has no two dots in a row, as a mail
+ * address's dot-atom (RFC 5322) cannot (issue 24 item 5).
  */
-const SCHOOL_EMAIL_LOCAL = /^[A-Za-z0-9](?:[A-Za-z0-9._+-]*[A-Za-z0-9])?$/;
+const SCHOOL_EMAIL_LOCAL = /^(?!.*\.\.)[A-Za-z0-9](?:[A-Za-z0-9._+-]*[A-Za-z0-9])?$/;
 
 /**
  * School email for a campus (spec 2 §5). `domains` is the campus's list; `current` the

@@ -63,6 +63,39 @@ describe('birth date form', () => {
       expect(firstMessage(UpdateBirthDateBodySchema.safeParse(body))).toBe(VALIDATION_MESSAGES.birthDateIncomplete);
     }
   });
+
+  it("refuses a day the month does not have: 'That date doesn't exist.' (issue 24 item 5)", () => {
+    for (const [month, day, year] of [
+      [2, 31, 2001],
+      [2, 30, 2000],
+      [2, 29, 2001],
+      [4, 31, 2010],
+      [6, 31, 1999],
+      [9, 31, 1980],
+      [11, 31, 1970],
+    ]) {
+      const result = UpdateBirthDateBodySchema.safeParse({
+        month: String(month),
+        day: String(day),
+        year: String(year),
+      });
+      expect(result.success, `${month}/${day}/${year}`).toBe(false);
+      expect(result.error?.issues).toEqual([
+        expect.objectContaining({ path: ['day'], message: "That date doesn't exist." }),
+      ]);
+    }
+    // The last day of each month, leap days of leap years (2000, 2020) included, pass.
+    for (const [month, day, year] of [
+      [2, 29, 2000],
+      [2, 29, 2020],
+      [2, 28, 2001],
+      [1, 31, 2001],
+      [4, 30, 2010],
+      [12, 31, 2021],
+    ]) {
+      expect(UpdateBirthDateBodySchema.safeParse({ month, day, year }).success, `${month}/${day}/${year}`).toBe(true);
+    }
+  });
 });
 
 describe('gender, names, report', () => {

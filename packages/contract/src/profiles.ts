@@ -135,12 +135,26 @@ const birthPart = (min: number, max: number) =>
       return n;
     });
 
-/** Birth date (spec 2 §5): month, day (1–31) and year (1970–2021) all required. */
-export const UpdateBirthDateBodySchema = z.object({
-  month: birthPart(1, 12),
-  day: birthPart(1, 31),
-  year: birthPart(LIMITS.birthYearMin, LIMITS.birthYearMax),
-});
+/** The number of days of a month (1–12) in a year: 28 to 31. */
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/**
+ * Birth date (spec 2 §5): month, day (1–31) and year (1970–2021) all required, and a day the
+ * month has in that year: 'February 31, 2001' is refused (issue 24 item 5).
+ */
+export const UpdateBirthDateBodySchema = z
+  .object({
+    month: birthPart(1, 12),
+    day: birthPart(1, 31),
+    year: birthPart(LIMITS.birthYearMin, LIMITS.birthYearMax),
+  })
+  .superRefine((date, ctx) => {
+    if (date.day > daysInMonth(date.year, date.month)) {
+      ctx.addIssue({ code: 'custom', path: ['day'], message: VALIDATION_MESSAGES.birthDateNotReal });
+    }
+  });
 export type UpdateBirthDateBody = z.infer<typeof UpdateBirthDateBodySchema>;
 
 /** Email change, step 1: the new address (checked against the current one by newEmailSchema). */

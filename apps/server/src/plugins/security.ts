@@ -39,6 +39,28 @@ export function requestLineProblem(url: string): string | null {
   return null;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The web app's document without a first screen (set by the web plugin when there is a
+     * build): what a page address that cannot be served answers, so a person sees the site's
+     * not-found page instead of an error in JSON.
+     */
+    notFoundDocument?: string;
+  }
+}
+
+/**
+ * A browser loading a page: GET or HEAD of a path outside /api that accepts HTML. Such a
+ * request with a NUL byte gets the not-found page (issue 24 item 9); API calls keep JSON.
+ */
+export function isPageLoad(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = (request.raw.url ?? '/').split('?')[0]?.toLowerCase() ?? '/';
+  if (pathname === '/api' || pathname.startsWith('/api/')) return false;
+  return String(request.headers.accept ?? '').includes('text/html');
+}
+
 /**
  * Why a JSON body is refused before it is parsed, or null: one pass over the text that
  * tracks strings, counts nesting (a 200,000-deep body parses, but anything that walks or
@@ -125,13 +147,20 @@ export const securityPlugin = fp(
     });
     app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
     await app.register(cookie);
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
       // Every state-changing request, whatever its path and however it is spelled: the check
       // cannot miss a route by a spelling of its URL (`/%61pi/posts`, `/API/posts`, `//api`).
       if (!SAFE_METHODS.has(request.method) && isCrossSite(request)) {
         throw errors.forbidden('Cross-site requests are not allowed.', 'CROSS_SITE_REQUEST');
       }
-      if (requestLineProblem(request.raw.url ?? '/')) {
+      const problem = requestLineProblem(request.raw.url ?? '/');
+      if (problem) {
+        // No route runs: a page load of an address with a NUL byte is answered with the web
+        // app, whose router shows its not-found page for such an address (root.tsx).
+        const page = problem === 'nul' && isPageLoad(request) ? app.notFoundDocument : undefined;
+        if (page !== undefined) {
+          return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+        }
         throw errors.badRequest(HTTP_ERROR_MESSAGES.malformedRequest, 'INVALID_URL');
       }
     });

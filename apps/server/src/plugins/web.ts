@@ -131,6 +131,8 @@ export const webPlugin = fp(
     }
 
     if (indexHtml) {
+      // For addresses no route may see (security.ts): the app alone, drawn by the browser.
+      app.decorate('notFoundDocument', renderDocument(indexHtml, { answers: new Map(), ...filesFor(appModules) }));
       // Every other page address: a route (not the not-found handler), so its document is
       // compressed like any answer. The media feed page shares its path with the uploads prefix
       // (/media/{key}), whose scope would otherwise answer a page load of /media itself.

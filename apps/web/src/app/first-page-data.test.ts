@@ -25,7 +25,7 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       fetched.push(String(input));
-      return new Response(JSON.stringify({ posts: [], nextCursor: null, sponsored: [], nextAdSlot: 0 }), {
+      return new Response(JSON.stringify({ posts: [], nextCursor: null, sponsored: [] }), {
         headers: { 'Content-Type': 'application/json' },
       });
     }),

@@ -86,9 +86,20 @@ describe('routes', () => {
     }
   });
 
-  it("shows 'Error 404' at /404", async () => {
+  it("shows 'Error 404' at /404 with the logo and a way on: 'Go To Feed' (issue 24 item 9)", async () => {
     renderAt('/404');
     expect(await screen.findByRole('heading', { level: 1, name: 'Error 404' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: /logo/i })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go To Feed' }).getAttribute('href')).toBe('/home');
+  });
+
+  it('shows the not-found page for an address with a NUL byte, whatever route it would match', async () => {
+    for (const path of ['/home%00', '/%00', '/search?q=lamp%00', '/settings/account%00']) {
+      renderAt(path);
+      await screen.findByRole('heading', { level: 1, name: "This page doesn't exist." });
+      expect(screen.getByRole('link', { name: 'Go To Feed' }).getAttribute('href')).toBe('/home');
+      cleanup();
+    }
   });
 
   it('opens About from /settings for a visitor on a wide screen', async () => {

@@ -138,10 +138,16 @@ export const paymentLedger = pgTable(
   ],
 );
 
-/** Post analytics counters (spec 3 §3), in their own row so tracking never touches the busy posts row. */
+/**
+ * Post analytics counters (spec 3 §3), one row per ad of the post (issue 24: a new ad starts at
+ * 0), in their own row so tracking never touches the busy posts row.
+ */
 export const postAnalytics = pgTable('post_analytics', {
-  postId: text('post_id')
+  adId: text('ad_id')
     .primaryKey()
+    .references(() => ads.id, { onDelete: 'cascade' }),
+  postId: text('post_id')
+    .notNull()
     .references(() => posts.id, { onDelete: 'cascade' }),
   campusId: campusIdColumn(),
   views: integer('views').notNull().default(0),
@@ -152,10 +158,13 @@ export const postAnalytics = pgTable('post_analytics', {
   profileVisits: integer('profile_visits').notNull().default(0),
 });
 
-/** One tracked action per post, action, person (account or hashed address) and day: reloads do not count twice. */
+/** One tracked action per ad, action, person (account or hashed address) and day: reloads do not count twice. */
 export const postAnalyticsActions = pgTable(
   'post_analytics_actions',
   {
+    adId: text('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
     postId: text('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
@@ -165,13 +174,16 @@ export const postAnalyticsActions = pgTable(
     day: date('day').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: 'post_analytics_actions_pk', columns: [t.postId, t.action, t.actorKey, t.day] })],
+  (t) => [primaryKey({ name: 'post_analytics_actions_pk', columns: [t.adId, t.action, t.actorKey, t.day] })],
 );
 
-/** The distinct accounts that saw a post ('accounts reached'). */
+/** The distinct accounts that saw a post while one ad ran ('accounts reached' of that ad). */
 export const postReach = pgTable(
   'post_reach',
   {
+    adId: text('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
     postId: text('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
@@ -181,7 +193,7 @@ export const postReach = pgTable(
     campusId: campusIdColumn(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: 'post_reach_pk', columns: [t.postId, t.userId] })],
+  (t) => [primaryKey({ name: 'post_reach_pk', columns: [t.adId, t.userId] })],
 );
 
 /** The owner's one-time post-page alert (spec 3 §4 'One-time post-page alerts'). */

@@ -1,7 +1,14 @@
-import { AD_STATUS_LABELS, type Ad, type AdStatus, type PaymentActivityItem, type PostMedia } from '@campus/contract';
+import {
+  AD_STATUS_LABELS,
+  ADS,
+  type Ad,
+  type AdStatus,
+  type PaymentActivityItem,
+  type PostMedia,
+} from '@campus/contract';
 import { presentUserSummary } from '../notifications/notifications.presenter.ts';
 import type { MediaRow, PostRow } from '../posts/posts.repo.ts';
-import type { AdRow, OwnerRow } from './ads.repo.ts';
+import { type AdRow, type OwnerRow, spentAt } from './ads.repo.ts';
 
 export type MediaUrl = (key: string) => string;
 
@@ -23,8 +30,17 @@ function presentMedia(row: MediaRow | undefined, mediaUrl: MediaUrl): PostMedia 
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/**
+ * What the ad has spent at `now` (spec 3 runtime rules): a running or paused ad's spend accrues
+ * by the minute between the ad clock's ticks, so it is worked out at the read, not taken from
+ * the last tick; an ended ad's was settled when it ended.
+ */
+function spentNow(ad: AdRow, now: Date): number {
+  return ad.status === 'active' || ad.status === 'paused' ? spentAt(ad, now, ADS.centsPerDay) : ad.totalSpent;
+}
+
 /** An ad for its owner (only owners ever receive one): every field of spec 3 §3, money in cents. */
-export function presentAd(ad: AdRow, owner: OwnerRow, post: AdPostView | undefined, mediaUrl: MediaUrl): Ad {
+export function presentAd(ad: AdRow, owner: OwnerRow, post: AdPostView | undefined, mediaUrl: MediaUrl, now: Date): Ad {
   const status = ad.status as AdStatus;
   return {
     id: ad.id,
@@ -36,7 +52,7 @@ export function presentAd(ad: AdRow, owner: OwnerRow, post: AdPostView | undefin
     budget: {
       durationMinutes: ad.durationMinutes,
       amountBudgetedCents: ad.amountBudgeted,
-      totalSpentCents: ad.totalSpent,
+      totalSpentCents: spentNow(ad, now),
     },
     runUntilPause: ad.runUntilPause,
     startTime: iso(ad.startTime),
@@ -59,7 +75,7 @@ export function presentAd(ad: AdRow, owner: OwnerRow, post: AdPostView | undefin
   };
 }
 
-export function presentActivity(ad: AdRow): PaymentActivityItem {
+export function presentActivity(ad: AdRow, now: Date): PaymentActivityItem {
   const status = ad.status as AdStatus;
   return {
     adId: ad.id,
@@ -69,6 +85,6 @@ export function presentActivity(ad: AdRow): PaymentActivityItem {
     status,
     statusLabel: AD_STATUS_LABELS[status],
     amountBudgetedCents: ad.amountBudgeted,
-    totalSpentCents: ad.totalSpent,
+    totalSpentCents: spentNow(ad, now),
   };
 }

@@ -131,13 +131,14 @@ export async function activeAdsForFeed(db: DbOrTx, campusId: string, now: Date, 
   return query.execute({ campusId, now: now.toISOString(), limit });
 }
 
-export async function hasActiveAdOnPost(db: DbOrTx, postId: string, now: Date): Promise<boolean> {
+/** The post's running ad (at most one: ads_one_boost_per_post_idx), which the post's analytics count for. */
+export async function activeAdOnPost(db: DbOrTx, postId: string, now: Date): Promise<string | undefined> {
   const [row] = await db
     .select({ id: ads.id })
     .from(ads)
     .where(and(eq(ads.postId, postId), eq(ads.status, 'active'), sql`${ads.endTimeAdjusted} > ${now.toISOString()}`))
     .limit(1);
-  return Boolean(row);
+  return row?.id;
 }
 
 // Checkout sessions
@@ -219,29 +220,28 @@ const COUNTER_KEYS = {
 } as const;
 export type CounterAction = keyof typeof COUNTER_KEYS;
 
-/** Records one action of one person on one day; true the first time (then the counter goes up). */
+/** Records one action of one person on one day for one ad; true the first time (then the counter goes up). */
 export async function recordAction(
   db: DbOrTx,
-  row: { postId: string; campusId: string; action: CounterAction; actorKey: string; day: string },
+  row: { adId: string; postId: string; campusId: string; action: CounterAction; actorKey: string; day: string },
 ): Promise<boolean> {
   const inserted = await db
     .insert(postAnalyticsActions)
     .values(row)
     .onConflictDoNothing()
-    .returning({ postId: postAnalyticsActions.postId });
+    .returning({ adId: postAnalyticsActions.adId });
   return inserted.length > 0;
 }
 
-export async function recordReach(db: DbOrTx, row: { postId: string; userId: string; campusId: string }) {
-  const inserted = await db.insert(postReach).values(row).onConflictDoNothing().returning({ postId: postReach.postId });
+export async function recordReach(db: DbOrTx, row: { adId: string; postId: string; userId: string; campusId: string }) {
+  const inserted = await db.insert(postReach).values(row).onConflictDoNothing().returning({ adId: postReach.adId });
   return inserted.length > 0;
 }
 
-/** Raises the post's counters by one (the row is made on the first action). */
+/** Raises the ad's counters by one (the row is made on the first action). */
 export async function bumpCounters(
   db: DbOrTx,
-  postId: string,
-  campusId: string,
+  counted: { adId: string; postId: string; campusId: string },
   bump: { action?: CounterAction; reach?: boolean },
 ) {
   const keys: Array<
@@ -258,12 +258,13 @@ export async function bumpCounters(
   }
   await db
     .insert(postAnalytics)
-    .values({ postId, campusId, ...initial })
-    .onConflictDoUpdate({ target: postAnalytics.postId, set });
+    .values({ ...counted, ...initial })
+    .onConflictDoUpdate({ target: postAnalytics.adId, set });
 }
 
-export async function analyticsOf(db: DbOrTx, postId: string) {
-  const [row] = await db.select().from(postAnalytics).where(eq(postAnalytics.postId, postId));
+/** The counters of one ad (none yet: no row). */
+export async function analyticsOf(db: DbOrTx, adId: string) {
+  const [row] = await db.select().from(postAnalytics).where(eq(postAnalytics.adId, adId));
   return row;
 }
 

@@ -95,7 +95,7 @@ async function presentOne(deps: AdsDeps, adId: string) {
   const row = await repo.findAdWithOwner(deps.db, adId);
   if (!row) throw errors.notFound(AD_MESSAGES.adGone, 'AD_NOT_FOUND');
   const views = await postViews(deps.db, [row.ad.postId]);
-  return presentAd(row.ad, row.owner, views.get(row.ad.postId), (k) => deps.storage.url(k));
+  return presentAd(row.ad, row.owner, views.get(row.ad.postId), (k) => deps.storage.url(k), deps.clock.now());
 }
 
 function defaultTitle(plainText: string): string {
@@ -407,9 +407,10 @@ export async function listAds(
     deps.db,
     rows.map((r) => r.ad.postId),
   );
+  const now = deps.clock.now();
   const last = rows.at(-1);
   return {
-    ads: rows.map((r) => presentAd(r.ad, r.owner, views.get(r.ad.postId), (k) => deps.storage.url(k))),
+    ads: rows.map((r) => presentAd(r.ad, r.owner, views.get(r.ad.postId), (k) => deps.storage.url(k), now)),
     nextCursor: rows.length === MY_ADS_PAGE && last ? encodeCursor({ at: last.ad.createdAt, id: last.ad.id }) : null,
   };
 }
@@ -421,7 +422,8 @@ export async function getAdDetail(
   adId: string,
 ): Promise<AdDetail> {
   const ad = adPolicy.requireOwnAd(await repo.findAd(deps.db, adId), viewer, campus, AD_MESSAGES.adGone);
-  const [presented, analytics] = await Promise.all([presentOne(deps, ad.id), repo.analyticsOf(deps.db, ad.postId)]);
+  // Each ad counts for itself (issue 24): a new ad on the same post starts at 0.
+  const [presented, analytics] = await Promise.all([presentOne(deps, ad.id), repo.analyticsOf(deps.db, ad.id)]);
   return {
     ad: presented,
     analytics: {
@@ -503,6 +505,8 @@ export async function changeAd(
       timePausedMs: ad.timePausedMs + pausedMs,
       totalSpent: spent,
       lastChargedAt: running ? now : ad.lastChargedAt,
+      // The run ends now (spec 3 §3 end_time_adjusted 'End of the run'): no time left, runtime stays put.
+      endTimeAdjusted: running ? now : ad.endTimeAdjusted,
       lastModified: now,
     });
     const paid = isBlocking(ad.status);
@@ -582,7 +586,7 @@ export async function takePostAlert(deps: AdsDeps, viewer: SessionUser, postId: 
 /**
  * Counts one action of one person (an account, or a hashed address for visitors) once a day,
  * only while the post has an active ad and never for its owner; a first view by an account
- * also counts it as reached.
+ * also counts it as reached. The counts are the running ad's, not the post's (issue 24).
  */
 export async function trackAnalytics(
   deps: AdsDeps,
@@ -597,11 +601,13 @@ export async function trackAnalytics(
   }
   if (viewer?.id === found.post.userId) return { tracked: false };
   const now = deps.clock.now();
-  if (!(await repo.hasActiveAdOnPost(deps.db, found.post.id, now))) return { tracked: false };
+  const adId = await repo.activeAdOnPost(deps.db, found.post.id, now);
+  if (!adId) return { tracked: false };
   const actorKey = viewer ? `u:${viewer.id}` : `ip:${createHash('sha256').update(ip).digest('base64url').slice(0, 32)}`;
   const day = now.toISOString().slice(0, 10);
   return deps.db.transaction(async (tx) => {
     const first = await repo.recordAction(tx, {
+      adId,
       postId: found.post.id,
       campusId: campus.id,
       action: body.actionType,
@@ -610,12 +616,16 @@ export async function trackAnalytics(
     });
     const reached =
       viewer && body.actionType === 'view'
-        ? await repo.recordReach(tx, { postId: found.post.id, userId: viewer.id, campusId: campus.id })
+        ? await repo.recordReach(tx, { adId, postId: found.post.id, userId: viewer.id, campusId: campus.id })
         : false;
-    await repo.bumpCounters(tx, found.post.id, campus.id, {
-      action: first ? body.actionType : undefined,
-      reach: reached,
-    });
+    await repo.bumpCounters(
+      tx,
+      { adId, postId: found.post.id, campusId: campus.id },
+      {
+        action: first ? body.actionType : undefined,
+        reach: reached,
+      },
+    );
     return { tracked: first };
   });
 }
@@ -632,7 +642,7 @@ export async function paymentsSummary(
     repo.availableFunds(deps.db, viewer.id, campus.id),
     repo.listOwnAds(deps.db, { userId: viewer.id, campusId: campus.id, limit: ACTIVITY_MAX }),
   ]);
-  return { availableFundsCents: funds, activity: rows.map((r) => presentActivity(r.ad)) };
+  return { availableFundsCents: funds, activity: rows.map((r) => presentActivity(r.ad, deps.clock.now())) };
 }
 
 /** The ad clock job: spend accrues and ads whose run is used complete, each exactly once. */

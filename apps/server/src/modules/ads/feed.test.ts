@@ -24,19 +24,39 @@ const second = await newPost(r.owner, 'Boosted desk');
 const secondAd = await activeAd(r.owner, second.id, { goal: 'message', days: 5 });
 for (let i = 0; i < 10; i += 1) await newPost(r.other, `Plain post ${i}`);
 
-const feed = async (browser = r.other, adSlot?: number) => {
-  const res = await browser.get(`/api/posts${adSlot === undefined ? '' : `?adSlot=${adSlot}`}`);
+const feed = async (browser = r.other, query = '') => {
+  const res = await browser.get(`/api/posts${query}`);
   expect(res.statusCode).toBe(200);
   return res.json() as FeedPage;
 };
 
+/** The feed of `browser` page by page, as the web asks for it: the next cursor and the posts shown so far. */
+async function scroll(browser = r.other) {
+  const posts: string[] = [];
+  const sponsored: Array<{ position: number; adId: string; postId: string }> = [];
+  let cursor: string | null = null;
+  do {
+    const params = new URLSearchParams({ shown: String(posts.length), ...(cursor ? { cursor } : {}) });
+    const page = await feed(browser, `?${params}`);
+    for (const s of page.sponsored) {
+      sponsored.push({ position: posts.length + s.afterIndex + 1, adId: s.adId, postId: s.post.id });
+    }
+    posts.push(...page.posts.map((p) => p.id));
+    cursor = page.nextCursor;
+  } while (cursor);
+  return { posts, sponsored };
+}
+
 describe('sponsored posts in the feed', () => {
-  it('go after every 4th post, each ad once a page, in end-time order, with their call-to-action', async () => {
+  it('go after every 4th post, cycling in end-time order, with their call-to-action; never next to their own post', async () => {
     const page = await feed();
     expect(page.posts.length).toBe(12);
+    // Slot 3 (after post 12, the bike) would be the bike's ad again: the desk's ad takes it.
+    expect(page.posts[11]?.id).toBe(first.id);
     expect(page.sponsored.map((s) => [s.afterIndex, s.adId])).toEqual([
       [3, firstAd.adId],
       [7, secondAd.adId],
+      [11, secondAd.adId],
     ]);
     expect(page.sponsored[0]).toMatchObject({
       isSponsored: true,
@@ -44,17 +64,22 @@ describe('sponsored posts in the feed', () => {
       post: { id: first.id, plainText: 'Boosted bike' },
     });
     expect(page.sponsored[1]?.cta).toEqual({ type: 'message', url: '', label: '' });
-    expect(page.nextAdSlot).toBe(0);
   });
 
-  it('carry on the cycle on the next page', async () => {
-    const page = await feed(r.other, 1);
-    expect(page.sponsored.map((s) => s.adId)).toEqual([secondAd.adId, firstAd.adId]);
+  it('count the posts shown above the page: the slots and the cycle carry on across pages', async () => {
+    // Posts 26–37: slots after 28 (slot 7: ad 0), 32 (slot 8: ad 1); after 36 both ads are neighbours.
+    const page = await feed(r.other, '?shown=25');
+    expect(page.sponsored.map((s) => [s.afterIndex, s.adId])).toEqual([
+      [2, firstAd.adId],
+      [6, secondAd.adId],
+    ]);
+    // Posts 3–14: the slots fall after posts 4, 8 and 12 of the scroll.
+    expect((await feed(r.other, '?shown=2')).sponsored.map((s) => s.afterIndex)).toEqual([1, 5, 9]);
   });
 
   it('are shown to members of other campuses visiting, and to the owner', async () => {
-    expect((await feed(r.otherCampus)).sponsored.length).toBe(2);
-    expect((await feed(r.owner)).sponsored.length).toBe(2);
+    expect((await feed(r.otherCampus)).sponsored.length).toBe(3);
+    expect((await feed(r.owner)).sponsored.length).toBe(3);
     expect((await r.anonymous.get('/api/posts')).statusCode).toBe(401);
   });
 
@@ -62,20 +87,36 @@ describe('sponsored posts in the feed', () => {
     expect((await r.owner.post('/api/blocks', { userId: r.otherUser.id })).statusCode).toBe(200);
     expect((await feed()).sponsored).toEqual([]);
     expect((await r.owner.request('DELETE', `/api/blocks/${r.otherUser.id}`)).statusCode).toBe(200);
-    expect((await feed()).sponsored.length).toBe(2);
+    expect((await feed()).sponsored.length).toBe(3);
   });
 
-  it('leave out paused and expired ads', async () => {
+  it('repeat one running ad in every slot; leave out paused and expired ads', async () => {
     await r.owner.post(`/api/ads/${secondAd.adId}/pause`);
-    expect((await feed()).sponsored.map((s) => s.adId)).toEqual([firstAd.adId]);
+    // After post 12 only the bike's own ad is left, next to the bike: that slot stays empty.
+    expect((await feed()).sponsored.map((s) => [s.afterIndex, s.adId])).toEqual([
+      [3, firstAd.adId],
+      [7, firstAd.adId],
+    ]);
     offsetMs += 86_400_000 + 60_000;
     expect((await feed()).sponsored).toEqual([]);
-    expect((await feed()).nextAdSlot).toBe(0);
   });
 
-  it('refuses a bad adSlot with 400', async () => {
-    for (const value of ['-1', 'x', '1e99', '%00']) {
-      expect((await r.other.get(`/api/posts?adSlot=${value}`)).statusCode).toBe(400);
+  it('with one running ad, a scroll of two pages shows it after posts 4, 8, 12… but not next to its own post', async () => {
+    const lamp = await newPost(r.owner, 'Boosted lamp');
+    const lampAd = await activeAd(r.owner, lamp.id);
+    for (let i = 0; i < 20; i += 1) await newPost(r.other, `More plain post ${i}`);
+    const { posts, sponsored } = await scroll();
+    expect(posts.length).toBe(33);
+    expect(new Set(posts).size).toBe(33);
+    // The lamp is post 21: the slot after post 20 would put its ad right above it.
+    expect(posts.indexOf(lamp.id) + 1).toBe(21);
+    expect(sponsored.map((s) => s.position)).toEqual([4, 8, 12, 16, 24, 28, 32]);
+    expect(sponsored.every((s) => s.adId === lampAd.adId && s.postId === lamp.id)).toBe(true);
+  });
+
+  it('refuses a bad shown with 400', async () => {
+    for (const value of ['-1', 'x', '1e99', '%00', '1000001', '2.5']) {
+      expect((await r.other.get(`/api/posts?shown=${value}`)).statusCode).toBe(400);
     }
   });
 });

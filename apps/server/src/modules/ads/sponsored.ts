@@ -12,31 +12,51 @@ export interface SponsoredSlot {
 }
 
 /**
- * Where a feed page's sponsored posts go (spec 1 §2, spec 3 §4): one after every 4th post,
- * taken in turn from the campus's active, unexpired ads (end_time_adjusted ascending, then
- * newest), starting at `adSlot` — the previous page's `nextAdSlot` — so the cycle carries on
- * across pages. A page never shows the same ad twice: with fewer ads than slots, the last
- * slots stay empty. `running` is the ads the viewer may see, the page's or not.
+ * Where a page's ads go (spec 1 §2 'Every 4th post an ad is inserted, cycling through the
+ * active ads'): after every 4th post of the whole scroll, not of the page. `shown` posts are
+ * above the page, so the slots fall where `shown + index + 1` is a multiple of 4, and slot k
+ * (after post 4k) takes ad (k − 1) mod n: the ads repeat when there are fewer than slots. An
+ * ad whose post is right before or after the slot is passed over for the next one in the cycle;
+ * when every running ad is such a neighbour the slot stays empty. (A slot after the page's last
+ * post cannot see the next page's first post: the client leaves that ad out.)
+ */
+export function placeAds(postIds: readonly string[], shown: number, running: readonly AdRow[]): SponsoredSlot[] {
+  if (running.length === 0) return [];
+  const slots: SponsoredSlot[] = [];
+  for (let index = 0; index < postIds.length; index += 1) {
+    const position = shown + index + 1;
+    if (position % ADS.insertEvery !== 0) continue;
+    const neighbours = new Set([postIds[index], postIds[index + 1]]);
+    const first = (position / ADS.insertEvery - 1) % running.length;
+    for (let step = 0; step < running.length; step += 1) {
+      const ad = running[(first + step) % running.length] as AdRow;
+      if (neighbours.has(ad.postId)) continue;
+      slots.push({ afterIndex: index, ad });
+      break;
+    }
+  }
+  return slots;
+}
+
+/**
+ * A feed page's sponsored posts (spec 1 §2, spec 3 §4): the campus's active, unexpired ads
+ * (end_time_adjusted ascending, then newest) placed by `placeAds`. Depends on the campus, the
+ * page and `shown` only, never on the viewer but for `hiddenOwners`, so a kept page stays
+ * viewer-free (decision 025). `running` is the ads the viewer may see, placed or not.
  */
 export async function sponsoredSlots(
   db: DbOrTx,
   campusId: string,
   now: Date,
-  postCount: number,
-  adSlot: number,
+  postIds: readonly string[],
+  shown: number,
   /** Owners whose ads this viewer must not see (a block either way hides them like their posts). */
   hiddenOwners: ReadonlySet<string> = new Set(),
-): Promise<{ slots: SponsoredSlot[]; nextAdSlot: number; running: AdRow[] }> {
-  const places = Math.floor(postCount / ADS.insertEvery);
-  if (places === 0) return { slots: [], nextAdSlot: adSlot, running: [] };
+): Promise<{ slots: SponsoredSlot[]; running: AdRow[] }> {
+  const hasSlot = postIds.some((_, index) => (shown + index + 1) % ADS.insertEvery === 0);
+  if (!hasSlot) return { slots: [], running: [] };
   const running = (await activeAdsForFeed(db, campusId, now, FEED_ADS_MAX)).filter(
     (ad) => !hiddenOwners.has(ad.userId),
   );
-  if (running.length === 0) return { slots: [], nextAdSlot: 0, running };
-  const shown = Math.min(places, running.length);
-  const slots = Array.from({ length: shown }, (_, i) => ({
-    afterIndex: (i + 1) * ADS.insertEvery - 1,
-    ad: running[(adSlot + i) % running.length] as AdRow,
-  }));
-  return { slots, nextAdSlot: (adSlot + shown) % running.length, running };
+  return { slots: placeAds(postIds, shown, running), running };
 }

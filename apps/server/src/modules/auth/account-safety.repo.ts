@@ -208,6 +208,20 @@ export async function reserveCodeSend(db: Database, email: string, stillValid: b
 }
 
 /**
+ * Seconds until a code asked for again would be mailed (issue 24 item 4): what the verify screen
+ * counts down after a 'recent' answer, from when the last code went (at least 1).
+ */
+export async function secondsUntilResend(db: Database, email: string): Promise<number> {
+  const [row] = await db
+    .select({
+      seconds: sql<number>`greatest(1, ceil(extract(epoch FROM ${accountCodeGuards.lastSentAt} + make_interval(secs => ${ACCOUNT_SAFETY_LIMITS.codeResendAfterSeconds}) - now())))::int`,
+    })
+    .from(accountCodeGuards)
+    .where(eq(accountCodeGuards.email, email));
+  return row?.seconds ?? ACCOUNT_SAFETY_LIMITS.codeResendAfterSeconds;
+}
+
+/**
  * Password guard rows nothing reads any more: an account's failures with none for 24 h (the
  * count starts over then anyway) and addresses proved more than 90 days ago (ignored after that).
  */

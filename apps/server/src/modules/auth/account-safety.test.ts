@@ -1,4 +1,10 @@
-import { ACCOUNT_SAFETY_LIMITS, ACCOUNT_SAFETY_MESSAGES, AUTH_MESSAGES, UNSPECIFIED_MESSAGES } from '@campus/contract';
+import {
+  ACCOUNT_SAFETY_LIMITS,
+  ACCOUNT_SAFETY_MESSAGES,
+  AUTH_MESSAGES,
+  CodeSendResponseSchema,
+  UNSPECIFIED_MESSAGES,
+} from '@campus/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -436,6 +442,32 @@ describe('the /verify screen (issue 8 item 10)', () => {
     expect(await mailCount(db, email)).toBe(1);
     expect((await checkCode(browser, email, await latestCode(db, email))).statusCode).toBe(200);
     expect(await isVerified(email)).toBe(true);
+  });
+
+  it('within a minute of the last code, a resend mails nothing and says so, with the seconds to wait (issue 24 item 4)', async () => {
+    const { browser, email } = await unverifiedUser(app, db);
+    const first = await sendCode(browser, email);
+    expect(first.json()).toEqual({ success: true });
+    expect(await mailCount(db, email)).toBe(1);
+    const again = await sendCode(browser, email);
+    expect(again.statusCode).toBe(200);
+    const wait = CodeSendResponseSchema.parse(again.json());
+    expect(wait).toMatchObject({ success: true, sent: false });
+    expect(wait.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(wait.retryAfterSeconds).toBeLessThanOrEqual(ACCOUNT_SAFETY_LIMITS.codeResendAfterSeconds);
+    expect(await mailCount(db, email)).toBe(1);
+    // The wait counts from when the last code went: 45 s ago leaves about 15.
+    await db
+      .update(accountCodeGuards)
+      .set({ lastSentAt: sql`now() - interval '45 seconds'` })
+      .where(eq(accountCodeGuards.email, email));
+    const later = CodeSendResponseSchema.parse((await sendCode(browser, email)).json());
+    expect(later.retryAfterSeconds).toBeGreaterThanOrEqual(14);
+    expect(later.retryAfterSeconds).toBeLessThanOrEqual(15);
+    expect(await mailCount(db, email)).toBe(1);
+    // An address that awaits no verification gets the plain answer: it tells nothing.
+    const unknown = await sendCode(new TestBrowser(app), `nobody-${Date.now()}@example.com`);
+    expect(unknown.json()).toEqual({ success: true });
   });
 
   it("'Didn't receive the code?' later mails the same code again; the first mail's code keeps working", async () => {

@@ -5,6 +5,7 @@ import {
   CAMPUS_IDS,
   CAMPUSES,
   type CampusDefinition,
+  type CodeSendResponse,
   EmailSchema,
   LIMITS,
   parseDisplayName,
@@ -32,6 +33,7 @@ import {
   rememberAddress,
   reserveCodeGuess,
   reserveCodeSend,
+  secondsUntilResend,
 } from './account-safety.repo.ts';
 import { accountLocked, admitPasswordAttempt } from './account-safety.service.ts';
 import {
@@ -364,8 +366,17 @@ export function createAuth({ db, config, secret, mailer, log }: AuthDeps) {
               code: 'CODE_REQUESTS_EXCEEDED',
             });
           }
-          // The code mailed moments ago still works: nothing new is sent (reloading /verify).
-          if (decision === 'recent') return ctx.json({ success: true });
+          // The code mailed moments ago still works: nothing new is sent (reloading /verify), and
+          // the answer says so with the seconds until one would be, for the screen to count down
+          // (issue 24 item 4) rather than claim 'Email sent'.
+          if (decision === 'recent') {
+            const wait: CodeSendResponse = {
+              success: true,
+              sent: false,
+              retryAfterSeconds: await secondsUntilResend(db, email),
+            };
+            return ctx.json(wait);
+          }
         }
         if (ctx.path === '/request-password-reset') {
           const user = await db.query.users.findFirst({

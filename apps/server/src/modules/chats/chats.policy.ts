@@ -20,6 +20,12 @@ export const chatPolicy = {
     }
     return chat;
   },
+  /** Hearts are a reaction to the other person's message (issue 24 item 3). */
+  assertNotOwnMessage(senderId: string, user: SessionUser) {
+    if (senderId === user.id) {
+      throw errors.forbidden(CHAT_SERVER_MESSAGES.cannotHeartOwnMessage, 'CANNOT_HEART_OWN_MESSAGE');
+    }
+  },
   assertNotBlocked(blocked: boolean) {
     if (blocked) throw errors.forbidden(CHAT_SERVER_MESSAGES.blocked, 'BLOCKED');
   },

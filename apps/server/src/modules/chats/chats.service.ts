@@ -26,7 +26,7 @@ import type { StorageDriver } from '../../plugins/storage.ts';
 import { mediaKeys } from '../media/keys.ts';
 import { type StoredMessagePhoto, storeMessagePhoto } from '../media/media.service.ts';
 import { presentUserSummary } from '../notifications/notifications.presenter.ts';
-import { deleteNotificationsBetween } from '../notifications/notifications.repo.ts';
+import { deleteNotificationsBetween, markChatNotificationsRead } from '../notifications/notifications.repo.ts';
 import { notify, publishUnreadCounts } from '../notifications/notifications.service.ts';
 import { postPolicy } from '../posts/posts.policy.ts';
 import { findPost, findPosts, type MediaRow, mediaOf } from '../posts/posts.repo.ts';
@@ -328,7 +328,11 @@ async function sendFromUpload(
   }
 }
 
-/** The viewer opened the chat (spec 1 §4 'Chat': marked read when opened): Seen for the other side. */
+/**
+ * The viewer opened the chat, or is looking at it while something new arrives (spec 1 §4 'Chat':
+ * marked read when opened; issue 24 item 3): Seen for the other side, and the chat's own
+ * notifications (its messages and hearts) read too, so neither badge counts what is on screen.
+ */
 export async function markSeen(
   deps: ChatsDeps,
   viewer: SessionUser,
@@ -339,6 +343,7 @@ export async function markSeen(
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await markChatSeen(tx, chat, viewer.id, now);
+    await markChatNotificationsRead(tx, viewer.id, chat.id);
     await publishEvent(tx, {
       campusId: campus.id,
       userId: otherOf(chat, viewer.id),
@@ -368,6 +373,7 @@ export async function toggleMessageHeart(
   }
   const otherId = otherOf(chat, viewer.id);
   chatPolicy.assertNotBlocked(await isBlockedEitherWay(deps.db, viewer.id, otherId));
+  chatPolicy.assertNotOwnMessage(message.senderId, viewer);
   const me = await requireProfile(deps, viewer);
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
@@ -377,7 +383,7 @@ export async function toggleMessageHeart(
       : CHAT_MESSAGES.removedHeart(me.firstName);
     await touchChat(tx, chat, viewer.id, { lastMessage: line, lastMessageId: message.id, at: now });
     await publishToBoth(tx, chat, CHAT_EVENT_TYPES.messageHearted, { messageId, likesCount });
-    if (liked && message.senderId !== viewer.id) {
+    if (liked) {
       await notify(tx, {
         campusId: campus.id,
         type: 'message like',

@@ -444,13 +444,47 @@ describe('hearts', () => {
     expect(off.json()).toMatchObject({ liked: false, likesCount: 0, lastMessage: 'Bruno removed a heart' });
     const likes = await db.select().from(notifications).where(eq(notifications.type, 'message like'));
     expect(likes.filter((n) => n.toUserId === a.user.id)).toHaveLength(1);
-    // Hearting one's own message notifies nobody.
-    await a.browser.post(`/api/chats/${chat.id}/messages/${message.id}/heart`);
+    // One's own message has no heart (issue 24 item 3): refused, nothing stored, nobody notified.
+    const own = await a.browser.post(`/api/chats/${chat.id}/messages/${message.id}/heart`);
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toMatchObject({
+      code: 'CANNOT_HEART_OWN_MESSAGE',
+      message: CHAT_SERVER_MESSAGES.cannotHeartOwnMessage,
+    });
+    expect(await db.select().from(messageLikes).where(eq(messageLikes.messageId, message.id))).toEqual([]);
     expect(await db.select().from(notifications).where(eq(notifications.toUserId, a.user.id))).toHaveLength(1);
     // A photo-only message is named 'photo'.
     const photo = (await sendMessageAs(a.browser, chat.id, {}, [await jpeg()])).json() as Message;
     const heart = await b.browser.post(`/api/chats/${chat.id}/messages/${photo.id}/heart`);
     expect(heart.json().lastMessage).toBe('Bruno reacted with a heart: photo');
+  });
+
+  it('a chat looked at is read: marking it seen reads its message and heart notifications, not others', async () => {
+    const { a, b, chat, message } = await pairWithChat('Still available?');
+    const cleo = await member(app, db, 'ou', 'Cleo Carter');
+    const other = await openChatWith(cleo.browser, a.user.id);
+    await sendMessageAs(cleo.browser, other.id, { plainText: 'Is the desk still for sale?' });
+    await b.browser.post(`/api/chats/${chat.id}/messages/${message.id}/heart`);
+    await sendMessageAs(b.browser, chat.id, { plainText: 'Yes it is' });
+    const unreadOf = async () =>
+      (await db.select().from(notifications).where(eq(notifications.toUserId, a.user.id)))
+        .filter((n) => !n.read)
+        .map((n) => `${n.type} ${n.chatId === chat.id ? 'this chat' : 'other chat'}`)
+        .sort();
+    expect(await unreadOf()).toEqual([
+      'message like this chat',
+      'message other chat',
+      'message this chat',
+      'new chat other chat',
+    ]);
+    expect((await a.browser.get('/api/unread-counts')).json()).toEqual({ messages: 2, notifications: 4 });
+
+    expect((await a.browser.post(`/api/chats/${chat.id}/seen`)).json()).toEqual({ unread: false });
+    expect(await unreadOf()).toEqual(['message other chat', 'new chat other chat']);
+    expect((await a.browser.get('/api/unread-counts')).json()).toEqual({
+      messages: 1,
+      notifications: 2,
+    } satisfies UnreadCounts);
   });
 
   it('a message of another chat is not found through this one', async () => {

@@ -156,6 +156,16 @@ export async function markRead(db: DbOrTx, userId: string, campusId: string, ids
   return rows.length;
 }
 
+/** A chat on screen is read: the user's unread notifications of that chat (messages, hearts) become read. */
+export async function markChatNotificationsRead(db: DbOrTx, userId: string, chatId: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.toUserId, userId), eq(notifications.chatId, chatId), sql`NOT ${notifications.read}`))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
 export async function countUnread(db: DbOrTx, userId: string, campusId: string): Promise<number> {
   const result = await db.execute<{ n: number }>(sql`
     SELECT count(*)::int AS n FROM ${notifications}

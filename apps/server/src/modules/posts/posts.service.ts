@@ -118,8 +118,8 @@ async function loadFeedPage(
 
 const feedCategory = (query: FeedQuery) => (query.category && query.category !== 'all' ? query.category : undefined);
 
-const feedKey = (campus: CampusDefinition, query: FeedQuery & { adSlot?: number }, feed: string) =>
-  JSON.stringify([feed, campus.id, feedCategory(query) ?? null, query.cursor ?? null, query.adSlot ?? 0]);
+const feedKey = (campus: CampusDefinition, query: FeedQuery & { shown?: number }, feed: string) =>
+  JSON.stringify([feed, campus.id, feedCategory(query) ?? null, query.cursor ?? null, query.shown ?? 0]);
 
 export async function listFeed(
   deps: FeedDeps,
@@ -132,14 +132,14 @@ export async function listFeed(
 }
 
 /**
- * The home feed with its sponsored posts (spec 1 §2): one after every 4th post, cycling through
- * the campus's active ads across pages (`adSlot` = the previous page's `nextAdSlot`).
+ * The home feed with its sponsored posts (spec 1 §2): one after every 4th post of the whole
+ * scroll, cycling through the campus's active ads (`shown` = the posts above this page).
  */
 export async function listHomeFeed(
   deps: FeedDeps,
   viewerOf: FeedViewer,
   campus: CampusDefinition,
-  query: { cursor?: string; category?: string; adSlot?: number },
+  query: { cursor?: string; category?: string; shown?: number },
 ): Promise<FeedPage> {
   const key = feedKey(campus, query, 'home');
   return keptOrLoaded(deps.feedPages, deps.clock, viewerOf, key, (viewer) => loadHomeFeed(deps, viewer, campus, query));
@@ -149,15 +149,15 @@ async function loadHomeFeed(
   deps: PostsDeps,
   viewer: SessionUser,
   campus: CampusDefinition,
-  query: { cursor?: string; category?: string; adSlot?: number },
+  query: { cursor?: string; category?: string; shown?: number },
 ): Promise<LoadedPage<FeedPage>> {
   const { page, hidden } = await loadFeedPage(deps, viewer, campus, query);
-  const { slots, nextAdSlot, running } = await sponsoredSlots(
+  const { slots, running } = await sponsoredSlots(
     deps.db,
     campus.id,
     deps.clock.now(),
-    page.posts.length,
-    query.adSlot ?? 0,
+    page.posts.map((post) => post.id),
+    query.shown ?? 0,
     hidden,
   );
   const alsoShown = running.map((ad) => ad.userId);
@@ -165,12 +165,9 @@ async function loadHomeFeed(
     Number.POSITIVE_INFINITY,
     ...running.map((ad) => ad.endTimeAdjusted?.getTime() ?? Number.POSITIVE_INFINITY),
   );
-  if (slots.length === 0) return { page: { ...page, sponsored: [], nextAdSlot }, hidden, alsoShown, validUntil };
-  const rows = await listedByIds(
-    deps.db,
-    viewer.id,
-    slots.map((s) => s.ad.postId),
-  );
+  if (slots.length === 0) return { page: { ...page, sponsored: [] }, hidden, alsoShown, validUntil };
+  // With fewer ads than slots an ad fills several slots: each post is read once.
+  const rows = await listedByIds(deps.db, viewer.id, [...new Set(slots.map((s) => s.ad.postId))]);
   const ctx = listContext(deps, rows);
   const byId = new Map(rows.map((r) => [r.post.id, r]));
   const sponsored = slots.flatMap(({ afterIndex, ad }) => {
@@ -179,7 +176,7 @@ async function loadHomeFeed(
     const cta = { type: ad.ctaType, url: ad.ctaUrl, label: ad.ctaLabel };
     return [{ afterIndex, adId: ad.id, isSponsored: true as const, cta, post: presentPost(row, ctx) }];
   });
-  return { page: { ...page, sponsored, nextAdSlot }, hidden, alsoShown, validUntil };
+  return { page: { ...page, sponsored }, hidden, alsoShown, validUntil };
 }
 
 export async function listSaved(

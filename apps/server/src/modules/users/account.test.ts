@@ -212,7 +212,7 @@ describe('phone, gender, birth date', () => {
     expect((await put(browser, '/api/me/gender', { gender: 'female' })).json().gender).toBe('female');
   });
 
-  it('birth date: all three fields, years 1970–2021, days 1–31', async () => {
+  it('birth date: all three fields, years 1970–2021, days 1–31, a day the month has', async () => {
     const { browser, user } = await verifiedUser(app, db);
     const incomplete = refusal(VALIDATION_MESSAGES.birthDateIncomplete);
     for (const body of [
@@ -231,8 +231,22 @@ describe('phone, gender, birth date', () => {
       expect((await put(browser, '/api/me/birth-date', body)).json()).toEqual(incomplete);
     }
     expect((await userRow(user.id)).birthDate).toBeNull();
-    const ok = await put(browser, '/api/me/birth-date', { month: '2', day: '29', year: '2021' });
-    expect(ok.json().birthDate).toEqual({ month: 2, day: 29, year: 2021 });
+    // A day the month does not have in that year (issue 24 item 5): refused, nothing stored.
+    const notReal = refusal(VALIDATION_MESSAGES.birthDateNotReal);
+    for (const body of [
+      { month: '2', day: '31', year: '2001' },
+      { month: 2, day: 29, year: 2021 },
+      { month: 2, day: 30, year: 2020 },
+      { month: 4, day: 31, year: 2010 },
+      { month: 11, day: 31, year: 1999 },
+    ]) {
+      const res = await put(browser, '/api/me/birth-date', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual(notReal);
+    }
+    expect((await userRow(user.id)).birthDate).toBeNull();
+    const ok = await put(browser, '/api/me/birth-date', { month: '2', day: '29', year: '2020' });
+    expect(ok.json().birthDate).toEqual({ month: 2, day: 29, year: 2020 });
     expect((await put(browser, '/api/me/birth-date', { month: 12, day: 31, year: 1970 })).statusCode).toBe(200);
   });
 });

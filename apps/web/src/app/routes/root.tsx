@@ -1,10 +1,11 @@
-import { type Location, Outlet, ScrollRestoration } from 'react-router';
+import { type Location, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AuthModalsProvider } from '@/components/auth-modal/index.ts';
 import { AlertProvider } from '@/components/ui/alert-provider.tsx';
 import { radixDialog } from '@/components/ui/modal.tsx';
 import { UnreadCountsProvider } from '@/features/notifications/components/unread-counts-provider.tsx';
 import { useLoadWhenIdle } from '@/lib/lazy-module.ts';
 import { radixDropdownMenu } from '../layout/profile-menu.tsx';
+import { NotFound } from './not-found.tsx';
 
 /**
  * Every page load starts with the location key 'default', so the router would restore the
@@ -17,6 +18,15 @@ function scrollKey(location: Location): string {
 }
 
 /**
+ * An address with a NUL byte names no page (the server answers it with this app, 404; issue 24
+ * item 9): the not-found page, whichever route its spelling would match.
+ */
+export function namesNoPage(location: Pick<Location, 'pathname' | 'search'>): boolean {
+  const address = location.pathname + location.search;
+  return /%00/i.test(address) || address.includes(String.fromCharCode(0));
+}
+
+/**
  * Above every page: the alert system (it needs the router for its links), the sign-in and
  * verify-school modals any page may open, the unread badges with the live events stream
  * (one per tab), and scroll restoration. Once the first page has drawn, the dialog and menu
@@ -24,12 +34,13 @@ function scrollKey(location: Location): string {
  */
 export function Root() {
   useLoadWhenIdle(radixDialog, radixDropdownMenu);
+  const location = useLocation();
   return (
     <AlertProvider>
       <AuthModalsProvider>
         <UnreadCountsProvider>
           <ScrollRestoration getKey={scrollKey} />
-          <Outlet />
+          {namesNoPage(location) ? <NotFound standalone /> : <Outlet />}
         </UnreadCountsProvider>
       </AuthModalsProvider>
     </AlertProvider>

@@ -4,6 +4,7 @@ import {
   type AdDetail,
   adRuntimeMs,
   adShowsPlaceholders,
+  adSpentCents,
   adTimeLeftMs,
   adTimeLeftText,
   type PostAnalytics,
@@ -48,6 +49,7 @@ const TEXTS = {
   button: 'Button',
   started: 'Started',
   ends: 'Ends',
+  ended: 'Ended',
   created: 'Created',
   viewPost: 'View Post',
   pause: 'Pause Ad',
@@ -89,12 +91,15 @@ const FAILURE: Record<AdAction, string> = {
 /** Refusals whose words the spec gives (spec 3 §8); anything else is the action's failure message. */
 const SPEC_REFUSALS = new Set(['AD_NOT_ACTIVE', 'AD_NOT_PAUSED', 'AD_NOT_FOUND', 'AD_ALREADY_STOPPED']);
 
-/** The server's clock now: its answer's time plus what passed here since, ticking every 30 s. */
+/**
+ * The server's clock now: its answer's time plus what passed here since, ticking every 10 s so
+ * the spend of a running ad ($5 a day: a cent every 173 s) and the time left move visibly.
+ */
 function useServerNow(serverNow: string, receivedAt: number): number {
   const [clientNow, setClientNow] = useState(() => Date.now());
   useEffect(() => {
     setClientNow(Date.now());
-    const timer = window.setInterval(() => setClientNow(Date.now()), 30_000);
+    const timer = window.setInterval(() => setClientNow(Date.now()), 10_000);
     return () => window.clearInterval(timer);
   }, []);
   return Date.parse(serverNow) + Math.max(0, clientNow - receivedAt);
@@ -193,6 +198,7 @@ function Analytics({ detail, receivedAt }: { detail: AdDetail; receivedAt: numbe
   const nowMs = useServerNow(detail.now, receivedAt);
   const [editing, setEditing] = useState(false);
   const placeholders = adShowsPlaceholders(ad.status);
+  const finished = ad.status === 'stopped' || ad.status === 'completed';
   const timeLeftMs = adTimeLeftMs(ad, nowMs);
   const a: PostAnalytics = analytics;
   const interactions = a.directMessages + a.copiedLink + a.externalLinkClicks;
@@ -218,7 +224,7 @@ function Analytics({ detail, receivedAt }: { detail: AdDetail; receivedAt: numbe
         <dl className={styles.stats}>
           <Stat
             label={TEXTS.spend}
-            value={formatSpend(ad.status, ad.budget.totalSpentCents, ad.budget.amountBudgetedCents)}
+            value={formatSpend(ad.status, adSpentCents(ad, nowMs), ad.budget.amountBudgetedCents)}
           />
           <Stat
             label={TEXTS.timeLeft}
@@ -279,9 +285,9 @@ function Analytics({ detail, receivedAt }: { detail: AdDetail; receivedAt: numbe
             <dt>{TEXTS.started}</dt>
             <dd>{ad.startTime ? formatAdDateTime(ad.startTime) : TEXTS.notStarted}</dd>
           </div>
-          {ad.endTimeAdjusted && !ad.runUntilPause && (
+          {ad.endTimeAdjusted && (!ad.runUntilPause || finished) && (
             <div className={styles.detailRow}>
-              <dt>{TEXTS.ends}</dt>
+              <dt>{finished ? TEXTS.ended : TEXTS.ends}</dt>
               <dd>{formatAdDateTime(ad.endTimeAdjusted)}</dd>
             </div>
           )}

@@ -3,8 +3,10 @@ import {
   AD_MESSAGES,
   ADS,
   type AdGoal,
+  boostChargeText,
   boostPriceCents,
   boostReachText,
+  boostReturnText,
   CTA_LABELS,
   DEFAULT_CTA_LABEL,
   formatUsd,
@@ -273,16 +275,16 @@ function BoostForm({ postId, again }: { postId: string; again: boolean }) {
           <div className={styles.summaryRow}>
             <dt>{TEXTS.total}</dt>
             <dd data-testid="boost-price">
-              {runUntilPause ? (
-                <strong>{AD_MESSAGES.dailyPrice}</strong>
-              ) : (
-                <>
-                  <strong>{formatUsd(priceCents)}</strong> <span className={styles.muted}>({TEXTS.perDay(days)})</span>
-                </>
-              )}
+              <strong>{formatUsd(priceCents)}</strong>{' '}
+              <span className={styles.muted}>({runUntilPause ? AD_MESSAGES.dailyPrice : TEXTS.perDay(days)})</span>
             </dd>
           </div>
         </dl>
+        {/* Exactly what checkout charges and what comes back (issue 24), before the button. */}
+        <p className={styles.charge} data-testid="boost-charge">
+          {boostChargeText({ days, runUntilPause })}
+        </p>
+        <p className={styles.returns}>{boostReturnText(runUntilPause)}</p>
       </section>
 
       <Button type="submit" size="lg" block disabled={start.isPending}>

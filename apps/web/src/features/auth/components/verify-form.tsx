@@ -1,6 +1,6 @@
 import { AUTH_SCREEN_TEXTS, SETTINGS_MESSAGES, VerificationCodeSchema } from '@campus/contract';
 import { MailCheck } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
@@ -10,6 +10,7 @@ import { useSendVerificationCode } from '../api/send-verification-code.ts';
 import { useSignOut } from '../api/sign-out.ts';
 import { useVerifyEmail } from '../api/verify-email.ts';
 import { resendCodeOutcome, verificationErrorMessage } from '../lib/auth-errors.ts';
+import { useCountdown } from '../lib/use-countdown.ts';
 import { AuthCard } from './auth-card.tsx';
 import styles from './auth-form.module.css';
 
@@ -18,7 +19,9 @@ const CODE_LENGTH = 4;
 /**
  * /verify (spec 1 §2, §4): a code is requested on arrival (once per visit) and the server
  * decides whether to mail one — not when a working code went out moments ago, so reloading
- * the page never voids the code in the inbox; a resend mails that same code again. The person
+ * the page never voids the code in the inbox; a resend mails that same code again. Within a
+ * minute of the last code, 'Didn't receive the code?' waits, counting down the seconds the
+ * server gave (issue 24 item 4): 'Email sent' only when one was. The person
  * types it, and the guard moves them on once the account is verified. The back arrow logs out.
  */
 export function VerifyForm({ viewer }: { viewer: Viewer }) {
@@ -26,9 +29,13 @@ export function VerifyForm({ viewer }: { viewer: Viewer }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const resendWaitId = useId();
   const send = useSendVerificationCode();
   const verify = useVerifyEmail();
   const signOut = useSignOut();
+
+  // While a resend would mail nothing, the link waits and says for how long (issue 24 item 4).
+  const { secondsLeft, start: waitBeforeResend } = useCountdown();
 
   // One code per visit: a ref survives re-renders (and StrictMode's second effect run).
   const requested = useRef(false);
@@ -36,13 +43,14 @@ export function VerifyForm({ viewer }: { viewer: Viewer }) {
     if (requested.current) return;
     requested.current = true;
     send.mutate(viewer.email, {
+      onSuccess: (result) => waitBeforeResend(result.retryAfterSeconds),
       onError: (e) => {
-        // Throttled on arrival means a code went out moments ago: nothing to say.
         const outcome = resendCodeOutcome(e);
-        if (outcome.type === 'danger') showAlert(outcome.message, { type: 'danger' });
+        if (outcome.waitSeconds) waitBeforeResend(outcome.waitSeconds);
+        else showAlert(outcome.message, { type: 'danger' });
       },
     });
-  }, [send, viewer.email, showAlert]);
+  }, [send, viewer.email, showAlert, waitBeforeResend]);
 
   const handleChange = (field: HTMLInputElement) => {
     // Digits only: a pasted '12 34' or '1234.' still works.
@@ -72,16 +80,20 @@ export function VerifyForm({ viewer }: { viewer: Viewer }) {
   };
 
   const handleResend = () => {
-    if (send.isPending) return;
+    if (send.isPending || secondsLeft > 0) return;
     send.mutate(viewer.email, {
-      onSuccess: () => {
+      onSuccess: (result) => {
+        waitBeforeResend(result.retryAfterSeconds);
+        // 'Email sent' only when one was: otherwise the countdown says how long to wait.
+        if (!result.sent) return;
         setCode('');
         setError(null);
         showAlert(SETTINGS_MESSAGES.codeEmailSent, { type: 'okay' });
       },
       onError: (e) => {
         const outcome = resendCodeOutcome(e);
-        showAlert(outcome.message, { type: outcome.type });
+        if (outcome.waitSeconds) waitBeforeResend(outcome.waitSeconds);
+        else showAlert(outcome.message, { type: 'danger' });
       },
     });
   };
@@ -122,10 +134,22 @@ export function VerifyForm({ viewer }: { viewer: Viewer }) {
         </Button>
       </form>
       <p className={styles.note}>
-        <button type="button" className={styles.textButton} onClick={handleResend} disabled={send.isPending}>
+        <button
+          type="button"
+          className={styles.textButton}
+          onClick={handleResend}
+          disabled={send.isPending || secondsLeft > 0}
+          aria-describedby={secondsLeft > 0 ? resendWaitId : undefined}
+        >
           {AUTH_SCREEN_TEXTS.didntReceiveCode}
         </button>
       </p>
+      {/* Not a live region: a screen reader would read every tick. */}
+      {secondsLeft > 0 && (
+        <p id={resendWaitId} className={styles.note}>
+          {AUTH_SCREEN_TEXTS.resendCodeIn(secondsLeft)}
+        </p>
+      )}
     </AuthCard>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_SAFETY_LIMITS,
   ACCOUNT_SAFETY_MESSAGES,
   AUTH_MESSAGES,
   GOOGLE_AUTH_MESSAGES,
@@ -107,27 +108,22 @@ describe('googleErrorMessage', () => {
 });
 
 describe('resendCodeOutcome (the /verify resend link)', () => {
-  it('a throttled resend says the spec’s "Email sent": the code already mailed still works', () => {
-    expect(resendCodeOutcome(fail(429, 'HTTP_429'))).toEqual({
-      message: SETTINGS_MESSAGES.codeEmailSent,
-      type: 'okay',
-    });
-    expect(resendCodeOutcome(fail(429, 'RATE_LIMITED'))).toEqual({
-      message: SETTINGS_MESSAGES.codeEmailSent,
-      type: 'okay',
-    });
+  it('a throttled resend sent nothing: no "Email sent", the screen waits out the minute (issue 24 item 4)', () => {
+    for (const code of ['HTTP_429', 'RATE_LIMITED']) {
+      const outcome = resendCodeOutcome(fail(429, code));
+      expect(outcome.waitSeconds).toBe(ACCOUNT_SAFETY_LIMITS.codeResendAfterSeconds);
+      expect(outcome.message).not.toBe(SETTINGS_MESSAGES.codeEmailSent);
+    }
   });
 
   it("the account's own limits are failures in their own words", () => {
     expect(resendCodeOutcome(fail(429, 'CODE_REQUESTS_EXCEEDED'))).toEqual({
       message: ACCOUNT_SAFETY_MESSAGES.codeRequestsExceeded,
-      type: 'danger',
     });
     expect(resendCodeOutcome(fail(429, 'CODE_GUESSES_EXCEEDED'))).toEqual({
       message: ACCOUNT_SAFETY_MESSAGES.codeGuessesExceeded,
-      type: 'danger',
     });
-    expect(resendCodeOutcome(fail(500, 'INTERNAL'))).toEqual({ message: AUTH_MESSAGES.internalError, type: 'danger' });
+    expect(resendCodeOutcome(fail(500, 'INTERNAL'))).toEqual({ message: AUTH_MESSAGES.internalError });
   });
 
   it('a locked-out code check says why instead of "incorrect"', () => {

@@ -1,8 +1,8 @@
 import {
+  ACCOUNT_SAFETY_LIMITS,
   ACCOUNT_SAFETY_MESSAGES,
   AUTH_MESSAGES,
   GOOGLE_AUTH_MESSAGES,
-  SETTINGS_MESSAGES,
   UNSPECIFIED_MESSAGES,
   VALIDATION_MESSAGES,
 } from '@campus/contract';
@@ -68,17 +68,17 @@ export function verificationErrorMessage(error: unknown): string {
 }
 
 /**
- * 'Didn't receive the code?' (spec 2 §8). The server re-sends the code already mailed, or —
- * asked again within a minute — nothing, because the mail on its way holds a working code;
- * both are 'Email sent' (okay). A resend caught by the per-address rate limit (429 without
- * our code) means the same: a code went out moments ago and still works. Only the account's
- * own limits (CODE_REQUESTS_EXCEEDED, CODE_GUESSES_EXCEEDED) are a failure, in their words.
+ * 'Didn't receive the code?' (spec 2 §8) when the request failed. A 429 without our code is the
+ * per-address rate limit (a code went out moments ago and still works): nothing was mailed, so
+ * the screen waits out the limit's minute (`waitSeconds`) instead of claiming 'Email sent'
+ * (issue 24 item 4). The account's own limits (CODE_REQUESTS_EXCEEDED, CODE_GUESSES_EXCEEDED)
+ * and anything else are a failure, in their words.
  */
-export function resendCodeOutcome(error: unknown): { message: string; type: 'okay' | 'danger' } {
+export function resendCodeOutcome(error: unknown): { message: string; waitSeconds?: number } {
   if (error instanceof ApiError && error.status === 429 && !BY_CODE[error.code]) {
-    return { message: SETTINGS_MESSAGES.codeEmailSent, type: 'okay' };
+    return { message: authErrorMessage(error), waitSeconds: ACCOUNT_SAFETY_LIMITS.codeResendAfterSeconds };
   }
-  return { message: authErrorMessage(error), type: 'danger' };
+  return { message: authErrorMessage(error) };
 }
 
 /** Sending an emailed sign-in link: a banned or malformed address says so, anything else is the spec's catch-all. */

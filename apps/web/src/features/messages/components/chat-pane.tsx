@@ -73,12 +73,18 @@ export function ChatPane({ chatId }: { chatId: string }) {
   const newest = messages.at(-1);
   const lastOwnId = [...messages].reverse().find((m) => m.senderId === viewer?.id)?.id;
 
-  // Marked read when opened, and again whenever a message arrives while it is open.
+  // A chat on screen is read (issue 24 item 3): marked read when opened — always, which also
+  // reads its notifications — and again whenever a refetch (a message, a heart or an un-heart
+  // arriving) finds it unread while it is open.
   const markSeenMutate = markSeen.mutate;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a newer message is unread again
+  const markedOnOpen = useRef(false);
+  const loaded = chat !== undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every fetched version of the chat is checked
   useEffect(() => {
-    if (chat?.unread) markSeenMutate(chatId);
-  }, [chat?.unread, newest?.id, chatId, markSeenMutate]);
+    if (!loaded || (markedOnOpen.current && !chat?.unread)) return;
+    markedOnOpen.current = true;
+    markSeenMutate(chatId);
+  }, [loaded, chat?.unread, query.dataUpdatedAt, chatId, markSeenMutate]);
 
   // Older messages put above keep what is on screen in place; a new message scrolls to the bottom.
   const pageCount = pages.length;

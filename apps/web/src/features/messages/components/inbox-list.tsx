@@ -20,6 +20,8 @@ const INBOX_TEXTS = {
 
 function InboxRow({ chat, active }: { chat: ChatSummary; active: boolean }) {
   const name = `${chat.otherUser.firstName} ${chat.otherUser.lastName}`;
+  // The chat open beside the inbox is read (issue 24 item 3), even before the server has heard so.
+  const unread = chat.unread && !active;
   return (
     <li>
       <Link
@@ -36,11 +38,11 @@ function InboxRow({ chat, active }: { chat: ChatSummary; active: boolean }) {
               {formatChatTime(chat.lastModified)}
             </time>
           </span>
-          <span className={[styles.inboxLast, chat.unread && styles.inboxLastUnread].filter(Boolean).join(' ')}>
+          <span className={[styles.inboxLast, unread && styles.inboxLastUnread].filter(Boolean).join(' ')}>
             {chat.lastMessage || '\u00a0'}
           </span>
         </span>
-        {chat.unread && (
+        {unread && (
           <span className={styles.unreadDot}>
             <span className="visually-hidden">{INBOX_TEXTS.unread}</span>
           </span>

@@ -30,6 +30,8 @@ function SharedPostCard({ post }: { post: NonNullable<Message['sharedPost']> }) 
   );
 }
 
+const heartsLabel = (count: number) => (count === 1 ? '1 heart' : `${count} hearts`);
+
 /** One message: text, photo or shared post, its hearts, and Delivered / Seen for the last one sent. */
 export function MessageBubble({ message, own, showStatus, onHeart, heartPending }: MessageBubbleProps) {
   const time = new Date(message.createdAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
@@ -56,18 +58,32 @@ export function MessageBubble({ message, own, showStatus, onHeart, heartPending 
           {message.sharedPost && <SharedPostCard post={message.sharedPost} />}
           {message.plainText && <p className={styles.messageText}>{message.plainText}</p>}
         </div>
-        <button
-          type="button"
-          className={[styles.heart, message.likedByViewer && styles.hearted].filter(Boolean).join(' ')}
-          aria-pressed={message.likedByViewer}
-          aria-label={message.likedByViewer ? 'Remove heart' : 'Heart this message'}
-          title={message.likedByViewer ? 'Remove heart' : 'Heart'}
-          disabled={heartPending}
-          onClick={() => onHeart(message)}
-        >
-          <Heart aria-hidden="true" size={14} fill={message.likesCount > 0 ? 'currentColor' : 'none'} />
-          {message.likesCount > 0 && <span>{message.likesCount}</span>}
-        </button>
+        {own ? (
+          // No heart button on one's own message (issue 24 item 3): only the other person's hearts.
+          message.likesCount > 0 && (
+            <span
+              role="img"
+              className={[styles.heart, styles.heartCount].join(' ')}
+              aria-label={heartsLabel(message.likesCount)}
+            >
+              <Heart aria-hidden="true" size={14} fill="currentColor" />
+              <span aria-hidden="true">{message.likesCount}</span>
+            </span>
+          )
+        ) : (
+          <button
+            type="button"
+            className={[styles.heart, message.likedByViewer && styles.hearted].filter(Boolean).join(' ')}
+            aria-pressed={message.likedByViewer}
+            aria-label={message.likedByViewer ? 'Remove heart' : 'Heart this message'}
+            title={message.likedByViewer ? 'Remove heart' : 'Heart'}
+            disabled={heartPending}
+            onClick={() => onHeart(message)}
+          >
+            <Heart aria-hidden="true" size={14} fill={message.likesCount > 0 ? 'currentColor' : 'none'} />
+            {message.likesCount > 0 && <span>{message.likesCount}</span>}
+          </button>
+        )}
       </div>
       <span className={styles.meta}>
         <time dateTime={message.createdAt}>{time}</time>

@@ -8,6 +8,7 @@ import { Avatar } from '@/components/ui/avatar.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
+import { useInboxQuery } from '../api/get-inbox.ts';
 import { useRecipientsQuery } from '../api/search-recipients.ts';
 import styles from './messages.module.css';
 
@@ -16,7 +17,46 @@ export const NEW_MESSAGE_TEXTS = {
   back: 'Back to messages',
   search: 'Search people',
   results: 'People',
+  recent: 'Recent',
+  startHint: 'Search for a member of your campus by name or username.',
 } as const;
+
+/** How many recent conversations show under the empty search box. */
+const RECENT_SHOWN = 5;
+
+/**
+ * Under the empty search box (issue 24 item 9): the people of the viewer's latest chats, each a
+ * link into that chat, or a hint when there are none yet, so the pane is never blank.
+ */
+function RecentChats() {
+  const inbox = useInboxQuery();
+  const headingId = useId();
+  if (inbox.isPending) return null;
+  const chats = (inbox.data?.pages[0]?.chats ?? []).slice(0, RECENT_SHOWN);
+  if (chats.length === 0) return <p className={styles.noUsers}>{NEW_MESSAGE_TEXTS.startHint}</p>;
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.recentTitle}>
+        {NEW_MESSAGE_TEXTS.recent}
+      </h2>
+      <ul className={styles.inboxList}>
+        {chats.map((chat) => (
+          <li key={chat.id}>
+            <Link to={paths.chat.getHref(chat.id)} className={styles.inboxRow}>
+              <Avatar src={chat.otherUser.img} size={40} />
+              <span className={styles.inboxText}>
+                <span className={styles.inboxName}>
+                  {chat.otherUser.firstName} {chat.otherUser.lastName}
+                </span>
+                <span className={styles.inboxUsername}>@{chat.otherUser.username}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 /**
  * /messages/new: the user search of this campus (spec 1 §5): arrow keys move the highlight and
@@ -130,6 +170,7 @@ export function NewMessage({ asPage = false }: { asPage?: boolean }) {
           </div>
         ))}
       </div>
+      {q.trim() === '' && <RecentChats />}
       {q.trim() !== '' && query.isSuccess && users.length === 0 && (
         <p className={styles.noUsers}>{CHAT_MESSAGES.noUsers}</p>
       )}

@@ -2,6 +2,7 @@ import { categoryByValue, type FeedPage, type PostList, SCROLL } from '@campus/c
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
+import { postsShown } from '../lib/ads.ts';
 
 /** The filter value that means every category. */
 export const ALL_CATEGORIES = 'all';
@@ -12,12 +13,12 @@ export function categoryFrom(value: string | null): string {
 }
 
 /**
- * Where the next page starts: the post cursor, and the ad slot the sponsored posts go on from
- * (the previous page's `nextAdSlot`), so ads keep cycling across pages (spec 1 §2).
+ * Where the next page starts: the post cursor, and how many posts the pages before it show, so
+ * the server puts the ads after every 4th post of the whole scroll (spec 1 §2).
  */
 export interface FeedPageParam {
   cursor?: string;
-  adSlot: number;
+  shown: number;
 }
 
 /**
@@ -26,10 +27,10 @@ export interface FeedPageParam {
  * server's contract-checked answer, and the first page of /home, fetched before the page's code.
  */
 export async function getFeedPage(
-  { cursor, adSlot, category }: FeedPageParam & { category: string },
+  { cursor, shown, category }: FeedPageParam & { category: string },
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<FeedPage> {
-  const query = { cursor, adSlot: adSlot || undefined, category: category === ALL_CATEGORIES ? undefined : category };
+  const query = { cursor, shown: shown || undefined, category: category === ALL_CATEGORIES ? undefined : category };
   return api.get<FeedPage>('/api/posts', { query, signal });
 }
 
@@ -46,10 +47,10 @@ export const feedQueryOptions = (category: string) =>
   infiniteQueryOptions({
     queryKey: queryKeys.posts.feed(category),
     queryFn: ({ pageParam, signal }) => getFeedPage({ ...pageParam, category }, { signal }),
-    initialPageParam: { adSlot: 0 } as FeedPageParam,
-    getNextPageParam: (page): FeedPageParam | undefined => {
+    initialPageParam: { shown: 0 } as FeedPageParam,
+    getNextPageParam: (page, pages): FeedPageParam | undefined => {
       const cursor = nextCursorOf(page, SCROLL.feedStopBelow);
-      return cursor === undefined ? undefined : { cursor, adSlot: page.nextAdSlot };
+      return cursor === undefined ? undefined : { cursor, shown: postsShown(pages) };
     },
   });
 

@@ -1,6 +1,6 @@
 import type { FeedPage, Post } from '@campus/contract';
 import { describe, expect, it } from 'vitest';
-import { feedItems } from './ads.ts';
+import { feedItems, postsShown } from './ads.ts';
 
 const post = (id: string) => ({ id }) as Post;
 const posts = (from: number, n: number) => Array.from({ length: n }, (_, i) => post(`p${from + i}`));
@@ -54,5 +54,21 @@ describe('feedItems', () => {
     const keys = items.map((item) => item.key);
     expect(new Set(keys).size).toBe(keys.length);
     expect(shape(items).filter((id) => id.startsWith('AD:'))).toEqual(['AD:a', 'AD:a']);
+  });
+});
+
+describe('ads across the whole scroll', () => {
+  it('leaves out an ad that would stand right above the same post (the next page begins with it)', () => {
+    const own = { ...ad('a', 3), post: post('p5') };
+    const items = feedItems([
+      { posts: posts(1, 4), sponsored: [own] },
+      { posts: posts(5, 4), sponsored: [ad('a', 3)] },
+    ]);
+    expect(shape(items)).toEqual(['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'AD:a']);
+  });
+
+  it('counts the posts of the pages before the next one', () => {
+    expect(postsShown([])).toBe(0);
+    expect(postsShown([{ posts: posts(1, 25) }, { posts: posts(26, 15) }])).toBe(40);
   });
 });

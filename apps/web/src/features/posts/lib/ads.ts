@@ -7,8 +7,11 @@ export type FeedItem =
 
 /**
  * The render list of the feed (spec 1 §2): each page's posts, with its sponsored posts placed
- * right after the post the server put them behind (one after every 4th post, cycling through
- * the active ads). A sponsored post whose anchor is gone (its post was deleted here) is left out.
+ * right after the post the server put them behind (after every 4th post of the whole scroll,
+ * cycling through the active ads; the server counts the posts above each page). A sponsored
+ * post whose anchor is gone (its post was deleted here) is left out, and so is one that would
+ * stand right above the same post shown organically — the server cannot see the next page's
+ * first post when it fills a slot at the end of a page.
  * Ad keys carry their page and place, so an ad shown on two pages still has unique React keys.
  */
 export function feedItems(pages: readonly Pick<FeedPage, 'posts' | 'sponsored'>[]): FeedItem[] {
@@ -29,5 +32,10 @@ export function feedItems(pages: readonly Pick<FeedPage, 'posts' | 'sponsored'>[
       }
     });
   });
-  return items;
+  return items.filter((item, index) => item.kind === 'post' || items[index + 1]?.post.id !== item.post.id);
+}
+
+/** How many posts the pages before a page show: the feed's `shown` for the next page. */
+export function postsShown(pages: readonly Pick<FeedPage, 'posts'>[]): number {
+  return pages.reduce((sum, page) => sum + page.posts.length, 0);
 }

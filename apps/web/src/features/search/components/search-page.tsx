@@ -52,15 +52,22 @@ export function viewCount(search: PopularSearch): string {
   return `${search.totalViews.toLocaleString('en-US')} ${search.totalViews === 1 ? 'view' : 'views'}`;
 }
 
-/** No query yet: 'Start typing to search…' and the campus's popular searches with their counts. */
+/**
+ * No query yet: 'Start typing to search…' (once) and the campus's popular searches with their
+ * counts; the 'Popular searches' heading only above searches to show (issue 24 item 9).
+ */
 function PopularSearches() {
   const popular = usePopularQuery();
+  if (popular.data?.length === 0) {
+    return (
+      <section className={styles.section}>
+        <EmptyState icon={<TrendingUp aria-hidden="true" size={28} />} title={SEARCH_MESSAGES.startTyping} />
+      </section>
+    );
+  }
   return (
-    <section className={styles.section} aria-labelledby="popular-searches">
+    <section className={styles.section} aria-labelledby={popular.data ? 'popular-searches' : undefined}>
       <p className={styles.hint}>{SEARCH_MESSAGES.startTyping}</p>
-      <h2 id="popular-searches" className={styles.sectionTitle}>
-        {SEARCH_MESSAGES.popularSearches}
-      </h2>
       {popular.isPending ? (
         <div aria-busy="true">
           {[0, 1, 2, 3].map((i) => (
@@ -75,19 +82,22 @@ function PopularSearches() {
           retrying={popular.isFetching}
           body="We couldn’t load popular searches."
         />
-      ) : popular.data.length === 0 ? (
-        <EmptyState icon={<TrendingUp aria-hidden="true" size={28} />} title={SEARCH_MESSAGES.startTyping} />
       ) : (
-        <ol className={styles.popularList}>
-          {popular.data.map((search) => (
-            <li key={search.text}>
-              <Link className={styles.popularItem} to={paths.search.getHref({ q: search.text })}>
-                <span className={styles.popularText}>{search.text}</span>
-                <span className={styles.count}>{viewCount(search)}</span>
-              </Link>
-            </li>
-          ))}
-        </ol>
+        <>
+          <h2 id="popular-searches" className={styles.sectionTitle}>
+            {SEARCH_MESSAGES.popularSearches}
+          </h2>
+          <ol className={styles.popularList}>
+            {popular.data.map((search) => (
+              <li key={search.text}>
+                <Link className={styles.popularItem} to={paths.search.getHref({ q: search.text })}>
+                  <span className={styles.popularText}>{search.text}</span>
+                  <span className={styles.count}>{viewCount(search)}</span>
+                </Link>
+              </li>
+            ))}
+          </ol>
+        </>
       )}
     </section>
   );

@@ -40,7 +40,7 @@ function useChoiceSubmit(field: AccountField) {
           : showAlert(SETTINGS_MESSAGES.somethingWentWrong, { type: 'danger' }),
     });
   };
-  return { submit, error, pending: save.isPending };
+  return { submit, error, setError, pending: save.isPending };
 }
 
 function Select({
@@ -49,11 +49,13 @@ function Select({
   onChange,
   invalid,
   describedBy,
+  onBlur,
   children,
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
+  onBlur?: () => void;
   invalid: boolean;
   describedBy?: string;
   children: ReactNode;
@@ -71,6 +73,7 @@ function Select({
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
         onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
       >
         {children}
       </select>
@@ -81,20 +84,26 @@ function Select({
 /** Gender (spec 2 §5): 'Must select a gender'. */
 export function GenderForm({ account }: { account: AccountSettings }) {
   const [gender, setGender] = useState<string>(account.gender ?? '');
-  const { submit, error, pending } = useChoiceSubmit('gender');
+  const { submit, error, setError, pending } = useChoiceSubmit('gender');
   const errorId = useId();
-  const unchanged = gender === (account.gender ?? '');
+  // Nothing chosen is never 'unchanged': Save then says 'Must select a gender' (issue 24 item 6).
+  const unchanged = gender !== '' && gender === account.gender;
+  const check = (value: string) => fieldError(UpdateGenderBodySchema.shape.gender, value);
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (unchanged) return;
-    submit({ gender }, fieldError(UpdateGenderBodySchema.shape.gender, gender));
+    submit({ gender }, check(gender));
   };
   return (
     <form className={styles.form} onSubmit={handleSubmit} noValidate>
       <Select
         label="Gender"
         value={gender}
-        onChange={setGender}
+        onChange={(value) => {
+          setGender(value);
+          if (value !== '') setError(null);
+        }}
+        onBlur={() => setError(gender === '' ? check(gender) : null)}
         invalid={!!error}
         describedBy={error ? errorId : undefined}
       >
@@ -115,7 +124,10 @@ export function GenderForm({ account }: { account: AccountSettings }) {
   );
 }
 
-/** Birth date (spec 2 §5): month, day 1–31, year 2021 down to 1970; 'Please fill in all the fields'. */
+/**
+ * Birth date (spec 2 §5): month, day 1–31, year 2021 down to 1970; 'Please fill in all the
+ * fields', and "That date doesn't exist." for a day the month lacks (issue 24 item 5).
+ */
 export function BirthDateForm({ account }: { account: AccountSettings }) {
   const saved = account.birthDate;
   const [month, setMonth] = useState(saved ? String(saved.month) : '');
@@ -123,9 +135,9 @@ export function BirthDateForm({ account }: { account: AccountSettings }) {
   const [year, setYear] = useState(saved ? String(saved.year) : '');
   const { submit, error, pending } = useChoiceSubmit('birth-date');
   const errorId = useId();
-  const unchanged = saved
-    ? month === String(saved.month) && day === String(saved.day) && year === String(saved.year)
-    : month === '' && day === '' && year === '';
+  // With nothing saved, Save says 'Please fill in all the fields' rather than staying disabled.
+  const unchanged =
+    saved !== null && month === String(saved.month) && day === String(saved.day) && year === String(saved.year);
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (unchanged) return;

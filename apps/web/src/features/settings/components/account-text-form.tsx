@@ -13,7 +13,7 @@ import styles from './account.module.css';
 interface AccountTextFormProps {
   field: Extract<AccountField, 'username' | 'phone'>;
   label: string;
-  /** The saved value: Save stays disabled until the field differs from it (spec 2 §5). */
+  /** The saved value: Save stays disabled while the field equals it (spec 2 §5). */
   current: string;
   schema: FieldSchema;
   maxLength: number;
@@ -34,9 +34,17 @@ export function AccountTextForm({
   const { showAlert } = useAlert();
   const navigate = useNavigate();
   const save = useUpdateAccountField(field);
-  const form = useForm({ initial: { value: current }, schemas: { value: schema }, afterError: 'clear' });
+  // The username is required: an emptied field says so on leaving it or on Save ('Username is
+  // required.', issue 24 item 6). The phone may be left empty: there Save waits for a number.
+  const required = field === 'username';
+  const form = useForm({
+    initial: { value: current },
+    schemas: { value: schema },
+    afterError: 'clear',
+    validateOnBlur: required,
+  });
   const value = form.values.value.trim();
-  const unchanged = value === '' || value === current;
+  const unchanged = value === current || (!required && value === '');
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -11,7 +11,6 @@ import { useChangePassword } from '../api/change-password.ts';
 import styles from './account.module.css';
 
 type Field = 'currentPassword' | 'newPassword' | 'repeatPassword';
-const FIELDS: readonly Field[] = ['currentPassword', 'newPassword', 'repeatPassword'];
 const shape = ChangePasswordBodySchema.shape;
 const schemas = {
   currentPassword: shape.currentPassword,
@@ -20,7 +19,8 @@ const schemas = {
 };
 
 /**
- * Change password (spec 2 §5): each field's own message, then 'Passwords do not match' and
+ * Change password (spec 2 §5): each field's own message ('Current password required', 'Please
+ * enter a new password', 'Must re-enter new password') on Save or on leaving it empty, then 'Passwords do not match' and
  * 'Passwords must be 6+ characters' (the contract's whole-form check, on the field it names),
  * then the server's 'Invalid password.' for a wrong current one.
  */
@@ -32,8 +32,9 @@ export function PasswordForm() {
     initial: { currentPassword: '', newPassword: '', repeatPassword: '' },
     schemas,
     afterError: 'clear',
+    // Each empty field says what it needs on leaving it, as on Save (issue 24 item 6).
+    validateOnBlur: true,
   });
-  const empty = FIELDS.every((field) => !form.filled(field));
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -87,7 +88,7 @@ export function PasswordForm() {
         maxLength={LIMITS.passwordMax}
         {...form.field('repeatPassword')}
       />
-      <SaveButton pending={change.isPending} disabled={empty} />
+      <SaveButton pending={change.isPending} />
     </form>
   );
 }
