@@ -26,9 +26,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { CAMPUS_IDS, CHAT_EVENT_TYPES } from '@campus/contract';
 import pg from 'pg';
-import { ensureDatabase, startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { EVENTS_CHANNEL } from '../apps/server/src/lib/events.ts';
 import type { ChildMessage, ClientRecord, ParentMessage } from './chat-clients.ts';
+import { openBenchDatabase } from './database.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
 const RATE = Number(process.env.BENCH_RATE ?? 50);
@@ -44,39 +44,9 @@ const dataDir = await mkdtemp(path.join(os.tmpdir(), 'campus-bench-chat-'));
 
 // --- Database ------------------------------------------------------------------------------
 // BENCH_DATABASE_URL names a server to use (its maintenance database): each run gets a fresh
-// database on it, dropped at the end.
-const adminUrl = process.env.BENCH_DATABASE_URL;
-const runDatabase = `campus_bench_chat_${process.pid}`;
-const embedded = adminUrl ? undefined : await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'db') });
-let url: string;
-if (embedded) {
-  await ensureDatabase(embedded.adminUrl, 'bench');
-  url = embedded.urlFor('bench');
-} else {
-  // Databases of earlier runs that died before their cleanup (their process is gone) go first.
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  const { rows } = await admin.query<{ datname: string }>(
-    "SELECT datname FROM pg_database WHERE datname LIKE 'campus\\_bench\\_chat\\_%'",
-  );
-  for (const { datname } of rows) {
-    const pid = Number(datname.slice('campus_bench_chat_'.length));
-    const alive = (() => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    })();
-    if (!alive) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
-  }
-  await admin.end();
-  await ensureDatabase(adminUrl as string, runDatabase);
-  const u = new URL(adminUrl as string);
-  u.pathname = `/${runDatabase}`;
-  url = u.toString();
-}
+// database on it, dropped at the end; otherwise an embedded PostgreSQL.
+const database = await openBenchDatabase('campus_bench_chat', dataDir);
+const url = database.url;
 
 // --- Server process ------------------------------------------------------------------------
 async function freePort(): Promise<number> {
@@ -130,7 +100,7 @@ const workers: ChildProcess[] = [];
 // Interrupted (Ctrl+C, a timeout): clean up as on a normal failure.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    Promise.resolve(embedded?.stop()).finally(() => process.exit(130));
+    database.close().finally(() => process.exit(130));
   });
 }
 process.on('exit', (code) => {
@@ -383,12 +353,6 @@ if (warnings.length > 0) {
   console.log(`\nServer logged ${warnings.length} warning/error lines; the first ones:`);
   for (const w of warnings.slice(0, 5)) console.log(`  ${w.slice(0, 300)}`);
 }
-await embedded?.stop();
-if (adminUrl) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${runDatabase} WITH (FORCE)`);
-  await admin.end();
-}
+await database.close();
 if (PROFILE) console.log(`CPU profile kept in ${path.join(dataDir, 'profile')}`);
 else await rm(dataDir, { recursive: true, force: true });

@@ -26,8 +26,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { ensureDatabase, startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
+import { openBenchDatabase } from './database.ts';
 import { seedBenchPosts } from './seed.ts';
 
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 60);
@@ -40,20 +39,9 @@ const root = path.resolve(import.meta.dirname, '..');
 const serverDir = process.env.BENCH_SERVER_DIR ?? root;
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'campus-bench-sign-in-storm-'));
 
-// --- Database (as bench/chat.ts) ------------------------------------------------------------
-const adminUrl = process.env.BENCH_DATABASE_URL;
-const runDatabase = `campus_bench_storm_${process.pid}`;
-const embedded = adminUrl ? undefined : await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'db') });
-let url: string;
-if (embedded) {
-  await ensureDatabase(embedded.adminUrl, 'bench');
-  url = embedded.urlFor('bench');
-} else {
-  await ensureDatabase(adminUrl as string, runDatabase);
-  const u = new URL(adminUrl as string);
-  u.pathname = `/${runDatabase}`;
-  url = u.toString();
-}
+// --- Database ------------------------------------------------------------------------------
+const database = await openBenchDatabase('campus_bench_storm', dataDir);
+const url = database.url;
 
 // --- Server process -------------------------------------------------------------------------
 const port = await new Promise<number>((resolve) => {
@@ -92,13 +80,7 @@ const exited = new Promise<void>((resolve) => server.once('exit', () => resolve(
 async function cleanUp() {
   if (server.exitCode === null) server.kill('SIGTERM');
   await exited;
-  if (embedded) await embedded.stop();
-  else {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${runDatabase} WITH (FORCE)`);
-    await admin.end();
-  }
+  await database.close();
   await rm(dataDir, { recursive: true, force: true });
 }
 
