@@ -18,6 +18,10 @@ export default defineConfig({
         },
       },
       {
+        // The repository's own tooling (scripts/): the architecture check among it.
+        test: { name: 'tooling', include: ['scripts/**/*.test.ts'], environment: 'node', setupFiles },
+      },
+      {
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],

@@ -11,7 +11,7 @@
  * GET /api/events (SSE) is measured apart: N sequential connects, each on a new connection,
  * timing the response headers, beside the same loop against /api/campuses.
  *
- * Run: npm run bench:hot-paths [-- --million] [-- --profile[=row]]   (bench:routes is an alias)
+ * Run: npm run bench:hot-paths [-- --million] [-- --profile[=row]]
  * Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench_hot_paths_{200k|1000k},
  *      created when missing; one database per size, so both stay seeded), BENCH_POSTS (200000),
  *      BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_PORT (3270), BENCH_SSE_CONNECTS (200),

@@ -66,7 +66,7 @@ export type Config = {
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
-export function parseCampusHosts(value: string): Map<string, string> {
+function parseCampusHosts(value: string): Map<string, string> {
   const hosts = new Map<string, string>();
   for (const pair of value
     .split(',')

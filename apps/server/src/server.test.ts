@@ -21,9 +21,11 @@ async function freePort(): Promise<number> {
 
 async function startServer(
   port: number,
-  options: { logLevel?: string; stdout?: (text: string) => void } = {},
+  options: { logLevel?: string; stdout?: (text: string) => void; ownProcessGroup?: boolean } = {},
 ): Promise<{ child: ChildProcess; exited: Promise<number | null> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
+    // As in a terminal: a group of its own that Ctrl-C signals as a whole.
+    detached: options.ownProcessGroup ?? false,
     env: {
       ...process.env,
       PORT: String(port),
@@ -136,6 +138,37 @@ describe('server process', () => {
     const healthLines = lines.filter((l) => l.msg === 'request' && l.path === '/api/health');
     expect(healthLines).toHaveLength(1 + healthCalls);
     expect(healthLines.filter((l) => l.status === 503).length).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('on Ctrl-C stops the job runner, then the database, without cutting off a connection', async () => {
+    const port = await freePort();
+    let stdout = '';
+    const server = await startServer(port, {
+      logLevel: 'info',
+      stdout: (text) => (stdout += text),
+      ownProcessGroup: true,
+    });
+    const postgresLog = path.join(dataDir, 'postgres.log');
+    const logBefore = (await readFile(postgresLog, 'utf8')).length;
+    // Ctrl-C in a terminal sends SIGINT to every process of the foreground group.
+    process.kill(-(server.child.pid as number), 'SIGINT');
+    expect(await server.exited).toBe(0);
+    const messages = stdout
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { msg?: string; err?: { message?: string } });
+    const shutdown = messages.map((m) => m.msg).filter((m) => m && !m.startsWith('request'));
+    const stopping = shutdown.indexOf('SIGINT received, shutting down');
+    expect(stopping).toBeGreaterThanOrEqual(0);
+    expect(shutdown.slice(stopping)).toEqual([
+      'SIGINT received, shutting down',
+      'job runner stopped',
+      'database closed',
+    ]);
+    expect(messages.filter((m) => m.err)).toEqual([]);
+    const postgresLines = (await readFile(postgresLog, 'utf8')).slice(logBefore);
+    expect(postgresLines).toContain('received smart shutdown request');
+    expect(postgresLines).not.toContain('terminating connection');
   }, 120_000);
 
   it('says in one line why it cannot start', async () => {

@@ -6,8 +6,8 @@ import { loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { type EmbeddedPostgres, ensureDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrateDatabase } from './db/migrate.ts';
-import { seedDemoAccounts } from './db/seed/demo-accounts.ts';
-import { seedDemoContent } from './db/seed/demo-content.ts';
+import { seedDemoAccounts } from './demo/demo-accounts.ts';
+import { seedDemoContent } from './demo/demo-content.ts';
 
 async function main() {
   // Settings may come from a .env file in the working directory (see .env.example).
@@ -54,14 +54,17 @@ async function main() {
     if (posted > 0) app.log.info(`created ${posted} demo posts`);
   }
 
-  // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the pool and
-  // the embedded server so its data is checkpointed cleanly.
+  // SIGTERM/SIGINT (Ctrl-C): stop accepting, let in-flight requests finish and the job runner
+  // stop (app.close()), then close the pool and, last, the embedded server so its data is
+  // checkpointed cleanly. The embedded server runs in its own process group, so Ctrl-C does
+  // not reach it before its clients are gone (db/embedded.ts).
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info(`${signal} received, shutting down`);
     await app.close();
     await db.$client.end();
     await stopDatabase();
+    app.log.info('database closed');
   });
 
   await app.listen({ port: config.port, host: config.host });

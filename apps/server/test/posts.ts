@@ -35,7 +35,7 @@ export interface FilePart {
 }
 
 /** The composer's multipart body: the `post` JSON field and the files. */
-export function postForm(post: Record<string, unknown>, files: FilePart[] = []) {
+function postForm(post: Record<string, unknown>, files: FilePart[] = []) {
   const boundary = '----campus-post-boundary';
   const parts: Buffer[] = [
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="post"\r\n\r\n${JSON.stringify(post)}\r\n`),

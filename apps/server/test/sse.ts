@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { TestBrowser } from './auth.ts';
 
-export interface LiveEvent {
+interface LiveEvent {
   type: string;
   payload: Record<string, unknown>;
 }

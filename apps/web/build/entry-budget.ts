@@ -10,7 +10,7 @@ type OutputChunk = Rollup.OutputChunk;
  * src/main.tsx), and every chunk those import statically (the server preloads them with the
  * document). Every page of the app starts from index.html, so this is the entry of every page.
  */
-export function entryChunks(bundle: OutputBundle): OutputChunk[] {
+function entryChunks(bundle: OutputBundle): OutputChunk[] {
   const chunks = new Map<string, OutputChunk>();
   const visit = (fileName: string) => {
     const chunk = bundle[fileName];
@@ -26,14 +26,14 @@ export function entryChunks(bundle: OutputBundle): OutputChunk[] {
   return [...chunks.values()];
 }
 
-export const gzipKb = (code: string) => gzipSync(code).length / 1024;
+const gzipKb = (code: string) => gzipSync(code).length / 1024;
 
 /**
  * The symbol React 19 marks its elements with (`Symbol.for('react.transitional.element')`). Only
  * React's own runtime names it: a renderer standing in for React (decision 023, superseded by
  * 029) would not, so its absence means the app does not render with React.
  */
-export const REACT_ELEMENT_SYMBOL = 'react.transitional.element';
+const REACT_ELEMENT_SYMBOL = 'react.transitional.element';
 
 /**
  * Prints the gzip size of the entry's JavaScript after every build and fails the build when it

@@ -48,14 +48,7 @@
 import { z } from 'zod';
 import { RowIdSchema } from './chats.ts';
 import { ADS, LIMITS } from './constants.ts';
-import {
-  AD_MESSAGES,
-  AD_STATUS_LABELS,
-  AD_STATUSES,
-  type AdStatus,
-  CTA_LABELS,
-  DEFAULT_CTA_LABEL,
-} from './messages.ts';
+import { AD_MESSAGES, AD_STATUSES, type AdStatus, CTA_LABELS, DEFAULT_CTA_LABEL } from './messages.ts';
 import { PostAuthorSchema, PostListSchema, PostMediaSchema, PostPageQuerySchema, PostSchema } from './posts.ts';
 import { hasNulCharacter } from './text-length.ts';
 
@@ -141,7 +134,6 @@ export const TEST_CARDS_APPROVED = [
   '378282246310005',
   '6011111111111117',
 ] as const;
-export const TEST_CARD_DECLINED = '4000000000000002';
 
 const parseUrl = (value: string): URL | null => {
   try {
@@ -158,7 +150,7 @@ const parseUrl = (value: string): URL | null => {
  * control character (`https://evil.example\@ou.edu` is evil.example to a browser), and no
  * look-alike letters from other alphabets (a host with an `xn--` label once parsed).
  */
-export function adUrlProblem(value: string): string | null {
+function adUrlProblem(value: string): string | null {
   // `https:evil.example` parses too; the address must spell out where it goes. URL parsing
   // also drops tabs and newlines anywhere, so they (and every control character) are refused.
   const hidden = /[\s\\]/.test(value) || Array.from(value).some((c) => c < ' ' || c === '\u007f');
@@ -173,7 +165,7 @@ export function adUrlProblem(value: string): string | null {
 }
 
 /** A website address of an ad (spec 3 §5): at most 50 characters, https, a plain host name. */
-export const AdUrlSchema = z
+const AdUrlSchema = z
   .string()
   .trim()
   .max(LIMITS.adUrlMax, AD_MESSAGES.websiteInvalid)
@@ -219,7 +211,7 @@ export const BoostStartedSchema = z.object({
 });
 export type BoostStarted = z.infer<typeof BoostStartedSchema>;
 
-export const AdCtaSchema = z.object({
+const AdCtaSchema = z.object({
   type: z.enum(AD_GOALS),
   /** The website for the website goal, else ''. */
   url: z.string(),
@@ -228,20 +220,20 @@ export const AdCtaSchema = z.object({
 });
 export type AdCta = z.infer<typeof AdCtaSchema>;
 
-export const AdTargetingSchema = z.object({
+const AdTargetingSchema = z.object({
   locations: z.array(z.string()),
   interests: z.array(z.string()),
   school_years: z.array(z.string()),
 });
 
-export const AdBudgetSchema = z.object({
+const AdBudgetSchema = z.object({
   durationMinutes: z.number().int(),
   amountBudgetedCents: z.number().int(),
   totalSpentCents: z.number().int(),
 });
 
 /** The boosted post as ad lists show it. */
-export const AdPostPreviewSchema = z.object({
+const AdPostPreviewSchema = z.object({
   id: z.string(),
   plainText: z.string(),
   priceCents: z.number().int().nullable(),
@@ -274,14 +266,14 @@ export const AdSchema = z.object({
 export type Ad = z.infer<typeof AdSchema>;
 
 /** My Ads list item: the same fields as the ad (lists are short; one shape to render). */
-export const AdListItemSchema = AdSchema;
+const AdListItemSchema = AdSchema;
 export type AdListItem = z.infer<typeof AdListItemSchema>;
 
 export const AdListSchema = z.object({ ads: z.array(AdListItemSchema), nextCursor: z.string().nullable() });
 export type AdList = z.infer<typeof AdListSchema>;
 
 /** Post analytics counters (spec 3 §3). */
-export const PostAnalyticsSchema = z.object({
+const PostAnalyticsSchema = z.object({
   views: z.number().int(),
   accountsReached: z.number().int(),
   directMessages: z.number().int(),
@@ -320,7 +312,7 @@ export const AdActionResponseSchema = z.object({ ad: AdSchema, message: z.string
 export type AdActionResponse = z.infer<typeof AdActionResponseSchema>;
 
 /** One-time post-page alert flags (spec 3 §4), see POST_PAGE_ALERTS for their texts. */
-export const POST_ALERT_FLAGS = ['already_boosted', 'cancelled_ad', 'actived_ad'] as const;
+const POST_ALERT_FLAGS = ['already_boosted', 'cancelled_ad', 'actived_ad'] as const;
 export const PostAlertSchema = z.object({ alert: z.enum(POST_ALERT_FLAGS).nullable() });
 export type PostAlert = z.infer<typeof PostAlertSchema>;
 
@@ -400,13 +392,7 @@ export const TestCheckoutResultSchema = z.object({ redirectUrl: z.string() });
 export type TestCheckoutResult = z.infer<typeof TestCheckoutResultSchema>;
 
 /** Post analytics actions (spec 3 §7), each sent once per post per page session. */
-export const ANALYTICS_ACTIONS = [
-  'view',
-  'direct_message',
-  'copied_link',
-  'external_link_click',
-  'profile_visit',
-] as const;
+const ANALYTICS_ACTIONS = ['view', 'direct_message', 'copied_link', 'external_link_click', 'profile_visit'] as const;
 export type AnalyticsAction = (typeof ANALYTICS_ACTIONS)[number];
 
 /** trackPostAnalytics: the server reads the address and the account itself. */
@@ -417,7 +403,7 @@ export type TrackAnalyticsBody = z.input<typeof TrackAnalyticsBodySchema>;
 export const TrackAnalyticsResponseSchema = z.object({ tracked: z.boolean() });
 
 /** Settings > Payments (spec 2 §2). */
-export const PaymentActivityItemSchema = z.object({
+const PaymentActivityItemSchema = z.object({
   adId: z.string(),
   postId: z.string(),
   title: z.string(),
@@ -439,14 +425,13 @@ export type PaymentsSummary = z.infer<typeof PaymentsSummarySchema>;
  * A sponsored post in a feed page: goes right after `posts[afterIndex]` (spec 1 §2). A client
  * leaves it out when the post right after it (first of the next page) is the same post.
  */
-export const SponsoredFeedItemSchema = z.object({
+const SponsoredFeedItemSchema = z.object({
   afterIndex: z.number().int(),
   adId: z.string(),
   isSponsored: z.literal(true),
   cta: AdCtaSchema,
   post: PostSchema,
 });
-export type SponsoredFeedItem = z.infer<typeof SponsoredFeedItemSchema>;
 
 /**
  * The feed query: `shown` = how many posts the client already shows above this page (the posts
@@ -521,7 +506,7 @@ export function adTimeLeftMs(
 }
 
 /** What a run of `runtimeMs` costs (spec 3 §9: $5 a day), prorated to the cent, rounded down. */
-export function spendForRuntimeCents(runtimeMs: number): number {
+function spendForRuntimeCents(runtimeMs: number): number {
   return Math.floor((Math.max(0, runtimeMs) * ADS.centsPerDay) / 86_400_000);
 }
 
@@ -548,9 +533,4 @@ export function adTimeLeftText(ms: number): string {
   const h = Math.floor((minutes % 1440) / 60);
   const m = minutes % 60;
   return `${d}d ${h}h ${m}m`;
-}
-
-/** The status label (spec 3 §4). */
-export function adStatusLabel(status: AdStatus): string {
-  return AD_STATUS_LABELS[status];
 }

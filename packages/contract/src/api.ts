@@ -13,7 +13,6 @@ export const HealthResponseSchema = z.object({
   database: z.literal('ok'),
   uptimeSeconds: z.number(),
 });
-export type HealthResponse = z.infer<typeof HealthResponseSchema>;
 
 /** Bounds on what any request may carry, checked at the edge before a route sees it (issue 8 item 6). */
 export const REQUEST_LIMITS = {

@@ -25,7 +25,7 @@ export const CAMPUS_IDS = {
   unt: '0b6f8f3e-5d2a-4c11-9a7e-00000000000e',
 } as const;
 
-export type CampusSlug = keyof typeof CAMPUS_IDS;
+type CampusSlug = keyof typeof CAMPUS_IDS;
 
 export const CampusDefinitionSchema = z.object({
   id: CampusIdSchema,
@@ -106,7 +106,6 @@ export const CAMPUSES: readonly CampusDefinition[] = [
   campus('unt', 'University of North Texas', 'UNT', 'Denton', 'TX', ['unt.edu', 'my.unt.edu'], '#00703c'),
 ];
 
-export const HUB_CAMPUS_ID = CAMPUS_IDS.hub;
 /** An unknown host, and the local development host, fall back to OU (spec 1 §1). */
 export const DEFAULT_CAMPUS_ID = CAMPUS_IDS.ou;
 
@@ -119,7 +118,7 @@ export function campusBySlug(slug: string): CampusDefinition | undefined {
 }
 
 /** Sign-in methods offered on this campus (spec 1 §6: email links and Forgot Password on OU only). */
-export const SignInOptionsSchema = z.object({
+const SignInOptionsSchema = z.object({
   google: z.boolean(),
   emailLink: z.boolean(),
   forgotPassword: z.boolean(),

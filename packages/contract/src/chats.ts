@@ -24,10 +24,10 @@ export const SendMessageBodySchema = z
 export type SendMessageBody = z.input<typeof SendMessageBodySchema>;
 
 /** The other person of a chat, a search result, a blocked user: never their email. */
-export const ChatUserSchema = PostAuthorSchema;
+const ChatUserSchema = PostAuthorSchema;
 export type ChatUser = z.infer<typeof ChatUserSchema>;
 
-export const ChatSummarySchema = z.object({
+const ChatSummarySchema = z.object({
   id: z.string(),
   otherUser: ChatUserSchema,
   /** The inbox line: text, 'photo', or a heart line. */
@@ -45,7 +45,7 @@ export const ChatSummarySchema = z.object({
 export type ChatSummary = z.infer<typeof ChatSummarySchema>;
 
 /** A shared post as the chat shows it (a card), or `deleted` when the post is gone. */
-export const SharedPostSchema = z.discriminatedUnion('deleted', [
+const SharedPostSchema = z.discriminatedUnion('deleted', [
   z.object({
     deleted: z.literal(false),
     id: z.string(),
@@ -59,7 +59,7 @@ export const SharedPostSchema = z.discriminatedUnion('deleted', [
 ]);
 export type SharedPost = z.infer<typeof SharedPostSchema>;
 
-export const MessagePhotoSchema = z.object({
+const MessagePhotoSchema = z.object({
   url: z.string(),
   fullUrl: z.string(),
   width: z.number().int().nullable(),

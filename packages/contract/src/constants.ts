@@ -84,7 +84,6 @@ export const ADS = {
   reachUntilPaused: '980 - 2,600',
 } as const;
 
-export const NAVIGATION_HISTORY_TTL_MS = 24 * 60 * 60 * 1000;
 export const FOOTER_YEAR = 2025;
 export const ALLOWED_COUNTRY = 'US';
 

@@ -3,7 +3,7 @@
  * Programs switch on these; people read the `message` beside them. Add a code with a one-line
  * edit, keep the groups.
  */
-export const ERROR_CODES = {
+const ERROR_CODES = {
   // Generic HTTP outcomes
   BAD_REQUEST: 'BAD_REQUEST',
   VALIDATION_FAILED: 'VALIDATION_FAILED',
@@ -116,10 +116,3 @@ export const ERROR_CODES = {
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
-
-const KNOWN_CODES: ReadonlySet<string> = new Set(Object.values(ERROR_CODES));
-
-/** True when `code` is one of {@link ERROR_CODES} (answers from elsewhere may carry others). */
-export function isErrorCode(code: string): code is ErrorCode {
-  return KNOWN_CODES.has(code);
-}

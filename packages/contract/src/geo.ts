@@ -8,7 +8,6 @@ import { z } from 'zod';
 export const GeoCheckQuerySchema = z.object({
   timeZone: z.string().min(1).max(64),
 });
-export type GeoCheckQuery = z.infer<typeof GeoCheckQuerySchema>;
 
 /**
  * Why the gate decided as it did. Not allowed: `firewall` (the FIREWALL flag is on),
@@ -16,15 +15,7 @@ export type GeoCheckQuery = z.infer<typeof GeoCheckQuerySchema>;
  * Allowed: `ok`, `lookup-failed` (the spec lets the visitor proceed when the lookup fails),
  * `private-address` (loopback or a private network: nothing to look up).
  */
-export const GeoCheckReasonSchema = z.enum([
-  'ok',
-  'firewall',
-  'country',
-  'time-zone',
-  'lookup-failed',
-  'private-address',
-]);
-export type GeoCheckReason = z.infer<typeof GeoCheckReasonSchema>;
+const GeoCheckReasonSchema = z.enum(['ok', 'firewall', 'country', 'time-zone', 'lookup-failed', 'private-address']);
 
 export const GeoCheckResponseSchema = z.object({
   /** false → the web app sends the visitor to /404. */

@@ -2,10 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   AD_MESSAGES,
   AD_STATUSES,
-  AUTH_MESSAGES,
   AUTH_SCREEN_TEXTS,
   adSpendText,
-  alertDismissMs,
   alertLinkFor,
   CHAT_MESSAGES,
   POST_MESSAGES,
@@ -60,10 +58,5 @@ describe('alerts', () => {
     expect(alertLinkFor(POST_MESSAGES.postSent)).toBe('post');
     expect(alertLinkFor('Desk lamp added to bag')).toBe('bag');
     expect(alertLinkFor(POST_MESSAGES.replySent)).toBeNull();
-  });
-
-  it('keep the too-many-attempts message up for 7.8 s, others 2.6 s', () => {
-    expect(alertDismissMs(AUTH_MESSAGES.tooManyAttempts)).toBe(7800);
-    expect(alertDismissMs(AUTH_MESSAGES.wrongPassword)).toBe(2600);
   });
 });

@@ -6,10 +6,8 @@
  * kept apart in UNSPECIFIED_MESSAGES so that they are never mistaken for spec wording.
  */
 
-import { ALERT_TIMING } from './constants.ts';
-
 /** Alert styles (spec 1 §8). */
-export const ALERT_TYPES = ['success', 'okay', 'black', 'danger'] as const;
+const ALERT_TYPES = ['success', 'okay', 'black', 'danger'] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
 /** Email and password sign-in and registration errors (spec 1 §8 first table, §5 banned list, §5 forgot password). */
@@ -394,11 +392,6 @@ export const SETTINGS_MESSAGES = {
     `${code} is your ${campusShortName} Buy / Sell verification code`,
 } as const;
 
-/** Failures of loading data (spec 1 §8 'fetch failures', spec 2 §8 profile lookup); sent with status 500. */
-export const FETCH_MESSAGES = {
-  failed: 'something went wrong',
-} as const;
-
 /**
  * Ad statuses and the label shown for each (spec 3 §4, spec 2 §2 'Settings > Payments').
  * The stored value 'in review' has a space, as in the spec.
@@ -493,7 +486,6 @@ export const POST_PAGE_ALERTS = {
   actived_ad: AD_MESSAGES.running,
   comment_success: POST_MESSAGES.replySent,
 } as const;
-export type PostPageAlertFlag = keyof typeof POST_PAGE_ALERTS;
 
 /** Links that some alerts carry (spec 1 §8). */
 export const ALERT_LINK_LABELS = { viewPost: 'View', viewBag: 'View Bag' } as const;
@@ -506,11 +498,6 @@ export function alertLinkFor(message: string): 'post' | 'bag' | null {
   if (message.includes('post was sent')) return 'post';
   if (message.includes('added to bag')) return 'bag';
   return null;
-}
-
-/** How long an alert stays: the too-many-attempts message is left up longer so it can be read (spec 1 §8). */
-export function alertDismissMs(message: string): number {
-  return message === AUTH_MESSAGES.tooManyAttempts ? ALERT_TIMING.longDismissMs : ALERT_TIMING.defaultDismissMs;
 }
 
 /**
@@ -528,4 +515,68 @@ export const HTTP_ERROR_MESSAGES = {
   malformedRequest: 'The request could not be read.',
   /** 400 INVALID_CURSOR: a page cursor that was not made by the server. */
   invalidCursor: 'Invalid page cursor.',
+  /** 400 INVALID_URL: an address whose percent-escapes do not decode. */
+  malformedUrl: 'Malformed URL.',
+  /** 400 INVALID_URL: an address that decodes to a NUL character. */
+  nulInUrl: 'The request contains a NUL character.',
+  /** 404 NOT_FOUND: nothing at this address (or nothing the asker may know of). */
+  notFound: 'Not found.',
+  /** 404 NOT_FOUND from the web fallback: an /api address no route answers. */
+  noRoute: (method: string, path: string) => `No route for ${method} ${path}`,
+  /** 403 CROSS_SITE_REQUEST: a changing request sent by another site's page. */
+  crossSiteRequest: 'Cross-site requests are not allowed.',
+  /** 400 on GET /api/events: a Last-Event-ID that is not an event number. */
+  invalidLastEventId: 'Invalid Last-Event-ID.',
+  /** 429 on GET /api/events: the user already holds the most live streams allowed. */
+  tooManyEventStreams: 'Too many open event streams.',
+  /** 400 INVALID_BODY on the payment webhook: a body that is not the raw bytes the provider signed. */
+  invalidWebhookBody: 'Invalid webhook body.',
+  /** 400 INVALID_SIGNATURE on the payment webhook: a signature that does not match the body. */
+  invalidSignature: 'Invalid signature.',
+  /** 503 UNAVAILABLE: a part the request needs is not running. */
+  unavailable: 'Service unavailable.',
+  /** 500 INTERNAL: a failure of ours; the details go to the log, never to the client. */
+  internalError: 'Something went wrong.',
+} as const;
+
+/**
+ * Who may do what: the refusals of the session guards and campus policies. The spec has no
+ * words for them (the web asks a visitor to sign in before sending such a request); ours.
+ */
+export const ACCESS_SERVER_MESSAGES = {
+  /** 401 UNAUTHENTICATED: no session. */
+  signInRequired: 'You need to log in first.',
+  /** 403 EMAIL_NOT_VERIFIED. */
+  emailNotVerified: 'Verify your email first.',
+  /** 403 SCHOOL_NOT_VERIFIED. */
+  schoolEmailNotVerified: 'Verify your school email first.',
+  /** 403 FORBIDDEN, when nothing more precise applies. */
+  notAllowed: 'You are not allowed to do that.',
+  /** 403 NOT_A_MEMBER: messages, notifications and blocks are for members of the campus. */
+  membersOnlyMessaging: 'Only members of this campus can message here.',
+  /** 403 NOT_A_MEMBER: posting, liking and saving are for members of the campus. */
+  membersOnlyPosting: 'Only members of this campus can post here.',
+  /** 403 NOT_A_MEMBER: the live event stream of a campus is for its members. */
+  membersOnly: 'Only members of this campus can do that.',
+  /** 403 NOT_ON_THIS_CAMPUS: a sign-in way this campus does not offer. */
+  notOnThisCampus: 'Not available on this campus.',
+  /** 404 CAMPUS_NOT_FOUND. */
+  campusNotFound: 'Campus not found.',
+} as const;
+
+/** Post refusals the spec has no words for: our wording. */
+export const POST_SERVER_MESSAGES = {
+  /** 400 EMPTY_POST: a post needs text or a photo or video. */
+  emptyPost: 'Write something or add a photo or video.',
+  /** 403 NOT_THE_AUTHOR. */
+  notTheAuthor: 'Only the author can delete this.',
+} as const;
+
+/**
+ * Sign-in code refusals in better-auth's own words: clients read the codes (INVALID_OTP,
+ * INVALID_OTP_TYPE), so these stay the library's.
+ */
+export const AUTH_SERVER_MESSAGES = {
+  invalidCode: 'Invalid OTP',
+  invalidCodeType: 'Invalid OTP type',
 } as const;

@@ -45,7 +45,7 @@ export function parseDisplayName(display: string): ParsedName {
  * holding one of these would be shadowed by (or shadow) a page. Keep in step with the
  * route tables of the spec (spec 1 §2, spec 2 §2, spec 3 §2) and the server's prefixes.
  */
-export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
+const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   '404',
   'ads',
   'api',
@@ -110,7 +110,7 @@ export function nextUsername(base: string, isTaken: (candidate: string) => boole
 }
 
 /** Login and registration email (spec 1 §5): local part, @, a domain with a dot and a 2+ letter suffix. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
 const EMAIL_MAX = 254;
 
 export const EmailSchema = z
@@ -234,7 +234,7 @@ export const UsernameSchema = z
  * maximum. The input allows 20 characters; spaces, dots, hyphens and parentheses people
  * type in '(405) 555-0123' are removed before the check, and the value is kept without them.
  */
-export const PHONE_PATTERN = /^\+?\d\d{6,14}$/;
+const PHONE_PATTERN = /^\+?\d\d{6,14}$/;
 
 export const PhoneSchema = z
   .string({ error: VALIDATION_MESSAGES.phoneRequired })

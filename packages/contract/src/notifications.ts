@@ -38,7 +38,7 @@ export const NOTIFICATION_LIMITS = {
   markReadMax: 50,
 } as const;
 
-export const NotificationSchema = z.object({
+const NotificationSchema = z.object({
   id: z.string(),
   type: z.enum(NOTIFICATION_TYPE_VALUES),
   /** Who caused it, as read now (a renamed user shows their new name). */

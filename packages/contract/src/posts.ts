@@ -12,7 +12,7 @@ import { countPlainText, hasNulCharacter, isBlankText, jsonValueProblem } from '
  */
 export const FEED_FIRST_PAGE_CAMPUSES: readonly string[] = [CAMPUS_IDS.ou, CAMPUS_IDS.ut, CAMPUS_IDS.tamu];
 
-export { MAX_PRICE_CENTS, POST_FILE_LIMITS, POST_TEXT_LIMITS, THREAD_LIMITS } from './post-limits.ts';
+export { MAX_PRICE_CENTS, POST_FILE_LIMITS, THREAD_LIMITS } from './post-limits.ts';
 
 /**
  * The editor's serialized state as a composer sends it (posts, chat messages): any JSON, bounded
@@ -106,7 +106,7 @@ export type Post = z.infer<typeof PostSchema>;
 
 /** A comment with its replies, at any depth (spec 1 §3 'commentsOfComments'). */
 export type PostThreadNode = Post & { replies: PostThreadNode[] };
-export const PostThreadNodeSchema: z.ZodType<PostThreadNode> = z.lazy(() =>
+const PostThreadNodeSchema: z.ZodType<PostThreadNode> = z.lazy(() =>
   PostSchema.extend({ replies: z.array(PostThreadNodeSchema) }),
 );
 
@@ -132,3 +132,18 @@ export type PostList = z.infer<typeof PostListSchema>;
 
 export const LikeResponseSchema = z.object({ liked: z.boolean(), likesCount: z.number().int() });
 export type LikeResponse = z.infer<typeof LikeResponseSchema>;
+
+/**
+ * GET /api/posts/:postId/liked-by?cursor= — the 'liked by' list (spec 1 §2 header variants): the
+ * people who saved the post, latest save first, 20 a page; people blocked either way are left out.
+ */
+export const LikedByPageSchema = z.object({ people: z.array(PostAuthorSchema), nextCursor: z.string().nullable() });
+export type LikedByPage = z.infer<typeof LikedByPageSchema>;
+export const LIKED_BY_PAGE_SIZE = 20;
+export const LIKED_BY_TEXTS = {
+  title: 'Liked by',
+  emptyTitle: 'No saves yet',
+  emptyBody: 'When someone saves this post, they show up here.',
+  /** The save count on the post page, a link to the list: '1 Save', '12 Saves'. */
+  count: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'Save' : 'Saves'}`,
+} as const;

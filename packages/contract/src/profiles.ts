@@ -136,7 +136,7 @@ const birthPart = (min: number, max: number) =>
     });
 
 /** The number of days of a month (1–12) in a year: 28 to 31. */
-export function daysInMonth(year: number, month: number): number {
+function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
@@ -188,7 +188,7 @@ export type AccountSettings = z.infer<typeof AccountSettingsSchema>;
 export const EmailChangeVerifyResponseSchema = z.object({ email: z.string() });
 
 /** Report a user (spec 2 §2 'Report {name}'): an optional reason for the moderators. */
-export const REPORT_REASON_MAX = 500;
+const REPORT_REASON_MAX = 500;
 export const ReportBodySchema = z.object({
   reason: z
     .string()

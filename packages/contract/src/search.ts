@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { PostAuthorSchema } from './posts.ts';
 
-export const SEARCH_TABS = ['latest', 'media', 'people'] as const;
+const SEARCH_TABS = ['latest', 'media', 'people'] as const;
 export type SearchTab = (typeof SEARCH_TABS)[number];
 
 export const SEARCH_LIMITS = {
@@ -28,7 +28,7 @@ export const SEARCH_LIMITS = {
  * The text of a query: any string up to 1,000 characters. Control characters (NUL included)
  * are removed rather than refused, so hostile input is plain text that finds nothing.
  */
-export const SearchTextSchema = z
+const SearchTextSchema = z
   .string()
   .max(SEARCH_LIMITS.queryMax)
   .transform((t) => t.replace(/\p{Cc}/gu, ' ').trim());
@@ -47,7 +47,7 @@ export const SearchPeopleQuerySchema = z.object({
 export const SearchSuggestionsQuerySchema = z.object({ q: SearchTextSchema.default('') });
 
 /** A People hit (spec 2 §7: first_name, last_name, username, img, campus_id). */
-export const SearchPersonSchema = PostAuthorSchema.extend({ campusId: z.string() });
+const SearchPersonSchema = PostAuthorSchema.extend({ campusId: z.string() });
 export type SearchPerson = z.infer<typeof SearchPersonSchema>;
 
 export const SearchPeopleListSchema = z.object({
@@ -57,7 +57,7 @@ export const SearchPeopleListSchema = z.object({
 export type SearchPeopleList = z.infer<typeof SearchPeopleListSchema>;
 
 /** A suggestion under the header box: the post's first line, linking to the post. */
-export const SearchSuggestionSchema = z.object({
+const SearchSuggestionSchema = z.object({
   postId: z.string(),
   text: z.string(),
   hasMedia: z.boolean(),
@@ -66,12 +66,12 @@ export const SearchSuggestionsSchema = z.object({ suggestions: z.array(SearchSug
 export type SearchSuggestion = z.infer<typeof SearchSuggestionSchema>;
 
 /** Popular search (spec 2 §3): text and total views, top 14 of the campus. */
-export const PopularSearchSchema = z.object({ text: z.string(), totalViews: z.number().int() });
+const PopularSearchSchema = z.object({ text: z.string(), totalViews: z.number().int() });
 export const PopularSearchesSchema = z.object({ searches: z.array(PopularSearchSchema) });
 export type PopularSearch = z.infer<typeof PopularSearchSchema>;
 
 /** A recent search of the signed-in person (spec 1 §3 'searches'), newest first. */
-export const RecentSearchSchema = z.object({ id: z.string(), text: z.string(), lastModified: z.string() });
+const RecentSearchSchema = z.object({ id: z.string(), text: z.string(), lastModified: z.string() });
 export const RecentSearchesSchema = z.object({ searches: z.array(RecentSearchSchema) });
 export type RecentSearch = z.infer<typeof RecentSearchSchema>;
 

@@ -1,13 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  codePointLength,
-  countPlainText,
-  countPostText,
-  isBlankText,
-  isPostTextTooLong,
-  jsonValueProblem,
-} from './text-length.ts';
+import { codePointLength, countPlainText, countPostText, isBlankText, jsonValueProblem } from './text-length.ts';
 
 describe('countPostText', () => {
   it('adds 2 for each break between blocks', () => {
@@ -23,25 +16,23 @@ describe('countPostText', () => {
   });
 });
 
-describe('isPostTextTooLong', () => {
-  it('accepts exactly 500 counting block breaks', () => {
+describe('the 500 limit', () => {
+  it('is reached exactly, counting block breaks, whether blocks or plain text', () => {
     const blocks = ['a'.repeat(248), 'b'.repeat(250)];
     expect(countPostText(blocks)).toBe(500);
-    expect(isPostTextTooLong(blocks)).toBe(false);
-    expect(isPostTextTooLong(blocks.join('\n'))).toBe(false);
+    expect(countPlainText(blocks.join('\n'))).toBe(500);
   });
 
-  it('rejects 501 once the block break is counted', () => {
+  it('is passed at 501 once the block break is counted', () => {
     // 499 typed characters, but the break between the two blocks makes it 501.
     const blocks = ['a'.repeat(249), 'b'.repeat(250)];
     expect(countPostText(blocks)).toBe(501);
-    expect(isPostTextTooLong(blocks)).toBe(true);
-    expect(isPostTextTooLong(blocks.join('\n'))).toBe(true);
+    expect(countPlainText(blocks.join('\n'))).toBe(501);
   });
 
-  it('counts emoji as one each at the limit', () => {
-    expect(isPostTextTooLong('😀'.repeat(500))).toBe(false);
-    expect(isPostTextTooLong('😀'.repeat(501))).toBe(true);
+  it('counts emoji as one each', () => {
+    expect(countPlainText('😀'.repeat(500))).toBe(500);
+    expect(countPlainText('😀'.repeat(501))).toBe(501);
   });
 });
 

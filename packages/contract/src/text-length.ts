@@ -42,12 +42,6 @@ export function countPlainText(text: string): number {
   return count;
 }
 
-/** True when a post (blocks) or a plain text is over the 500 limit; the editor then blocks typing. */
-export function isPostTextTooLong(text: string | readonly string[]): boolean {
-  const count = typeof text === 'string' ? countPlainText(text) : countPostText(text);
-  return count > LIMITS.postTextMax;
-}
-
 /**
  * Characters that show nothing: whitespace, format characters (zero-width space and joiners,
  * word joiner, BOM, direction marks) and the blank letters (Hangul fillers, braille blank)

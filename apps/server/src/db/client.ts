@@ -184,7 +184,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
           // The client-side bound, for a server that no longer cancels anything.
           query_timeout: limits.statementTimeoutMs + 1_000,
           // No idle-in-transaction limit is set here; no job holds a transaction across a slow
-          // call any more (the mail sender claims, commits, then sends: jobs/mail-sender.ts).
+          // call any more (the mail sender claims, commits, then sends: modules/mail/mail.sender.ts).
         }
       : {}),
     Client: WatchedClient as unknown as typeof pg.Client,

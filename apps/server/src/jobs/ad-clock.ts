@@ -1,5 +1,5 @@
 import type { Database } from '../db/client.ts';
-import { runAdClock } from '../modules/ads/ads.service.ts';
+import { runAdClock } from '../modules/ads/index.ts';
 
 /**
  * The ad clock (issue 12 item 4): every minute running ads accrue spend at $5 a day of running

@@ -1,13 +1,8 @@
 import { type CampusDefinition, campusById, NOTIFICATION_ACTIONS } from '@campus/contract';
 import type { Config } from '../config.ts';
 import type { Database, DbOrTx } from '../db/client.ts';
-import type { MailContent } from '../modules/mail/mail.repo.ts';
-import { type NotificationMailItem, notificationMail } from '../modules/mail/templates.ts';
-import {
-  lockPendingMailGroups,
-  markMailClaimed,
-  type PendingMailRow,
-} from '../modules/notifications/notifications.repo.ts';
+import { type MailContent, type NotificationMailItem, notificationMail } from '../modules/mail/index.ts';
+import { lockPendingMailGroups, markMailClaimed, type PendingMailRow } from '../modules/notifications/index.ts';
 
 /**
  * Email batching (issue 9 item 6, decision 015): a group (one recipient's notifications of one
@@ -17,7 +12,7 @@ export const MAIL_QUIET_MS = 10 * 60_000;
 /** …or once its oldest unmailed notification has waited this long, however busy it still is. */
 export const MAIL_MAX_DELAY_MS = 30 * 60_000;
 /** Groups one pass takes; a full pass is followed by another. */
-export const MAIL_GROUPS_PER_PASS = 100;
+const MAIL_GROUPS_PER_PASS = 100;
 
 export interface NotificationMailDeps {
   db: Database;
@@ -35,7 +30,7 @@ export interface NotificationMailResult {
 }
 
 /** The site a mail links to: the campus's public address, or its local one in development. */
-export function campusSiteUrl(config: Pick<Config, 'env' | 'port'>, campus: CampusDefinition): string {
+function campusSiteUrl(config: Pick<Config, 'env' | 'port'>, campus: CampusDefinition): string {
   if (config.env === 'production') return campus.url;
   return `http://${campus.slug}.localhost:${config.port}`;
 }

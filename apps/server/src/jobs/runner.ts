@@ -159,9 +159,13 @@ export const jobsPlugin = fp(
           : undefined,
       });
     });
+    // Fastify's onClose: after the last request, before the process closes the pool and stops
+    // the database (server.ts), so no job is cut off mid-query.
     app.addHook('onClose', async () => {
-      await app.jobs?.stop();
+      if (!app.jobs) return;
+      await app.jobs.stop();
       app.jobs = undefined;
+      app.log.info({ module: 'jobs' }, 'job runner stopped');
     });
   },
   { name: 'jobs' },

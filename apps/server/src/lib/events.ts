@@ -1,18 +1,25 @@
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { DbOrTx } from '../db/client.ts';
+import {
+  EVENTS_CHANNEL,
+  type EventQueries,
+  type EventWriter,
+  eventsAfter,
+  eventsByIds,
+  hasSeq,
+  insertAndNotify,
+  latestSeq,
+  type StoredEvent,
+} from './events.repo.ts';
 import { newId } from './ids.ts';
 
-export type { DbOrTx } from '../db/client.ts';
+export { EVENTS_CHANNEL, purgeOldEvents, type StoredEvent } from './events.repo.ts';
 
-/** The channel every app instance LISTENs on; the payload is the event's id. */
-export const EVENTS_CHANNEL = 'campus_events';
 /**
  * The channel a deleted session row is announced on (trigger `sessions_ended_notify`, migration
  * 0014); the payload is the session's id. The same LISTEN connection hears it, in commit order
  * with the events.
  */
-export const SESSIONS_ENDED_CHANNEL = 'campus_sessions_ended';
+const SESSIONS_ENDED_CHANNEL = 'campus_sessions_ended';
 /** The `application_name` of every instance's LISTEN connection. */
 export const EVENTS_APPLICATION_NAME = 'campus-events';
 
@@ -40,7 +47,7 @@ export interface NewEvent {
  * Call it at the end of the transaction (after the other writes): the lock is held until commit.
  * Pass the transaction, not the database: outside a transaction the event is committed at once.
  */
-export async function publishEvent(tx: DbOrTx, event: NewEvent): Promise<string> {
+export async function publishEvent(tx: EventWriter, event: NewEvent): Promise<string> {
   const [id] = await publishEvents(tx, [event]);
   return id as string;
 }
@@ -51,67 +58,17 @@ export async function publishEvent(tx: DbOrTx, event: NewEvent): Promise<string>
  * commit and every publishing transaction of the campus waits for it, so the fewer round trips
  * inside it the better (bench/chat): publish once, at the end of the transaction.
  */
-export async function publishEvents(tx: DbOrTx, list: NewEvent[]): Promise<string[]> {
+export async function publishEvents(tx: EventWriter, list: NewEvent[]): Promise<string[]> {
   const ids = list.map(() => newId());
   // Campuses in a fixed order: two transactions publishing to the same campuses cannot deadlock.
   const campuses = [...new Set(list.map((e) => e.campusId))].sort();
   for (const campusId of campuses) {
     const rows = list.flatMap((e, i) =>
-      e.campusId === campusId ? [{ id: ids[i], user_id: e.userId, type: e.type, payload: e.payload }] : [],
+      e.campusId === campusId ? [{ id: ids[i] as string, user_id: e.userId, type: e.type, payload: e.payload }] : [],
     );
-    // The lock's CTE is volatile (never inlined) and joined first, so it is taken before any
-    // nextval; with ORDER BY the volatile nextval is evaluated after the sort, in list order.
-    await tx.execute(sql`
-      WITH locked AS (
-        SELECT pg_advisory_xact_lock(hashtext('campus_events'), hashtext(${campusId}::text))
-      ), inserted AS (
-        INSERT INTO events (id, seq, campus_id, user_id, type, payload)
-        SELECT e.v->>'id', nextval('events_seq_seq'), ${campusId}::uuid, e.v->>'user_id', e.v->>'type', e.v->'payload'
-        FROM locked, jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS e(v, ord)
-        ORDER BY e.ord
-        RETURNING id
-      )
-      SELECT pg_notify(${EVENTS_CHANNEL}, id) FROM inserted`);
+    await insertAndNotify(tx, campusId, rows);
   }
   return ids as string[];
-}
-
-/** An event as a stream delivers it; `seq` is the stream position (the SSE `id:`). */
-export interface StoredEvent {
-  id: string;
-  seq: number;
-  campusId: string;
-  userId: string;
-  type: string;
-  payload: Record<string, unknown>;
-  createdAt: string;
-}
-
-interface EventRow {
-  id: string;
-  seq: string;
-  campus_id: string;
-  user_id: string;
-  type: string;
-  payload: Record<string, unknown>;
-  created_at: Date;
-}
-
-const toEvent = (row: EventRow): StoredEvent => ({
-  id: row.id,
-  seq: Number(row.seq),
-  campusId: row.campus_id,
-  userId: row.user_id,
-  type: row.type,
-  payload: row.payload,
-  createdAt: row.created_at.toISOString(),
-});
-
-const COLUMNS = 'id, seq, campus_id, user_id, type, payload, created_at';
-
-/** Reads the outbox with its own statements (the app's pool): never inside a caller's transaction. */
-export interface EventQueries {
-  query<R>(text: string, values: unknown[]): Promise<{ rows: R[] }>;
 }
 
 export interface Subscription {
@@ -271,11 +228,7 @@ export class EventBus {
   private async start(s: Subscriber): Promise<void> {
     const { campusId, userId, afterSeq, maxReplay = 500 } = s.options;
     if (afterSeq === undefined) {
-      const { rows } = await this.options.pool.query<{ seq: string | null }>(
-        'SELECT max(seq) AS seq FROM events WHERE campus_id = $1 AND user_id = $2',
-        [campusId, userId],
-      );
-      s.lastSeq = Math.max(s.lastSeq, Number(rows[0]?.seq ?? 0));
+      s.lastSeq = Math.max(s.lastSeq, (await latestSeq(this.options.pool, campusId, userId)) ?? 0);
       s.options.onReady(s.lastSeq);
       return;
     }
@@ -283,41 +236,23 @@ export class EventBus {
     // A position is always the seq of one of this user's rows (an event, or the `ready` position,
     // which is the user's newest row) or 0. If that row is gone it was purged (or the id is not
     // this user's): what came between is unknown, so the client reloads.
-    const known =
-      afterSeq === 0 ||
-      (
-        await this.options.pool.query('SELECT 1 FROM events WHERE campus_id = $1 AND user_id = $2 AND seq = $3', [
-          campusId,
-          userId,
-          afterSeq,
-        ])
-      ).rows.length > 0;
-    const { rows } = await this.options.pool.query<EventRow>(
-      `SELECT ${COLUMNS} FROM events WHERE campus_id = $1 AND user_id = $2 AND seq > $3 ORDER BY seq LIMIT $4`,
-      [campusId, userId, afterSeq, maxReplay + 1],
-    );
-    if (!known || rows.length > maxReplay) {
-      const { rows: last } = await this.options.pool.query<{ seq: string | null }>(
-        'SELECT max(seq) AS seq FROM events WHERE campus_id = $1 AND user_id = $2',
-        [campusId, userId],
-      );
-      s.lastSeq = Number(last[0]?.seq ?? afterSeq);
+    const known = afterSeq === 0 || (await hasSeq(this.options.pool, campusId, userId, afterSeq));
+    const missed = await eventsAfter(this.options.pool, campusId, userId, afterSeq, maxReplay + 1);
+    if (!known || missed.length > maxReplay) {
+      s.lastSeq = (await latestSeq(this.options.pool, campusId, userId)) ?? afterSeq;
       s.options.onReset?.(s.lastSeq);
       s.options.onReady(s.lastSeq);
       return;
     }
-    for (const row of rows) s.deliver(toEvent(row));
+    for (const event of missed) s.deliver(event);
     s.options.onReady(s.lastSeq);
   }
 
   /** Reads what a subscriber missed (after a reconnect of the LISTEN connection). */
   private catchUp(s: Subscriber): void {
     s.enqueue(async () => {
-      const { rows } = await this.options.pool.query<EventRow>(
-        `SELECT ${COLUMNS} FROM events WHERE campus_id = $1 AND user_id = $2 AND seq > $3 ORDER BY seq LIMIT 1000`,
-        [s.options.campusId, s.options.userId, s.lastSeq],
-      );
-      for (const row of rows) s.deliver(toEvent(row));
+      const missed = await eventsAfter(this.options.pool, s.options.campusId, s.options.userId, s.lastSeq, 1000);
+      for (const event of missed) s.deliver(event);
     });
   }
 
@@ -407,12 +342,7 @@ export class EventBus {
         // Read on the LISTEN connection itself when it is up: live delivery never waits for a
         // pool connection behind the requests that are busy publishing (bench/chat's p99).
         const reader: EventQueries = this.client && !this.connecting ? this.client : this.options.pool;
-        const { rows } = await reader.query<EventRow>(
-          `SELECT ${COLUMNS} FROM events WHERE id = ANY($1::text[]) ORDER BY seq`,
-          [ids],
-        );
-        for (const row of rows) {
-          const event = toEvent(row);
+        for (const event of await eventsByIds(reader, ids)) {
           for (const s of this.byUser.get(key(event.campusId, event.userId)) ?? []) {
             s.enqueue(() => s.deliver(event));
           }

@@ -8,7 +8,7 @@
  * served back to a browser that might run it.
  */
 
-export type FileKind = 'image' | 'video';
+type FileKind = 'image' | 'video';
 
 export interface DetectedFileType {
   kind: FileKind;
@@ -16,9 +16,6 @@ export interface DetectedFileType {
   /** Extension to store the file under (never the one the client sent). */
   ext: string;
 }
-
-/** Enough leading bytes for every check below. */
-export const FILE_TYPE_HEAD_BYTES = 16;
 
 const JPEG: DetectedFileType = { kind: 'image', mime: 'image/jpeg', ext: 'jpg' };
 const PNG: DetectedFileType = { kind: 'image', mime: 'image/png', ext: 'png' };
@@ -93,8 +90,8 @@ function isoMajorBrand(head: Uint8Array): string | null {
 }
 
 /**
- * The real type of a file from its first bytes (pass at least {@link FILE_TYPE_HEAD_BYTES};
- * more is fine), or `null` when it is not an accepted photo or video.
+ * The real type of a file from its first bytes (the first 16 bytes are
+ * enough; more is fine), or `null` when it is not an accepted photo or video.
  */
 export function detectFileType(head: Uint8Array): DetectedFileType | null {
   if (startsWith(head, [0xff, 0xd8, 0xff])) return JPEG;

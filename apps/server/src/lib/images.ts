@@ -30,7 +30,7 @@ interface VariantSpec {
  * `full` for the post page, `feed` for feed cards (shown at most 500 px wide, so 800 covers
  * 1.6× screens). Avatars are square: `large` for the profile page, `small` for lists.
  */
-export const IMAGE_VARIANTS = {
+const IMAGE_VARIANTS = {
   post: [
     { name: 'full', fit: 'inside', size: 1600 },
     { name: 'feed', fit: 'inside', size: 800 },
@@ -41,9 +41,9 @@ export const IMAGE_VARIANTS = {
   ],
 } as const satisfies Record<ImagePreset, readonly VariantSpec[]>;
 
-export type ImageVariantName<P extends ImagePreset> = (typeof IMAGE_VARIANTS)[P][number]['name'];
+type ImageVariantName<P extends ImagePreset> = (typeof IMAGE_VARIANTS)[P][number]['name'];
 
-export interface ImageVariant {
+interface ImageVariant {
   data: Buffer;
   mime: 'image/webp';
   ext: 'webp';

@@ -8,7 +8,7 @@ import { CAMPUSES } from '@campus/contract';
  * the campuses are fixed (the contract's list), so their styles are hashed once, here, and a
  * document's CSP names its own campus's hash (web.ts); no other response carries one.
  */
-export const themeStyleOf = (themeColor: string) => `:root{--campus-color:${themeColor}}`;
+const themeStyleOf = (themeColor: string) => `:root{--campus-color:${themeColor}}`;
 
 const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 

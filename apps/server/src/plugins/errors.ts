@@ -33,7 +33,7 @@ export const errorsPlugin = fp(
       } else {
         // Paths only: the query of an emailed link carries its token.
         request.log.error({ err: error, path: request.url.split('?')[0], method: request.method }, 'request failed');
-        body = { statusCode: 500, code: 'INTERNAL', message: 'Something went wrong.' };
+        body = { statusCode: 500, code: 'INTERNAL', message: HTTP_ERROR_MESSAGES.internalError };
       }
       // The request line (plugins/logging.ts) already records the status at info; the code is detail.
       if (body.statusCode < 500) request.log.debug({ code: body.code }, body.message);

@@ -1,4 +1,4 @@
-import { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 
@@ -30,7 +30,7 @@ export function requestLogController(): LogController {
   return new LogController({ disableRequestLogging: true });
 }
 
-export const pathOf = (url: string) => url.split('?')[0] ?? url;
+const pathOf = (url: string) => url.split('?')[0] ?? url;
 
 /** One line per request at info: method, path without its query, status and duration. */
 export const requestLogPlugin = fp(
@@ -49,26 +49,3 @@ export const requestLogPlugin = fp(
   },
   { name: 'request-log' },
 );
-
-type BetterAuthLogLevel = 'debug' | 'info' | 'warn' | 'error';
-
-/**
- * better-auth's `logger` option: its messages go through pino (JSON lines, our level, no
- * colour codes) instead of its own coloured console output.
- */
-export function betterAuthLogger(log: FastifyBaseLogger | undefined) {
-  if (!log) return { disabled: true };
-  const child = log.child({ module: 'better-auth' });
-  return {
-    disableColors: true,
-    // Not 'debug', 'warn' or 'error': at those levels better-auth also prints every refused
-    // request (4xx) through its own global, coloured console logger, bypassing `log` below.
-    level: 'info' as const,
-    log(level: BetterAuthLogLevel, message: string, ...args: unknown[]) {
-      const detail = args.length === 0 ? undefined : args.length === 1 ? args[0] : args;
-      if (detail instanceof Error) child[level]({ err: detail }, message);
-      else if (detail === undefined) child[level](message);
-      else child[level]({ detail }, message);
-    },
-  };
-}

@@ -15,7 +15,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * `http://ou.example`. Requests without either header do not come from a browser page and
  * carry no such risk.
  */
-export function isCrossSite(request: FastifyRequest): boolean {
+function isCrossSite(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (origin) {
     try {
@@ -54,7 +54,7 @@ declare module 'fastify' {
  * A browser loading a page: GET or HEAD of a path outside /api that accepts HTML. Such a
  * request with a NUL byte gets the not-found page (issue 24 item 9); API calls keep JSON.
  */
-export function isPageLoad(request: FastifyRequest): boolean {
+function isPageLoad(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const pathname = (request.raw.url ?? '/').split('?')[0]?.toLowerCase() ?? '/';
   if (pathname === '/api' || pathname.startsWith('/api/')) return false;
@@ -151,7 +151,7 @@ export const securityPlugin = fp(
       // Every state-changing request, whatever its path and however it is spelled: the check
       // cannot miss a route by a spelling of its URL (`/%61pi/posts`, `/API/posts`, `//api`).
       if (!SAFE_METHODS.has(request.method) && isCrossSite(request)) {
-        throw errors.forbidden('Cross-site requests are not allowed.', 'CROSS_SITE_REQUEST');
+        throw errors.forbidden(HTTP_ERROR_MESSAGES.crossSiteRequest, 'CROSS_SITE_REQUEST');
       }
       const problem = requestLineProblem(request.raw.url ?? '/');
       if (problem) {

@@ -1,9 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { ACCESS_SERVER_MESSAGES } from '@campus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
+import { findSessionUser, findSessionViewer } from '../db/session-lookup.ts';
 import { errors } from '../lib/errors.ts';
-import type { Auth } from '../modules/auth/auth.ts';
 
 export interface SessionUser {
   id: string;
@@ -36,19 +37,24 @@ declare module 'fastify' {
     sessionViewer(): Promise<SessionViewer | null>;
     /**
      * The session lookup with more of the viewer's data in the same statement (a hot read saves
-     * a round trip): `columns` are select-list expressions over the user `u`, with `values` as
-     * `$2`, `$3`…; `name` names the statement (one text per name). The extra columns come back
-     * only when the session is valid; a later sessionUser() of the request reuses the answer.
+     * a round trip): `read` runs a repository's statement built on the session lookup
+     * (db/session-lookup.ts) on the app's database with the request's session token, and answers
+     * the session user with its extra columns, or undefined. It is asked only with a valid cookie; a later
+     * sessionUser() of the request reuses the answer.
      */
-    sessionUserWith<T extends object>(rider: SessionRider): Promise<(SessionUser & T) | null>;
+    sessionUserWith<T extends object>(read: SessionRead<T>): Promise<(SessionUser & T) | null>;
   }
 }
 
-/** Extra columns read with the session (see FastifyRequest.sessionUserWith). */
-export interface SessionRider {
-  name: string;
-  columns: string;
-  values: unknown[];
+/** A repository's session lookup with more columns (see FastifyRequest.sessionUserWith). */
+export type SessionRead<T extends object> = (db: Database, token: string) => Promise<(SessionUser & T) | undefined>;
+
+/**
+ * What the plugin needs of better-auth (modules/auth): the session cookie's name and the secret
+ * that signs it. Named here by shape, so this plugin, which modules use, imports no module.
+ */
+export interface SessionCookieSource {
+  $context: Promise<{ authCookies: { sessionToken: { name: string } }; secret: string }>;
 }
 
 const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
@@ -88,25 +94,6 @@ export function verifiedSessionToken(cookie: string | undefined, secret: string)
 }
 
 /**
- * The session row by its unique token, joined to the user by primary key, refused when the
- * session has expired or the user's email is banned. Run by name on the pool (`pg` parses a
- * named statement once per connection) and mapped by column aliases: no SQL is built per request.
- */
-const SESSION_WHERE = `FROM sessions s JOIN users u ON u.id = s.user_id
-  WHERE s.token = $1 AND s.expires_at > now()
-    AND NOT EXISTS (SELECT 1 FROM banned_emails b WHERE b.email = u.email)`;
-const SESSION_USER_COLUMNS = `u.id, u.email::text AS email, u.verified, u.school_verified AS "schoolVerified",
-  u.campus_id AS "campusId"`;
-const SESSION_USER_SQL = `SELECT ${SESSION_USER_COLUMNS} ${SESSION_WHERE}`;
-const SESSION_VIEWER_SQL = `SELECT ${SESSION_USER_COLUMNS}, u.first_name AS "firstName", u.last_name AS "lastName",
-  u.username::text AS username, u.img, u.bio, u.school_email::text AS "schoolEmail", u.profile_set_up AS "profileSetUp",
-  u.created_at AS "createdAt" ${SESSION_WHERE}`;
-
-/** The session lookup's text with a rider's columns (`$1` is the token). */
-export const sessionRiderText = (rider: SessionRider) =>
-  `SELECT ${SESSION_USER_COLUMNS}, ${rider.columns} ${SESSION_WHERE}`;
-
-/**
  * Who is asking, from the signed session cookie, in ONE indexed query: the session row by
  * its unique token, joined to the user by primary key, refused when the session has expired
  * or the user's email is banned. There is no cached copy of the session, so a session ends
@@ -114,7 +101,7 @@ export const sessionRiderText = (rider: SessionRider) =>
  * campus, verifying) counts from the very next request.
  */
 export const sessionPlugin = fp(
-  async (app: FastifyInstance, { auth, db }: { auth: Auth; db: Database }) => {
+  async (app: FastifyInstance, { auth, db }: { auth: SessionCookieSource; db: Database }) => {
     const context = await auth.$context;
     const cookieName = context.authCookies.sessionToken.name;
     const secret = context.secret;
@@ -122,18 +109,14 @@ export const sessionPlugin = fp(
     const tokenOf = (request: FastifyRequest) =>
       verifiedSessionToken(readCookie(request.headers.cookie, cookieName), secret);
 
-    /** One session statement by name, `$1` being the token: nothing is asked without a valid cookie. */
-    async function lookup<R>(request: FastifyRequest, name: string, text: string, values: unknown[] = []) {
+    /** One session lookup with the request's token: nothing is asked without a valid cookie. */
+    async function lookup<R>(request: FastifyRequest, read: (db: Database, token: string) => Promise<R | undefined>) {
       const token = tokenOf(request);
       if (!token) return null;
-      const { rows } = await db.$client.query<R & object>({ name, text, values: [token, ...values] });
-      return rows[0] ?? null;
+      return (await read(db, token)) ?? null;
     }
-    const load = (request: FastifyRequest) => lookup<SessionUser>(request, 'session_user', SESSION_USER_SQL);
-    const loadViewer = (request: FastifyRequest) =>
-      lookup<SessionViewer>(request, 'session_viewer', SESSION_VIEWER_SQL);
-    const loadWith = <T extends object>(request: FastifyRequest, rider: SessionRider) =>
-      lookup<SessionUser & T>(request, `session_with_${rider.name}`, sessionRiderText(rider), rider.values);
+    const load = (request: FastifyRequest) => lookup(request, findSessionUser<SessionUser>);
+    const loadViewer = (request: FastifyRequest) => lookup(request, findSessionViewer<SessionViewer>);
     app.decorateRequest('sessionUser', function (this: FastifyRequest) {
       let pending = cache.get(this);
       if (!pending) {
@@ -149,8 +132,8 @@ export const sessionPlugin = fp(
       if (!cache.has(this)) cache.set(this, pending);
       return pending;
     });
-    app.decorateRequest('sessionUserWith', function <T extends object>(this: FastifyRequest, rider: SessionRider) {
-      const pending = loadWith<T>(this, rider);
+    app.decorateRequest('sessionUserWith', function <T extends object>(this: FastifyRequest, read: SessionRead<T>) {
+      const pending = lookup(this, read);
       if (!cache.has(this)) cache.set(this, pending);
       return pending;
     });
@@ -164,18 +147,19 @@ export const sessionPlugin = fp(
  */
 export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
   const user = await request.sessionUser();
-  if (!user) throw errors.unauthorized('You need to log in first.', 'UNAUTHENTICATED');
+  if (!user) throw errors.unauthorized(ACCESS_SERVER_MESSAGES.signInRequired, 'UNAUTHENTICATED');
   return user;
 }
 
 export async function requireVerifiedUser(request: FastifyRequest): Promise<SessionUser> {
   const user = await requireUser(request);
-  if (!user.verified) throw errors.forbidden('Verify your email first.', 'EMAIL_NOT_VERIFIED');
+  if (!user.verified) throw errors.forbidden(ACCESS_SERVER_MESSAGES.emailNotVerified, 'EMAIL_NOT_VERIFIED');
   return user;
 }
 
 export async function requireSchoolVerifiedUser(request: FastifyRequest): Promise<SessionUser> {
   const user = await requireVerifiedUser(request);
-  if (!user.schoolVerified) throw errors.forbidden('Verify your school email first.', 'SCHOOL_NOT_VERIFIED');
+  if (!user.schoolVerified)
+    throw errors.forbidden(ACCESS_SERVER_MESSAGES.schoolEmailNotVerified, 'SCHOOL_NOT_VERIFIED');
   return user;
 }

@@ -1,7 +1,9 @@
 import { PassThrough } from 'node:stream';
+import { ACCESS_SERVER_MESSAGES, HTTP_ERROR_MESSAGES } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
+import { findSessionWithId, sessionStillAllows, sessionsStillOpen } from '../db/session-lookup.ts';
 import { errors } from '../lib/errors.ts';
 import { EventBus, type StoredEvent } from '../lib/events.ts';
 import { readCookie, requireSchoolVerifiedUser, verifiedSessionToken } from './session.ts';
@@ -51,13 +53,7 @@ export const ssePlugin = fp(
     async function stillAllowed(cookieHeader: string | undefined, userId: string, campusId: string) {
       const token = verifiedSessionToken(readCookie(cookieHeader, cookieName), authContext.secret);
       if (!token) return false;
-      const { rows } = await pool.query(
-        `SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
-         WHERE s.token = $1 AND s.expires_at > now() AND u.id = $2 AND u.school_verified AND u.campus_id = $3
-           AND NOT EXISTS (SELECT 1 FROM banned_emails b WHERE b.email = u.email)`,
-        [token, userId, campusId],
-      );
-      return rows.length > 0;
+      return sessionStillAllows(options.db, token, userId, campusId);
     }
     /** This instance's open streams by the session they were opened with; each value ends one. */
     const bySession = new Map<string, Set<() => void>>();
@@ -68,8 +64,7 @@ export const ssePlugin = fp(
     async function endGoneSessions() {
       const ids = [...bySession.keys()];
       if (ids.length === 0) return;
-      const { rows } = await pool.query<{ id: string }>('SELECT id FROM sessions WHERE id = ANY($1::text[])', [ids]);
-      const alive = new Set(rows.map((row) => row.id));
+      const alive = await sessionsStillOpen(options.db, ids);
       for (const id of ids) if (!alive.has(id)) endSessionStreams(id);
     }
     const bus = new EventBus({
@@ -88,26 +83,22 @@ export const ssePlugin = fp(
 
     app.get('/api/events', { compress: false, schema: { hide: true } }, async (request, reply) => {
       // The session's id comes with the session lookup (the same statement); the guard reuses it.
-      const session = await request.sessionUserWith<{ sessionId: string }>({
-        name: 'sse_session',
-        columns: 's.id AS "sessionId"',
-        values: [],
-      });
+      const session = await request.sessionUserWith<{ sessionId: string }>(findSessionWithId);
       const user = await requireSchoolVerifiedUser(request);
       const sessionId = session?.sessionId as string;
       const campus = request.campus;
       if (user.campusId !== campus.id) {
-        throw errors.forbidden('Only members of this campus can do that.', 'NOT_A_MEMBER');
+        throw errors.forbidden(ACCESS_SERVER_MESSAGES.membersOnly, 'NOT_A_MEMBER');
       }
       const header = request.headers['last-event-id'];
       const fromQuery = (request.query as Record<string, unknown> | undefined)?.lastEventId;
       const given = typeof header === 'string' ? header : typeof fromQuery === 'string' ? fromQuery : undefined;
       const wrongType = Array.isArray(header) || (fromQuery !== undefined && typeof fromQuery !== 'string');
       if (wrongType || (given !== undefined && !EVENT_ID.test(given))) {
-        throw errors.badRequest('Invalid Last-Event-ID.');
+        throw errors.badRequest(HTTP_ERROR_MESSAGES.invalidLastEventId);
       }
       if (bus.countFor(campus.id, user.id) >= maxStreams) {
-        throw errors.tooManyRequests('Too many open event streams.');
+        throw errors.tooManyRequests(HTTP_ERROR_MESSAGES.tooManyEventStreams);
       }
 
       const stream = new PassThrough();

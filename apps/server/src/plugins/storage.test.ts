@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
 import { makePhoto } from '../../test/fixtures/images.ts';
 import { processImage } from '../lib/images.ts';
-import { isValidKey, LocalDiskStorage } from './storage.ts';
+import { isValidKey } from '../lib/storage-keys.ts';
+import { LocalDiskStorage } from './storage.ts';
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'campus-storage-'));
 // A web build, so that an unknown /media address could fall through to the SPA page if the

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { ApiError } from '@campus/contract';
+import { type ApiError, HTTP_ERROR_MESSAGES } from '@campus/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors } from '../lib/errors.ts';
+import { isValidKey } from '../lib/storage-keys.ts';
 
 /**
  * Where uploaded media live. Keys are paths like `images/posts/{postId}/{hash}-full.webp`
@@ -42,7 +43,7 @@ export const MEDIA_ROUTE_PREFIX = '/media/';
  * The only types the store holds, by key extension. Every key must end in one of these and
  * be stored with this exact content type, so nothing else can ever be served from /media.
  */
-export const MEDIA_CONTENT_TYPES: Readonly<Record<string, string>> = {
+const MEDIA_CONTENT_TYPES: Readonly<Record<string, string>> = {
   webp: 'image/webp',
   jpg: 'image/jpeg',
   png: 'image/png',
@@ -53,19 +54,8 @@ export const MEDIA_CONTENT_TYPES: Readonly<Record<string, string>> = {
   avi: 'video/x-msvideo',
 };
 
-const MAX_KEY_LENGTH = 512;
-/**
- * Segments of [A-Za-z0-9._-] that do not start with a dot: rules out `.`, `..`, hidden files
- * (and so our own temporary files), empty segments, absolute paths and backslashes.
- */
-const KEY_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
-
-export function isValidKey(key: string): boolean {
-  return key.length <= MAX_KEY_LENGTH && KEY_PATTERN.test(key);
-}
-
 /** The content type a key is served with, or undefined when its extension is not a media type. */
-export function contentTypeOfKey(key: string): string | undefined {
+function contentTypeOfKey(key: string): string | undefined {
   const dot = key.lastIndexOf('.');
   if (dot < 0 || dot < key.lastIndexOf('/')) return undefined;
   return MEDIA_CONTENT_TYPES[key.slice(dot + 1).toLowerCase()];
@@ -165,7 +155,7 @@ export class LocalDiskStorage implements StorageDriver {
   }
 }
 
-const notFound: ApiError = { statusCode: 404, code: 'NOT_FOUND', message: 'Not found.' };
+const notFound: ApiError = { statusCode: 404, code: 'NOT_FOUND', message: HTTP_ERROR_MESSAGES.notFound };
 
 /**
  * A folder of keys only some people may load (chat photos): everyone else gets the same 404 as
@@ -201,9 +191,9 @@ async function mediaRoutes(app: FastifyInstance, opts: { root: string; privateMe
   app.addHook('onRequest', async (request) => {
     // find-my-way has already percent-decoded the wildcard: `%2e%2e` arrives as `..`.
     const key = (request.params as { '*'?: string })['*'] ?? '';
-    if (!isValidKey(key) || !contentTypeOfKey(key)) throw errors.notFound('Not found.');
+    if (!isValidKey(key) || !contentTypeOfKey(key)) throw errors.notFound();
     const rule = privateRule(key);
-    if (rule && !(await rule.mayView(request, key))) throw errors.notFound('Not found.');
+    if (rule && !(await rule.mayView(request, key))) throw errors.notFound();
   });
 
   await app.register(fastifyStatic, {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ApiError, CampusResponse } from '@campus/contract';
+import { type ApiError, type CampusResponse, HTTP_ERROR_MESSAGES } from '@campus/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -110,7 +110,7 @@ export const webPlugin = fp(
       const body: ApiError = {
         statusCode: 404,
         code: 'NOT_FOUND',
-        message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+        message: HTTP_ERROR_MESSAGES.noRoute(request.method, request.url.split('?')[0] ?? ''),
       };
       return reply.code(404).send(body);
     };

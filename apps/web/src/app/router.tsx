@@ -108,6 +108,12 @@ export const routes: RouteObject[] = [
             handle: handle({ header: { variant: 'post' } }),
           },
           {
+            // The page draws the 'liked by' header itself: its back button leads to the post.
+            path: paths.postLikedBy.path,
+            lazy: () => import('./routes/post-liked-by.tsx'),
+            handle: handle({ header: null }),
+          },
+          {
             // Visitors and other members see the spec's 'Something Went Wrong…' on the page itself.
             path: paths.postBoost.path,
             lazy: () => import('./routes/boost.tsx'),

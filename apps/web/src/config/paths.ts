@@ -3,6 +3,10 @@
  * Never hand-build a URL elsewhere; add the route here first.
  */
 
+import type { SearchTab } from '@campus/contract';
+
+export type { SearchTab };
+
 type Query = Record<string, string | number | boolean | undefined | null>;
 
 function withQuery(pathname: string, query: Query = {}, hash?: string): string {
@@ -16,7 +20,6 @@ function withQuery(pathname: string, query: Query = {}, hash?: string): string {
 
 const segment = (value: string) => encodeURIComponent(value);
 
-export type SearchTab = 'latest' | 'media' | 'people';
 export type ProfileTab = 'photos' | 'replies' | 'likes';
 /** Where profile set-up was opened from; it picks the last step's button (spec 1 §2). */
 export type ProfileSetUpOrigin = 'home' | 'profile' | 'post';
@@ -33,6 +36,8 @@ export const paths = {
     path: '/post/:postId',
     getHref: (postId: string, query: { redirect?: boolean } = {}) => withQuery(`/post/${segment(postId)}`, query),
   },
+  /** Who saved a post: the 'liked by' list (spec 1 §2 header variants). */
+  postLikedBy: { path: '/post/:postId/liked_by', getHref: (postId: string) => `/post/${segment(postId)}/liked_by` },
   /** Boosting a post (spec 3 §2). */
   postBoost: { path: '/post/:postId/boost', getHref: (postId: string) => `/post/${segment(postId)}/boost` },
   /** Where a payment returns (spec 3 §2); the server builds these with the session id. */

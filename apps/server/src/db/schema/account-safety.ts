@@ -93,7 +93,7 @@ export const verificationCodes = pgTable(
   (t) => [index('verification_codes_user_action_idx').on(t.userId, t.action)],
 );
 
-/** The Mail record of spec 1 §3: queued here, delivered by jobs/mail-sender.ts. */
+/** The Mail record of spec 1 §3: queued here, delivered by modules/mail/mail.sender.ts. */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {

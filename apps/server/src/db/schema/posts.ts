@@ -42,13 +42,6 @@ export const posts = pgTable(
     likesCount: integer('likes_count').notNull().default(0),
     /** Comments and replies below this post, at any depth. */
     commentsCount: integer('comments_count').notNull().default(0),
-    // Post analytics (spec 3 §3), counted for boosted posts.
-    views: integer('views').notNull().default(0),
-    accountsReached: integer('accounts_reached').notNull().default(0),
-    directMessages: integer('direct_messages').notNull().default(0),
-    copiedLink: integer('copied_link').notNull().default(0),
-    externalLinkClicks: integer('external_link_clicks').notNull().default(0),
-    profileVisits: integer('profile_visits').notNull().default(0),
     /**
      * Full-text search (migration 0008, decision 017): the first line weighs A, the rest B;
      * English stemming over unaccented text (`search_unaccent` is the IMMUTABLE wrapper).

@@ -68,3 +68,17 @@ export const users = pgTable(
       .where(sql`${t.schoolVerified}`),
   ],
 );
+
+/**
+ * A user as posts, chats, ads, notifications and search show them: name, handle, photo and
+ * verified mark. Every module's repo selects these columns for an author card; defined once here,
+ * beside the table, so that no repo reaches into another module for them.
+ */
+export const userSummaryColumns = {
+  id: users.id,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  img: users.img,
+  verified: users.verified,
+};

@@ -6,18 +6,18 @@ import {
   type PaymentActivityItem,
   type PostMedia,
 } from '@campus/contract';
-import { presentUserSummary } from '../notifications/notifications.presenter.ts';
-import type { MediaRow, PostRow } from '../posts/posts.repo.ts';
+import { presentUserSummary } from '../notifications/index.ts';
+import type { CardPost, PostMediaJson } from '../posts/index.ts';
 import { type AdRow, type OwnerRow, spentAt } from './ads.repo.ts';
 
 export type MediaUrl = (key: string) => string;
 
 export interface AdPostView {
-  post: Pick<PostRow, 'id' | 'plainText' | 'priceCents'>;
-  media: MediaRow | undefined;
+  post: Pick<CardPost, 'id' | 'plainText' | 'priceCents'>;
+  media: PostMediaJson | undefined;
 }
 
-function presentMedia(row: MediaRow | undefined, mediaUrl: MediaUrl): PostMedia | null {
+function presentMedia(row: PostMediaJson | undefined, mediaUrl: MediaUrl): PostMedia | null {
   if (!row) return null;
   return {
     kind: row.kind,
@@ -35,7 +35,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * by the minute between the ad clock's ticks, so it is worked out at the read, not taken from
  * the last tick; an ended ad's was settled when it ended.
  */
-function spentNow(ad: AdRow, now: Date): number {
+export function spentNow(ad: AdRow, now: Date): number {
   return ad.status === 'active' || ad.status === 'paused' ? spentAt(ad, now, ADS.centsPerDay) : ad.totalSpent;
 }
 

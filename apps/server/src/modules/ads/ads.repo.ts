@@ -9,14 +9,13 @@ import {
   postAnalyticsActions,
   postReach,
   posts,
+  userSummaryColumns,
   users,
 } from '../../db/schema/index.ts';
 import type { Cursor } from '../../lib/cursor.ts';
-import { userSummaryColumns } from '../users/users.repo.ts';
 
 export type AdRow = typeof ads.$inferSelect;
 export type CheckoutRow = typeof checkoutSessions.$inferSelect;
-export type LedgerKind = (typeof paymentLedger.$inferSelect)['kind'];
 
 export type OwnerRow = {
   id: string;
@@ -28,7 +27,7 @@ export type OwnerRow = {
 };
 
 /** Statuses that hold the post: no second boost while one of these exists. */
-export const BLOCKING = sql`${ads.status} IN ('active', 'paused', 'scheduled', 'in review')`;
+const BLOCKING = sql`${ads.status} IN ('active', 'paused', 'scheduled', 'in review')`;
 
 export async function insertAd(db: DbOrTx, row: typeof ads.$inferInsert): Promise<AdRow> {
   const [inserted] = await db.insert(ads).values(row).returning();
@@ -300,11 +299,6 @@ export function spentAt(ad: AdRow, now: Date, centsPerDay: number): number {
   const runtime = Math.max(0, now.getTime() - ad.startTime.getTime() - ad.timePausedMs - pausedNow);
   const accrued = Math.floor((runtime * centsPerDay) / 86_400_000);
   return Math.min(ad.amountBudgeted, Math.max(ad.totalSpent, accrued));
-}
-
-export async function adsByIds(db: DbOrTx, ids: string[]): Promise<AdRow[]> {
-  if (ids.length === 0) return [];
-  return db.select().from(ads).where(inArray(ads.id, ids));
 }
 
 export async function adsOfPost(db: DbOrTx, postId: string): Promise<AdRow[]> {

@@ -10,6 +10,7 @@ import {
   type CampusDefinition,
   CancelCheckoutResponseSchema,
   CheckoutSessionStatusSchema,
+  HTTP_ERROR_MESSAGES,
   PageQuerySchema,
   PaymentsSummarySchema,
   PostAlertSchema,
@@ -29,24 +30,19 @@ import { z } from 'zod';
 import { errors } from '../../lib/errors.ts';
 import { requireSchoolVerifiedUser, type SessionUser } from '../../plugins/session.ts';
 import { adPolicy } from './ads.policy.ts';
+import type { AdsDeps } from './ads.service.ts';
+import { getAdDetail, trackAnalytics } from './analytics.ts';
 import {
-  type AdsDeps,
   cancelCheckout,
-  changeAd,
   checkoutStatus,
-  getAdDetail,
   getTestCheckout,
   handlePaymentEvent,
-  listAds,
-  paymentsSummary,
   payTestCheckout,
-  postBoostStatus,
-  renameAd,
   startBoost,
-  takePostAlert,
-  trackAnalytics,
-} from './ads.service.ts';
+} from './checkout.ts';
+import { changeAd, listAds, postBoostStatus, renameAd, takePostAlert } from './lifecycle.ts';
 import { WebhookSignatureError } from './payment-provider.ts';
+import { paymentsSummary } from './payments-summary.ts';
 
 /** A signed-in, school-verified member of this site's campus (ads are per campus). */
 async function member(request: FastifyRequest & { campus: CampusDefinition }): Promise<SessionUser> {
@@ -293,14 +289,15 @@ export const adsRoutes: FastifyPluginAsyncZod<AdsRouteOptions> = async (app, opt
         },
       },
       async (request) => {
-        if (!Buffer.isBuffer(request.body)) throw errors.badRequest('Invalid webhook body.', 'INVALID_BODY');
+        if (!Buffer.isBuffer(request.body))
+          throw errors.badRequest(HTTP_ERROR_MESSAGES.invalidWebhookBody, 'INVALID_BODY');
         const signature = request.headers['stripe-signature'];
         let event: ReturnType<typeof verifyWebhook>;
         try {
           event = verifyWebhook(request.body, typeof signature === 'string' ? signature : undefined);
         } catch (error) {
           if (error instanceof WebhookSignatureError || error instanceof SyntaxError) {
-            throw errors.badRequest('Invalid signature.', 'INVALID_SIGNATURE');
+            throw errors.badRequest(HTTP_ERROR_MESSAGES.invalidSignature, 'INVALID_SIGNATURE');
           }
           throw error;
         }

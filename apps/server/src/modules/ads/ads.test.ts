@@ -26,7 +26,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { runAdClock } from './ads.service.ts';
+import { runAdClock } from './lifecycle.ts';
 
 /** A clock the tests move forward (pauses, the end of a run) without waiting. */
 let offsetMs = 0;

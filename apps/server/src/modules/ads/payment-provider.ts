@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import type { Config } from '../../config.ts';
 
 /** What a checkout is made with (spec 3 §7 'Checkout'): one line 'Boost Post', USD, quantity 1. */
-export interface CheckoutRequest {
+interface CheckoutRequest {
   amountCents: number;
   productName: 'Boost Post';
   /** May contain `{CHECKOUT_SESSION_ID}`, which the provider fills in. */
@@ -14,7 +14,7 @@ export interface CheckoutRequest {
   userId: string;
 }
 
-export interface CreatedCheckout {
+interface CreatedCheckout {
   id: string;
   url: string;
 }
@@ -50,7 +50,7 @@ export interface PaymentProvider {
 export const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
 
 /** The checkout page is this app's own /test-checkout/{id}; the card form posts to the API. */
-export function localProvider(): PaymentProvider {
+function localProvider(): PaymentProvider {
   return {
     kind: 'local',
     async createCheckout() {
@@ -65,7 +65,7 @@ export function localProvider(): PaymentProvider {
 
 export class WebhookSignatureError extends Error {}
 
-export function stripeProvider(options: NonNullable<Config['stripe']>): PaymentProvider {
+function stripeProvider(options: NonNullable<Config['stripe']>): PaymentProvider {
   const api = options.apiUrl ? new URL(options.apiUrl) : undefined;
   const stripe = new Stripe(options.secretKey, {
     maxNetworkRetries: 1,

@@ -20,7 +20,7 @@ export interface SponsoredSlot {
  * when every running ad is such a neighbour the slot stays empty. (A slot after the page's last
  * post cannot see the next page's first post: the client leaves that ad out.)
  */
-export function placeAds(postIds: readonly string[], shown: number, running: readonly AdRow[]): SponsoredSlot[] {
+function placeAds(postIds: readonly string[], shown: number, running: readonly AdRow[]): SponsoredSlot[] {
   if (running.length === 0) return [];
   const slots: SponsoredSlot[] = [];
   for (let index = 0; index < postIds.length; index += 1) {

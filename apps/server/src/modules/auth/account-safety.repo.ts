@@ -7,13 +7,15 @@ import {
   loginLockouts,
   passwordAccountGuards,
   passwordKnownAddresses,
+  sessions,
+  users,
 } from '../../db/schema/index.ts';
 
 /** This many password sign-ins from one address, failed in a row, pause it there for LOCK_MINUTES. */
 export const MAX_FAILED_SIGN_INS = ACCOUNT_SAFETY_LIMITS.passwordFailuresPerAddress;
-export const LOCK_MINUTES = ACCOUNT_SAFETY_LIMITS.passwordLockMinutes;
+const LOCK_MINUTES = ACCOUNT_SAFETY_LIMITS.passwordLockMinutes;
 export const MAX_WRONG_CODE_GUESSES = ACCOUNT_SAFETY_LIMITS.codeWrongGuessesPerDay;
-export const MAX_CODE_REQUESTS_PER_HOUR = ACCOUNT_SAFETY_LIMITS.codeRequestsPerHour;
+const MAX_CODE_REQUESTS_PER_HOUR = ACCOUNT_SAFETY_LIMITS.codeRequestsPerHour;
 /** Failures at one account, from addresses it never proved itself from, before checks are spaced out. */
 export const MAX_ACCOUNT_FAILURES = ACCOUNT_SAFETY_LIMITS.passwordFailuresPerAccount;
 export const ACCOUNT_DELAY_FIRST_SECONDS = ACCOUNT_SAFETY_LIMITS.passwordAccountDelayFirstSeconds;
@@ -22,9 +24,41 @@ const KNOWN_ADDRESS_DAYS = ACCOUNT_SAFETY_LIMITS.passwordKnownAddressDays;
 
 // Every comparison below uses the database clock (now()), never the app's.
 
-export async function isBanned(db: Database, email: string): Promise<boolean> {
+export async function isBanned(db: DbOrTx, email: string): Promise<boolean> {
   const row = await db.query.bannedEmails.findFirst({ where: eq(bannedEmails.email, email), columns: { email: true } });
   return row !== undefined;
+}
+
+/** Whether the account a session is being made for has a banned address. */
+export async function ownerIsBanned(db: DbOrTx, userId: string): Promise<boolean> {
+  const [owner] = await db
+    .select({
+      banned: sql<boolean>`EXISTS (SELECT 1 FROM ${bannedEmails} b WHERE b.email = ${users}.email)`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return owner?.banned === true;
+}
+
+/** Bans one address (again: nothing changes). */
+export async function insertBannedEmail(db: DbOrTx, address: string, reason: string | null): Promise<void> {
+  await db.insert(bannedEmails).values({ email: address, reason }).onConflictDoNothing();
+}
+
+/** Bans the verified school email of the account signing in with `address`, if it has one. */
+export async function banSchoolEmailOf(db: DbOrTx, address: string, reason: string | null): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO ${bannedEmails} (email, reason)
+    SELECT ${users.schoolEmail}, ${reason} FROM ${users}
+    WHERE ${users.email} = ${address} AND ${users.schoolVerified} AND ${users.schoolEmail} IS NOT NULL
+    ON CONFLICT DO NOTHING`);
+}
+
+/** Ends every session of the account signing in with `address`. */
+export async function deleteSessionsOfEmail(db: DbOrTx, address: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(sql`${sessions.userId} IN (SELECT ${users.id} FROM ${users} WHERE ${eq(users.email, address)})`);
 }
 
 /** Whether a password may be checked now; if not, how long until it may (Retry-After). */
@@ -165,7 +199,7 @@ export async function refundCodeGuess(db: Database, email: string): Promise<void
 }
 
 /** True while the account has no code guesses left in its window. */
-export async function codesLocked(db: Database, email: string): Promise<boolean> {
+async function codesLocked(db: Database, email: string): Promise<boolean> {
   const [row] = await db
     .select({
       locked: sql<boolean>`NOT ${guessWindowOver} AND ${accountCodeGuards.wrongGuesses} >= ${MAX_WRONG_CODE_GUESSES}`,
@@ -233,4 +267,26 @@ export async function purgePasswordGuards(db: DbOrTx): Promise<number> {
     sql`DELETE FROM ${passwordKnownAddresses} WHERE ${passwordKnownAddresses.provedAt} < now() - interval '90 days'`,
   );
   return (guards.rowCount ?? 0) + (addresses.rowCount ?? 0);
+}
+
+/**
+ * login_lockouts whose pause has ended (the next failure would start from 1 anyway), or that
+ * count failures but saw none for 7 days.
+ */
+export async function purgeLoginLockouts(db: DbOrTx): Promise<number> {
+  const result = await db.execute(sql`
+    DELETE FROM ${loginLockouts}
+    WHERE (locked_until IS NOT NULL AND locked_until <= now())
+       OR (locked_until IS NULL AND last_failed_at < now() - interval '7 days')`);
+  return result.rowCount ?? 0;
+}
+
+/** account_code_guards whose windows are all over (24 h): the next use starts fresh anyway. */
+export async function purgeCodeGuards(db: DbOrTx): Promise<number> {
+  const result = await db.execute(sql`
+    DELETE FROM ${accountCodeGuards}
+    WHERE (guesses_since IS NULL OR guesses_since <= now() - interval '24 hours')
+      AND (sends_since IS NULL OR sends_since <= now() - interval '24 hours')
+      AND (last_sent_at IS NULL OR last_sent_at <= now() - interval '24 hours')`);
+  return result.rowCount ?? 0;
 }

@@ -1,9 +1,21 @@
-import { AUTH_MESSAGES } from '@campus/contract';
+import { ACCOUNT_SAFETY_MESSAGES, AUTH_MESSAGES } from '@campus/contract';
 import { APIError } from 'better-auth/api';
-import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { bannedEmails, sessions, users } from '../../db/schema/index.ts';
-import { type AttemptAdmission, reserveSignInAttempt } from './account-safety.repo.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import {
+  type AttemptAdmission,
+  banSchoolEmailOf,
+  clearFailures,
+  deleteSessionsOfEmail,
+  insertBannedEmail,
+  purgeCodeGuards,
+  purgeLoginLockouts,
+  purgePasswordGuards,
+  refundCodeGuess,
+  reserveCodeGuess,
+  reserveCodeSend,
+  reserveSignInAttempt,
+} from './account-safety.repo.ts';
 import { hashingBusy, passwordHasher } from './passwords.ts';
 
 /**
@@ -16,18 +28,9 @@ import { hashingBusy, passwordHasher } from './passwords.ts';
 export async function banAccount(db: Database, email: string, reason?: string): Promise<void> {
   const address = email.trim().toLowerCase();
   await db.transaction(async (tx) => {
-    await tx
-      .insert(bannedEmails)
-      .values({ email: address, reason: reason ?? null })
-      .onConflictDoNothing();
-    await tx.execute(sql`
-      INSERT INTO ${bannedEmails} (email, reason)
-      SELECT ${users.schoolEmail}, ${reason ?? null} FROM ${users}
-      WHERE ${users.email} = ${address} AND ${users.schoolVerified} AND ${users.schoolEmail} IS NOT NULL
-      ON CONFLICT DO NOTHING`);
-    await tx
-      .delete(sessions)
-      .where(sql`${sessions.userId} IN (SELECT ${users.id} FROM ${users} WHERE ${eq(users.email, address)})`);
+    await insertBannedEmail(tx, address, reason ?? null);
+    await banSchoolEmailOf(tx, address, reason ?? null);
+    await deleteSessionsOfEmail(tx, address);
   });
 }
 
@@ -41,6 +44,11 @@ export async function admitPasswordAttempt(db: Database, email: string, clientIp
   return reserveSignInAttempt(db, email, clientIp);
 }
 
+/** A right password: the failures it was counted as are given back (account-safety.repo.ts). */
+export function passwordSucceeded(db: Database, email: string, clientIp?: string): Promise<void> {
+  return clearFailures(db, email, clientIp);
+}
+
 /** better-auth's answer to a refused attempt: 'too many attempts' and when to try again. */
 export function accountLocked(retryAfterSeconds: number): APIError {
   return new APIError(
@@ -48,4 +56,42 @@ export function accountLocked(retryAfterSeconds: number): APIError {
     { message: AUTH_MESSAGES.tooManyAttempts, code: 'ACCOUNT_LOCKED' },
     { 'Retry-After': String(retryAfterSeconds) },
   );
+}
+
+/** The account spent the day's wrong guesses (decision 008): no more codes or checks today. */
+const guessesExceeded = () => new AppError(429, 'CODE_GUESSES_EXCEEDED', ACCOUNT_SAFETY_MESSAGES.codeGuessesExceeded);
+
+/**
+ * Counts a code about to be mailed against the account's code budget (decision 008): refused
+ * once the day's wrong guesses are used up, or past the sends allowed per hour.
+ */
+export async function spendCodeSend(db: Database, accountEmail: string): Promise<void> {
+  const decision = await reserveCodeSend(db, accountEmail.toLowerCase(), false);
+  if (decision === 'locked') throw guessesExceeded();
+  if (decision !== 'send') {
+    throw new AppError(429, 'CODE_REQUESTS_EXCEEDED', ACCOUNT_SAFETY_MESSAGES.codeRequestsExceeded);
+  }
+}
+
+/**
+ * Counts a code guess BEFORE the code is checked, so that parallel guesses cannot exceed the
+ * account's budget; refused once the day's wrong guesses are used up. A right guess (or a
+ * refusal that was no guess) gives the slot back with refundGuess().
+ */
+export async function spendGuess(db: Database, accountEmail: string): Promise<void> {
+  if (!(await reserveCodeGuess(db, accountEmail))) throw guessesExceeded();
+}
+
+export function refundGuess(db: Database, accountEmail: string): Promise<void> {
+  return refundCodeGuess(db, accountEmail);
+}
+
+/** The purge job's share of account safety: guard rows nothing reads any more. */
+export async function purgeAccountSafety(
+  db: DbOrTx,
+): Promise<{ loginLockouts: number; accountCodeGuards: number; passwordGuards: number }> {
+  const loginLockouts = await purgeLoginLockouts(db);
+  const accountCodeGuards = await purgeCodeGuards(db);
+  const passwordGuards = await purgePasswordGuards(db);
+  return { loginLockouts, accountCodeGuards, passwordGuards };
 }

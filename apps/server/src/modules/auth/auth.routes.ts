@@ -1,4 +1,4 @@
-import { ACCOUNT_SAFETY_LIMITS } from '@campus/contract';
+import { ACCOUNT_SAFETY_LIMITS, HTTP_ERROR_MESSAGES } from '@campus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DatabaseUnavailableError } from '../../db/client.ts';
 import { errors } from '../../lib/errors.ts';
@@ -40,7 +40,7 @@ const ALLOWED: ReadonlyArray<readonly [method: 'GET' | 'POST', path: RegExp]> = 
   ['POST', /^\/revoke-other-sessions$/],
 ];
 
-export function isAllowedAuthRoute(method: string, url: string): boolean {
+function isAllowedAuthRoute(method: string, url: string): boolean {
   const path = url.split('?')[0]?.replace(/^\/api\/auth/, '') ?? '';
   return ALLOWED.some(([m, pattern]) => m === method && pattern.test(path));
 }
@@ -57,7 +57,7 @@ function withoutCookie(header: string, name: string): string {
  * The Fastify request as a Web Request for better-auth, with the client IP it may trust;
  * `dropCookie` names a cookie better-auth must not see.
  */
-export function toWebRequest(request: FastifyRequest, dropCookie?: string): Request {
+function toWebRequest(request: FastifyRequest, dropCookie?: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || name === 'x-campus-client-ip') continue;
@@ -127,7 +127,7 @@ function withoutToken(value: unknown): unknown {
  * (for bearer clients we do not have): at the top level, in `session`, and as the `token` of
  * every entry of list-sessions. Dropping them keeps tokens out of page scripts' reach.
  */
-export function withoutSessionTokens(body: unknown): unknown {
+function withoutSessionTokens(body: unknown): unknown {
   if (Array.isArray(body)) return body.map(withoutToken);
   if (!body || typeof body !== 'object') return body;
   const rest = withoutToken(body) as Record<string, unknown>;
@@ -141,7 +141,7 @@ export function withoutSessionTokens(body: unknown): unknown {
  * body would overflow the stack of whatever walks it), and valid JSON. The raw text is what
  * better-auth receives.
  */
-export function checkAuthJson(text: string): string | null {
+function checkAuthJson(text: string): string | null {
   if (text.includes('\u0000') || /\\u0000/i.test(text)) return 'The request contains a NUL character.';
   let depth = 0;
   let inString = false;
@@ -191,10 +191,9 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth })
       try {
         decodedUrl = decodeURIComponent(request.url);
       } catch {
-        throw errors.badRequest('Malformed URL.', 'INVALID_URL');
+        throw errors.badRequest(HTTP_ERROR_MESSAGES.malformedUrl, 'INVALID_URL');
       }
-      if (decodedUrl.includes('\u0000'))
-        throw errors.badRequest('The request contains a NUL character.', 'INVALID_URL');
+      if (decodedUrl.includes('\u0000')) throw errors.badRequest(HTTP_ERROR_MESSAGES.nulInUrl, 'INVALID_URL');
       // A session our own lookup refuses (banned account, ended, expired) is never shown to
       // better-auth: get-session, list-sessions and revoke-* then answer as to a visitor.
       const refusedSession =

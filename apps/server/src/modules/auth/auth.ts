@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
 import {
+  ACCESS_SERVER_MESSAGES,
   ACCOUNT_SAFETY_MESSAGES,
   AUTH_MESSAGES,
+  AUTH_SERVER_MESSAGES,
   CAMPUS_IDS,
   CAMPUSES,
   type CampusDefinition,
@@ -12,23 +14,19 @@ import {
   SignUpNameSchema,
 } from '@campus/contract';
 import { type AuthContext, betterAuth } from 'better-auth';
-import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { emailOTP, genericOAuth, magicLink } from 'better-auth/plugins';
-import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import * as schema from '../../db/schema/index.ts';
+import { buildHostMap, resolveCampus } from '../../lib/campus-hosts.ts';
 import { newId } from '../../lib/ids.ts';
-import { buildHostMap, resolveCampus } from '../../plugins/campus.ts';
-import { betterAuthLogger } from '../../plugins/logging.ts';
-import { siteOrigins } from '../../plugins/site-origin.ts';
-import type { Mailer } from '../mail/mail.plugin.ts';
-import { passwordResetMail, signInLinkMail, verificationCodeMail } from '../mail/templates.ts';
+import { siteOrigins } from '../../lib/site-origin.ts';
+import { type Mailer, passwordResetMail, signInLinkMail, verificationCodeMail } from '../mail/index.ts';
 import {
   clearFailures,
   isBanned,
+  ownerIsBanned,
   refundCodeGuess,
   rememberAddress,
   reserveCodeGuess,
@@ -36,6 +34,8 @@ import {
   secondsUntilResend,
 } from './account-safety.repo.ts';
 import { accountLocked, admitPasswordAttempt } from './account-safety.service.ts';
+import { accountExists, awaitsVerification, betterAuthDatabase, hasUsableCode } from './auth.repo.ts';
+import { betterAuthLogger } from './auth-logger.ts';
 import {
   holdsBinding,
   LINK_BINDING_COOKIE,
@@ -82,12 +82,13 @@ const codeGuessesExceeded = () =>
   });
 const banned = () => new APIError('FORBIDDEN', { message: AUTH_MESSAGES.banned, code: 'ACCOUNT_BANNED' });
 /** better-auth's own answer to a wrong code, word for word (the web reads INVALID_OTP). */
-const invalidCode = () => new APIError('BAD_REQUEST', { message: 'Invalid OTP', code: 'INVALID_OTP' });
+const invalidCode = () =>
+  new APIError('BAD_REQUEST', { message: AUTH_SERVER_MESSAGES.invalidCode, code: 'INVALID_OTP' });
 /** The spec's words for a taken address (spec 1 §8), under our code rather than the library's. */
 const emailInUse = () =>
   new APIError('UNPROCESSABLE_ENTITY', { message: AUTH_MESSAGES.emailInUse, code: 'EMAIL_IN_USE' });
 
-export const GOOGLE_PROVIDER_ID = 'google';
+const GOOGLE_PROVIDER_ID = 'google';
 
 /**
  * better-auth, configured for this product (docs/decisions/003-better-auth.md): our `users`
@@ -146,16 +147,7 @@ export function createAuth({ db, config, secret, mailer, log }: AuthDeps) {
     // better-call printing it to the console and answering a bare 500. APIErrors (4xx) and
     // redirects are still answered by better-auth.
     onAPIError: { throw: true },
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      schema: {
-        user: schema.users,
-        session: schema.sessions,
-        account: schema.accounts,
-        verification: schema.authVerifications,
-        rateLimit: schema.authRateLimits,
-      },
-    }),
+    database: betterAuthDatabase(db),
     user: {
       modelName: 'user',
       fields: { emailVerified: 'verified', image: 'img', updatedAt: 'lastModified' },
@@ -298,11 +290,17 @@ export function createAuth({ db, config, secret, mailer, log }: AuthDeps) {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as { email?: unknown; name?: unknown; type?: unknown };
         if (OU_ONLY_PATHS.has(ctx.path) && campusOf(ctx.request).id !== CAMPUS_IDS.ou) {
-          throw new APIError('FORBIDDEN', { message: 'Not available on this campus.', code: 'NOT_ON_THIS_CAMPUS' });
+          throw new APIError('FORBIDDEN', {
+            message: ACCESS_SERVER_MESSAGES.notOnThisCampus,
+            code: 'NOT_ON_THIS_CAMPUS',
+          });
         }
         if (ctx.path === '/email-otp/send-verification-otp' && body.type !== 'email-verification') {
           // Codes only verify an email: no code sign-in, no code password reset (issue 8 item 1).
-          throw new APIError('BAD_REQUEST', { message: 'Invalid OTP type', code: 'INVALID_OTP_TYPE' });
+          throw new APIError('BAD_REQUEST', {
+            message: AUTH_SERVER_MESSAGES.invalidCodeType,
+            code: 'INVALID_OTP_TYPE',
+          });
         }
         if (ctx.path === '/magic-link/verify') {
           // Only the browser that asked for the link may redeem it (link-binding.ts); the
@@ -358,7 +356,7 @@ export function createAuth({ db, config, secret, mailer, log }: AuthDeps) {
           throw codeGuessesExceeded();
         }
         if (ctx.path === '/email-otp/send-verification-otp') {
-          const decision = await reserveCodeSend(db, email, await hasUsableCode(db, email));
+          const decision = await reserveCodeSend(db, email, await hasUsableCode(db, email, CODE_ATTEMPTS));
           if (decision === 'locked') throw codeGuessesExceeded();
           if (decision === 'capped') {
             throw new APIError('TOO_MANY_REQUESTS', {
@@ -379,11 +377,7 @@ export function createAuth({ db, config, secret, mailer, log }: AuthDeps) {
           }
         }
         if (ctx.path === '/request-password-reset') {
-          const user = await db.query.users.findFirst({
-            where: (u, { eq }) => eq(u.email, email),
-            columns: { id: true },
-          });
-          if (!user) {
+          if (!(await accountExists(db, email))) {
             throw new APIError('NOT_FOUND', {
               message: AUTH_MESSAGES.forgotPasswordUserNotFound,
               code: 'USER_NOT_FOUND',
@@ -432,13 +426,7 @@ export function createAuth({ db, config, secret, mailer, log }: AuthDeps) {
           // Every way of signing in (password, Google, emailed link, code) creates a session
           // here: a banned address gets none.
           before: async (session) => {
-            const [owner] = await db
-              .select({
-                banned: sql<boolean>`EXISTS (SELECT 1 FROM ${schema.bannedEmails} b WHERE b.email = ${schema.users}.email)`,
-              })
-              .from(schema.users)
-              .where(eq(schema.users.id, session.userId));
-            if (owner?.banned) throw banned();
+            if (await ownerIsBanned(db, session.userId)) throw banned();
           },
         },
       },
@@ -451,16 +439,6 @@ export type Auth = ReturnType<typeof createAuth>;
 /** The client address auth.routes.ts put in the request (never the client's own header). */
 function clientIpOf(ctx: { request?: Request; headers?: Headers }): string {
   return ctx.request?.headers.get('x-campus-client-ip') ?? ctx.headers?.get('x-campus-client-ip') ?? '';
-}
-
-/** Whether an account with this email exists and is not verified yet. */
-async function awaitsVerification(db: Database, email: string): Promise<boolean> {
-  const [account] = await db
-    .select({ verified: schema.users.verified })
-    .from(schema.users)
-    .where(eq(schema.users.email, email))
-    .limit(1);
-  return account?.verified === false;
 }
 
 /**
@@ -476,21 +454,4 @@ function failedLinkUrl(errorCallbackURL: unknown, origin: string): string {
   }
   target.searchParams.set('error', 'LINK_FROM_OTHER_BROWSER');
   return target.toString();
-}
-
-/** Whether the account's email verification code still works (unexpired, attempts left). */
-async function hasUsableCode(db: Database, email: string): Promise<boolean> {
-  const v = schema.authVerifications;
-  const [row] = await db
-    .select({ id: v.id })
-    .from(v)
-    .where(
-      and(
-        eq(v.identifier, `email-verification-otp-${email}`),
-        gt(v.expiresAt, sql`now()`),
-        sql`coalesce(substring(${v.value} from ':([0-9]+)$')::int, 0) < ${CODE_ATTEMPTS}`,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }

@@ -42,10 +42,6 @@ export function defaultHashingLimits(cores = os.availableParallelism()): Hashing
 /** Answered when too many hashes are already waiting: nothing was checked, try again in a moment. */
 export const hashingBusy = () => new AppError(503, 'UNAVAILABLE', UNSPECIFIED_MESSAGES.databaseUnavailable);
 
-export function isHashingBusy(error: unknown): boolean {
-  return error instanceof AppError && error.code === 'UNAVAILABLE' && error.statusCode === 503;
-}
-
 export function createPasswordHasher(limits: HashingLimits = defaultHashingLimits()) {
   const slots = boundedSlots(limits);
 

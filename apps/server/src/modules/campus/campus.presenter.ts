@@ -18,7 +18,7 @@ export interface Origin {
  * A campus's site address as this visitor should use it: the address they are on for the
  * current campus, `{slug}.localhost` siblings in development, the configured URL otherwise.
  */
-export function siteUrlFor(campus: CampusDefinition, origin: Origin, isCurrent: boolean): string {
+function siteUrlFor(campus: CampusDefinition, origin: Origin, isCurrent: boolean): string {
   if (isCurrent) return `${origin.protocol}://${origin.host}`;
   if (origin.hostname === 'localhost' || origin.hostname.endsWith('.localhost')) {
     const port = origin.host.slice(origin.hostname.length);
@@ -60,7 +60,7 @@ export function presentCampus(
 }
 
 /** Letters of the monogram logo: short names up to four letters whole, else their capitals. */
-export function monogram(shortName: string): string {
+function monogram(shortName: string): string {
   if (shortName.length <= 4) return shortName.toUpperCase();
   return shortName.replace(/[^A-Z]/g, '') || shortName.charAt(0).toUpperCase();
 }

@@ -1,4 +1,11 @@
-import { CAMPUSES, CampusIdSchema, CampusResponseSchema, CampusSummarySchema, campusById } from '@campus/contract';
+import {
+  ACCESS_SERVER_MESSAGES,
+  CAMPUSES,
+  CampusIdSchema,
+  CampusResponseSchema,
+  CampusSummarySchema,
+  campusById,
+} from '@campus/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -49,7 +56,7 @@ export const campusRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
     },
     async (request, reply) => {
       const campus = campusById(request.params.campusId);
-      if (!campus) throw errors.notFound('Campus not found.', 'CAMPUS_NOT_FOUND');
+      if (!campus) throw errors.notFound(ACCESS_SERVER_MESSAGES.campusNotFound, 'CAMPUS_NOT_FOUND');
       return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(logoSvg(campus));
     },
   );

@@ -1,4 +1,4 @@
-import { type CampusDefinition, CHAT_MESSAGES, CHAT_SERVER_MESSAGES } from '@campus/contract';
+import { ACCESS_SERVER_MESSAGES, type CampusDefinition, CHAT_MESSAGES, CHAT_SERVER_MESSAGES } from '@campus/contract';
 import { errors } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import type { ChatRow } from './chats.repo.ts';
@@ -11,7 +11,7 @@ import type { ChatRow } from './chats.repo.ts';
 export const chatPolicy = {
   assertMember(user: SessionUser, campus: CampusDefinition) {
     if (user.campusId !== campus.id) {
-      throw errors.forbidden('Only members of this campus can message here.', 'NOT_A_MEMBER');
+      throw errors.forbidden(ACCESS_SERVER_MESSAGES.membersOnlyMessaging, 'NOT_A_MEMBER');
     }
   },
   requireParticipant(chat: ChatRow | undefined, user: SessionUser, campus: CampusDefinition): ChatRow {

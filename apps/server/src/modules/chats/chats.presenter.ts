@@ -1,6 +1,6 @@
 import type { ChatSummary, Message, SharedPost } from '@campus/contract';
-import { presentUserSummary } from '../notifications/notifications.presenter.ts';
-import type { MediaRow, PostWithAuthor } from '../posts/posts.repo.ts';
+import { presentUserSummary } from '../notifications/index.ts';
+import type { PostMediaJson, PostWithAuthor } from '../posts/index.ts';
 import type { ChatView, MessageRow } from './chats.repo.ts';
 
 export type MediaUrl = (key: string) => string;
@@ -26,7 +26,7 @@ export interface MessageContext {
   otherReadAt: Date | null;
   hearted: Set<string>;
   /** Shared posts found on this campus, by id (a missing one reads '* Post deleted **'). */
-  posts: Map<string, { post: PostWithAuthor; media: MediaRow | undefined }>;
+  posts: Map<string, { post: PostWithAuthor; media: PostMediaJson | undefined }>;
   mediaUrl: MediaUrl;
 }
 

@@ -1,8 +1,7 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { blocks, chats, messageLikes, messages, users } from '../../db/schema/index.ts';
+import { blocks, chats, messageLikes, messages, userSummaryColumns, users } from '../../db/schema/index.ts';
 import type { Cursor } from '../../lib/cursor.ts';
-import { userSummaryColumns } from '../users/users.repo.ts';
 
 export type ChatRow = typeof chats.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -22,13 +21,6 @@ export interface ChatView {
 /** The stored order of a pair (CHECK user_a < user_b). */
 export function orderedPair(one: string, two: string): { userA: string; userB: string } {
   return one < two ? { userA: one, userB: two } : { userA: two, userB: one };
-}
-
-/** Which side of the chat `userId` is, or null for someone else. */
-export function sideOf(chat: ChatRow, userId: string): 'a' | 'b' | null {
-  if (chat.userA === userId) return 'a';
-  if (chat.userB === userId) return 'b';
-  return null;
 }
 
 export function otherOf(chat: ChatRow, userId: string): string {
@@ -135,14 +127,6 @@ export async function listInbox(
   return result.rows.map(toView);
 }
 
-/** The Messages badge: chats of this campus where the user has unread messages. */
-export async function countUnreadChats(db: DbOrTx, userId: string, campusId: string): Promise<number> {
-  const result = await db.execute<{ n: number }>(sql`
-    SELECT (SELECT count(*) FROM ${chats} WHERE campus_id = ${campusId} AND user_a = ${userId} AND unread_a)::int
-         + (SELECT count(*) FROM ${chats} WHERE campus_id = ${campusId} AND user_b = ${userId} AND unread_b)::int AS n`);
-  return result.rows[0]?.n ?? 0;
-}
-
 /** After a message or a heart: the inbox line, order and who has something unread. */
 export async function touchChat(
   db: DbOrTx,
@@ -246,38 +230,6 @@ export async function toggleHeart(
   return { liked, likesCount: row?.likesCount ?? 0 };
 }
 
-/** True when either user has blocked the other. */
-export async function isBlockedEitherWay(db: DbOrTx, one: string, two: string): Promise<boolean> {
-  const result = await db.execute<{ blocked: boolean }>(sql`
-    SELECT EXISTS (SELECT 1 FROM ${blocks}
-      WHERE (blocker_id = ${one} AND blocked_id = ${two}) OR (blocker_id = ${two} AND blocked_id = ${one})) AS blocked`);
-  return result.rows[0]?.blocked === true;
-}
-
-export async function insertBlock(
-  db: DbOrTx,
-  values: { campusId: string; blockerId: string; blockedId: string; createdAt: Date },
-): Promise<void> {
-  await db.insert(blocks).values(values).onConflictDoNothing();
-}
-
-export async function deleteBlock(db: DbOrTx, blockerId: string, blockedId: string): Promise<number> {
-  const rows = await db
-    .delete(blocks)
-    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
-    .returning({ id: blocks.blockedId });
-  return rows.length;
-}
-
-export async function listBlocked(db: DbOrTx, blockerId: string, campusId: string): Promise<UserSummaryRow[]> {
-  return db
-    .select(userSummaryColumns)
-    .from(blocks)
-    .innerJoin(users, eq(users.id, blocks.blockedId))
-    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.campusId, campusId)))
-    .orderBy(desc(blocks.createdAt));
-}
-
 /** `text` as a LIKE prefix: its wildcards matched literally. */
 function likePrefix(text: string): string {
   return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -310,12 +262,4 @@ export async function searchMembers(
     )
     .orderBy(users.firstName, users.lastName, users.id)
     .limit(options.limit);
-}
-
-/** Everyone the user blocked or was blocked by (few per user): hidden from their threads. */
-export async function blockedEitherWay(db: DbOrTx, userId: string): Promise<Set<string>> {
-  const result = await db.execute<{ id: string }>(sql`
-    SELECT blocked_id AS id FROM ${blocks} WHERE blocker_id = ${userId}
-    UNION SELECT blocker_id AS id FROM ${blocks} WHERE blocked_id = ${userId}`);
-  return new Set(result.rows.map((r) => r.id));
 }

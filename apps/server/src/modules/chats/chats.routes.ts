@@ -1,7 +1,4 @@
 import {
-  BlockBodySchema,
-  BlockListSchema,
-  BlockResponseSchema,
   ChatIdParamsSchema,
   ChatPageSchema,
   DeleteChatResponseSchema,
@@ -13,27 +10,18 @@ import {
   OpenChatResponseSchema,
   PageQuerySchema,
   SeenResponseSchema,
-  UserIdParamsSchema,
   UserSearchQuerySchema,
   UserSearchResponseSchema,
 } from '@campus/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSchoolVerifiedUser } from '../../plugins/session.ts';
-import { discardRestOfBody } from '../media/drain.ts';
-import {
-  blockUser,
-  type ChatsDeps,
-  deleteChat,
-  getChatPage,
-  listBlockedUsers,
-  listChats,
-  markSeen,
-  openChat,
-  searchRecipients,
-  sendMessage,
-  toggleMessageHeart,
-  unblockUser,
-} from './chats.service.ts';
+import { discardRestOfBody } from '../media/index.ts';
+import { type ChatsDeps, getChatPage, listChats, searchRecipients } from './chats.service.ts';
+import { deleteChat } from './commands/delete-chat.ts';
+import { markSeen } from './commands/mark-seen.ts';
+import { openChat } from './commands/open-chat.ts';
+import { sendMessage } from './commands/send-message.ts';
+import { toggleMessageHeart } from './commands/toggle-message-heart.ts';
 import { readMessageUpload } from './uploads.ts';
 
 export const chatsRoutes: FastifyPluginAsyncZod<Omit<ChatsDeps, 'log'>> = async (app, options) => {
@@ -175,45 +163,5 @@ export const chatsRoutes: FastifyPluginAsyncZod<Omit<ChatsDeps, 'log'>> = async 
     },
     async (request) =>
       deleteChat(deps, await requireSchoolVerifiedUser(request), request.campus, request.params.chatId),
-  );
-
-  app.get(
-    '/api/blocks',
-    {
-      schema: {
-        tags: ['blocks'],
-        summary: 'Users the viewer blocked on this campus',
-        response: { 200: BlockListSchema },
-      },
-    },
-    async (request) => listBlockedUsers(deps, await requireSchoolVerifiedUser(request), request.campus),
-  );
-
-  app.post(
-    '/api/blocks',
-    {
-      schema: {
-        tags: ['blocks'],
-        summary:
-          'Block a user: nothing passes between the two either way (messages, comments, saves, shares, notifications) and each stops seeing the other’s posts and comments',
-        body: BlockBodySchema,
-        response: { 200: BlockResponseSchema },
-      },
-    },
-    async (request) => blockUser(deps, await requireSchoolVerifiedUser(request), request.campus, request.body.userId),
-  );
-
-  app.delete(
-    '/api/blocks/:userId',
-    {
-      schema: {
-        tags: ['blocks'],
-        summary: 'Unblock a user',
-        params: UserIdParamsSchema,
-        response: { 200: BlockResponseSchema },
-      },
-    },
-    async (request) =>
-      unblockUser(deps, await requireSchoolVerifiedUser(request), request.campus, request.params.userId),
   );
 };

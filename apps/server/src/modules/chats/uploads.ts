@@ -3,10 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, errors } from '../../lib/errors.ts';
 import type { PrivateMedia } from '../../plugins/storage.ts';
-import { mediaKeys } from '../media/keys.ts';
-import { MESSAGE_FILE_RULES } from '../media/media.service.ts';
-import { readJsonUpload } from '../media/multipart.ts';
-import type { ReceivedFile } from '../media/receive.ts';
+import { MESSAGE_FILE_RULES, mediaKeys, type ReceivedFile, readJsonUpload } from '../media/index.ts';
+import { sessionWithPhotoAccess } from './message-photos.repo.ts';
 
 export interface MessageUpload {
   body: z.output<typeof SendMessageBodySchema>;
@@ -50,14 +48,9 @@ export const messagePhotos: PrivateMedia = {
   async mayView(request, key) {
     const messageId = key.slice(mediaKeys.messagePhotos.length).split('/')[0];
     const campusId = request.campus.id;
-    const viewer = await request.sessionUserWith<{ inChat: boolean }>({
-      name: 'message_photo',
-      columns: `EXISTS (
-        SELECT 1 FROM messages m JOIN chats c ON c.id = m.chat_id
-        WHERE m.id = $2 AND m.campus_id = $3 AND $4 IN (m.photo_path, m.photo_feed_path)
-          AND u.id IN (c.user_a, c.user_b)) AS "inChat"`,
-      values: [messageId, campusId, key],
-    });
+    const viewer = await request.sessionUserWith<{ inChat: boolean }>((db, token) =>
+      sessionWithPhotoAccess(db, token, { messageId: messageId ?? '', campusId, key }),
+    );
     return !!viewer && viewer.verified && viewer.schoolVerified && viewer.campusId === campusId && viewer.inChat;
   },
 };

@@ -1,5 +1,5 @@
 import { BlockList, isIP } from 'node:net';
-import type { GeoCheckResponse } from '@campus/contract';
+import { ALLOWED_COUNTRY, type GeoCheckResponse } from '@campus/contract';
 
 /** What the IP database knows about an address. */
 export interface GeoLocation {
@@ -132,7 +132,7 @@ export async function decideGeoAccess(input: GeoAccessInput): Promise<GeoCheckRe
     return answer(true, 'lookup-failed');
   }
   if (!location) return answer(true, 'lookup-failed');
-  if (location.country !== 'US') return answer(false, 'country', location);
+  if (location.country !== ALLOWED_COUNTRY) return answer(false, 'country', location);
 
   const now = input.now ?? new Date();
   // Without a zone for the address (or one this runtime does not know) there is nothing to

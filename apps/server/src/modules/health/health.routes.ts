@@ -1,7 +1,7 @@
 import { HealthResponseSchema } from '@campus/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
+import { pingDatabase } from './health.repo.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
@@ -15,7 +15,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     },
     async () => {
       // A failure here is answered 503 DATABASE_UNAVAILABLE by the error handler.
-      await db.execute(sql`SELECT 1`);
+      await pingDatabase(db);
       return { status: 'ok' as const, database: 'ok' as const, uptimeSeconds: Math.round(process.uptime()) };
     },
   );

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { type MailSender, startMailSender } from '../../jobs/mail-sender.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { type DbExecutor, enqueueMail, type MailContent } from './mail.repo.ts';
 import { devMailboxRoutes } from './mail.routes.ts';
+import { type MailSender, startMailSender } from './mail.sender.ts';
 import { createMailTransport, devMailboxEnabled } from './transport.ts';
 
 export interface Mailer {

@@ -37,7 +37,7 @@ export async function enqueueMail(db: DbExecutor, mail: MailContent, at: Date): 
  * Locks up to `limit` due mails for this transaction. SKIP LOCKED lets several senders run at
  * once: each takes rows the others have not locked, so every mail is delivered by one of them.
  */
-export async function claimDueMail(tx: DbExecutor, now: Date, limit: number): Promise<OutboxMail[]> {
+async function claimDueMail(tx: DbExecutor, now: Date, limit: number): Promise<OutboxMail[]> {
   return tx
     .select()
     .from(mailOutbox)

@@ -4,7 +4,7 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 /** A mail as a real SMTP relay received it: the SMTP envelope and the parsed message. */
-export interface ReceivedMail {
+interface ReceivedMail {
   envelope: { from: string; to: string[] };
   message: ParsedMail;
 }

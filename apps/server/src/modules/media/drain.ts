@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
  * answer goes out at once. Bounded: past `maxBytes` or `maxMs` the connection is closed
  * instead (the browser then reads the answer it already received).
  */
-export const DRAIN_LIMITS = { maxBytes: 64 * 1024 * 1024, maxMs: 10_000 } as const;
+const DRAIN_LIMITS = { maxBytes: 64 * 1024 * 1024, maxMs: 10_000 } as const;
 
 export function discardRestOfBody(request: FastifyRequest, limits: { maxBytes: number; maxMs: number } = DRAIN_LIMITS) {
   const raw = request.raw;

@@ -1,12 +1,12 @@
-import { isValidKey } from '../../plugins/storage.ts';
+import { isValidKey } from '../../lib/storage-keys.ts';
 
 /**
  * Every storage key the app writes, in one place (spec 1 §7 'File storage paths'). Keys hold a
  * content hash or a fresh id, because media are served as immutable: a key is never reused for
  * other bytes. The database stores keys; URLs come from the storage driver.
  */
-export const POST_IMAGE_VARIANTS = ['full', 'feed'] as const;
-export const AVATAR_VARIANTS = ['large', 'small'] as const;
+const POST_IMAGE_VARIANTS = ['full', 'feed'] as const;
+const AVATAR_VARIANTS = ['large', 'small'] as const;
 export type PostImageVariant = (typeof POST_IMAGE_VARIANTS)[number];
 export type AvatarVariant = (typeof AVATAR_VARIANTS)[number];
 

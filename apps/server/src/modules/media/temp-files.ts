@@ -8,7 +8,7 @@ import path from 'node:path';
  * request, so one `rm -r` removes everything a request left, whatever path it ended on.
  * `os.tmpdir()` is read at each call (it follows TMPDIR), which lets a test watch its own folder.
  */
-export function uploadTempRoot(): string {
+function uploadTempRoot(): string {
   return path.join(os.tmpdir(), 'campus-uploads');
 }
 

@@ -1,5 +1,5 @@
 import type { Notification } from '@campus/contract';
-import { avatarSmallKey, isOwnAvatarKey } from '../media/keys.ts';
+import { avatarSmallKey, isOwnAvatarKey } from '../media/index.ts';
 import type { FromUserRow, NotificationRow } from './notifications.repo.ts';
 
 /** A user as others see them: never their email, phone or school email. */

@@ -1,10 +1,16 @@
 import type { NOTIFICATION_TYPE_VALUES } from '@campus/contract';
 import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { blocks, type NOTIFICATION_TYPES, notifications, users } from '../../db/schema/index.ts';
+import {
+  blocks,
+  chats,
+  type NOTIFICATION_TYPES,
+  notifications,
+  userSummaryColumns,
+  users,
+} from '../../db/schema/index.ts';
 import type { Cursor } from '../../lib/cursor.ts';
 import { newId } from '../../lib/ids.ts';
-import { userSummaryColumns } from '../users/users.repo.ts';
 
 // The table's list of types and the contract's are the same eight (checked when compiling).
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -12,7 +18,7 @@ const typesAgree: Same<(typeof NOTIFICATION_TYPES)[number], (typeof NOTIFICATION
 void typesAgree;
 
 export type NotificationRow = typeof notifications.$inferSelect;
-export type NotificationType = NotificationRow['type'];
+type NotificationType = NotificationRow['type'];
 export type FromUserRow = Pick<
   typeof users.$inferSelect,
   'id' | 'username' | 'firstName' | 'lastName' | 'img' | 'verified'
@@ -164,6 +170,14 @@ export async function markChatNotificationsRead(db: DbOrTx, userId: string, chat
     .where(and(eq(notifications.toUserId, userId), eq(notifications.chatId, chatId), sql`NOT ${notifications.read}`))
     .returning({ id: notifications.id });
   return rows.length;
+}
+
+/** The Messages badge: chats of this campus where the user has unread messages. */
+export async function countUnreadChats(db: DbOrTx, userId: string, campusId: string): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`
+    SELECT (SELECT count(*) FROM ${chats} WHERE campus_id = ${campusId} AND user_a = ${userId} AND unread_a)::int
+         + (SELECT count(*) FROM ${chats} WHERE campus_id = ${campusId} AND user_b = ${userId} AND unread_b)::int AS n`);
+  return result.rows[0]?.n ?? 0;
 }
 
 export async function countUnread(db: DbOrTx, userId: string, campusId: string): Promise<number> {

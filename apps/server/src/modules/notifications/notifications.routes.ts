@@ -3,13 +3,11 @@ import {
   MarkNotificationsReadResponseSchema,
   NotificationListSchema,
   PageQuerySchema,
-  PostListSchema,
   UnreadCountsSchema,
 } from '@campus/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSchoolVerifiedUser } from '../../plugins/session.ts';
-import { chatPolicy } from '../chats/chats.policy.ts';
-import { listMentionsForViewer } from './mentions.service.ts';
+import { notificationPolicy } from './notifications.policy.ts';
 import { listForViewer, markShownRead, type NotificationsDeps, unreadCounts } from './notifications.service.ts';
 
 export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsDeps> = async (app, deps) => {
@@ -25,25 +23,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsDeps> = asy
     },
     async (request) => {
       const viewer = await requireSchoolVerifiedUser(request);
-      chatPolicy.assertMember(viewer, request.campus);
+      notificationPolicy.assertMember(viewer, request.campus);
       return listForViewer(deps, viewer, request.campus, request.query);
-    },
-  );
-
-  app.get(
-    '/api/notifications/mentions',
-    {
-      schema: {
-        tags: ['notifications'],
-        summary: 'Posts and comments of this campus that mention the viewer as @username, newest first (15 a page)',
-        querystring: PageQuerySchema,
-        response: { 200: PostListSchema },
-      },
-    },
-    async (request) => {
-      const viewer = await requireSchoolVerifiedUser(request);
-      chatPolicy.assertMember(viewer, request.campus);
-      return listMentionsForViewer(deps, viewer, request.campus, request.query);
     },
   );
 
@@ -59,7 +40,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsDeps> = asy
     },
     async (request) => {
       const viewer = await requireSchoolVerifiedUser(request);
-      chatPolicy.assertMember(viewer, request.campus);
+      notificationPolicy.assertMember(viewer, request.campus);
       return markShownRead(deps, viewer, request.campus, request.body.ids);
     },
   );
@@ -75,7 +56,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsDeps> = asy
     },
     async (request) => {
       const viewer = await requireSchoolVerifiedUser(request);
-      chatPolicy.assertMember(viewer, request.campus);
+      notificationPolicy.assertMember(viewer, request.campus);
       return unreadCounts(deps.db, viewer.id, request.campus.id);
     },
   );

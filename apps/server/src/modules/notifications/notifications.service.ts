@@ -6,16 +6,19 @@ import {
   type UnreadCounts,
 } from '@campus/contract';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor } from '../../lib/cursor.ts';
 import { type NewEvent, publishEvent, publishEvents } from '../../lib/events.ts';
+import { pageOf } from '../../lib/page.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import type { StorageDriver } from '../../plugins/storage.ts';
-import { countUnreadChats } from '../chats/chats.repo.ts';
 import { presentNotification } from './notifications.presenter.ts';
 import {
   countUnread,
+  countUnreadChats,
+  deleteNotificationsBetween as deleteBetween,
   insertNotification,
   listNotifications,
+  markChatNotificationsRead,
   markRead,
   type NewNotification,
 } from './notifications.repo.ts';
@@ -84,13 +87,10 @@ export async function listForViewer(
     cursor: decodeCursor(query.cursor),
     limit,
   });
-  const last = rows.at(-1);
+  const page = pageOf(rows, limit, (r) => ({ at: r.notification.createdAt, id: r.notification.id }));
   return {
     notifications: rows.map((r) => presentNotification(r, (key) => deps.storage.url(key))),
-    nextCursor:
-      rows.length === limit && last
-        ? encodeCursor({ at: last.notification.createdAt, id: last.notification.id })
-        : null,
+    nextCursor: page.nextCursor,
   };
 }
 
@@ -107,3 +107,11 @@ export async function markShownRead(
     return { updated };
   });
 }
+
+/** A chat on screen is read: the user's unread notifications of that chat (messages, hearts) become read. */
+export const markChatRead = (tx: DbOrTx, userId: string, chatId: string): Promise<number> =>
+  markChatNotificationsRead(tx, userId, chatId);
+
+/** When one blocks the other: every notification between the two goes, either way; how many went. */
+export const deleteNotificationsBetween = (tx: DbOrTx, one: string, two: string): Promise<number> =>
+  deleteBetween(tx, one, two);

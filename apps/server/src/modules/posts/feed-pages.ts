@@ -2,7 +2,7 @@ import type { FeedPage, Post, PostList, PostPage, PostThreadNode } from '@campus
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import { requireSchoolVerifiedUser, type SessionUser } from '../../plugins/session.ts';
-import { type FeedStateColumns, type FeedViewerState, feedStateOf, feedStateRider } from './posts.repo.ts';
+import { type FeedViewerState, sessionWithFeedState } from './posts.repo.ts';
 
 /**
  * Feed pages kept in this process (decision 025), as a member who hides no one and saved nothing
@@ -10,7 +10,7 @@ import { type FeedStateColumns, type FeedViewerState, feedStateOf, feedStateRide
  * media, author card and ad change moves it, in the writing transaction) is the one it was read
  * at, so every process sees a change from its next request on; the viewer's saves and blocks are
  * read fresh for every request, with the version and the session, in one statement
- * (`feedStateRider`).
+ * (`sessionWithFeedState`).
  */
 export interface KeptPage<P extends CardPage> {
   /** The campus's feed version read before the page was: the page is at least that new. */
@@ -57,7 +57,7 @@ export class FeedPages {
 }
 
 /** Every card of a page: its posts, a home feed's sponsored posts, a post page's chain and thread. */
-export function cardsOf(page: CardPage): Post[] {
+function cardsOf(page: CardPage): Post[] {
   if ('comments' in page) {
     const cards = [page.post, ...page.ancestors];
     const walk = (nodes: PostThreadNode[]) => {
@@ -105,7 +105,7 @@ export interface LoadedPage<P extends CardPage> {
 }
 
 /**
- * Who asks for a page, with their feed state (`feedStateRider`) for the posts of the page kept
+ * Who asks for a page, with their feed state (`sessionWithFeedState`) for the posts of the page kept
  * in the process (`postIds`, empty when none is): one statement with the session.
  */
 export type FeedViewer = (postIds: string[]) => Promise<{ viewer: SessionUser; state: FeedViewerState }>;
@@ -114,9 +114,11 @@ export type FeedViewer = (postIds: string[]) => Promise<{ viewer: SessionUser; s
 export const feedViewerOf =
   (request: FastifyRequest): FeedViewer =>
   async (postIds) => {
-    const row = await request.sessionUserWith<FeedStateColumns>(feedStateRider(request.campus.id, postIds));
+    const row = await request.sessionUserWith<{ feedState: FeedViewerState }>((db, token) =>
+      sessionWithFeedState(db, token, request.campus.id, postIds),
+    );
     const viewer = await requireSchoolVerifiedUser(request);
-    return { viewer, state: feedStateOf(row as FeedStateColumns) };
+    return { viewer, state: (row as { feedState: FeedViewerState }).feedState };
   };
 
 /**

@@ -3,9 +3,9 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.ts';
 import { member } from '../../../test/posts.ts';
-import { sessionRiderText } from '../../plugins/session.ts';
-import { findProfile, listProfilePosts } from '../profiles/profiles.repo.ts';
-import { feedStateRider, listSavedPage, listTopLevel, loadPostPage, statementText } from './posts.repo.ts';
+import { statementText } from '../../db/named-statements.ts';
+import { findProfile } from '../profiles/profiles.repo.ts';
+import { listProfilePosts, listSavedPage, listTopLevel, loadPostPage, SESSION_WITH_FEED_STATE } from './posts.repo.ts';
 
 /**
  * The hot read paths are named statements, so after a few executions PostgreSQL runs their
@@ -119,7 +119,7 @@ describe('generic plans of the hot read paths (20k posts)', () => {
   });
 
   it("feed state with the session: the viewer's saves by index, never the table", async () => {
-    const plan = await genericPlanOf(sessionRiderText(feedStateRider(campusId, [])), [
+    const plan = await genericPlanOf(SESSION_WITH_FEED_STATE, [
       'some-session-token',
       campusId,
       '{plan-000100,plan-000200,plan-000300}',

@@ -1,7 +1,12 @@
-import type { CampusDefinition } from '@campus/contract';
+import {
+  ACCESS_SERVER_MESSAGES,
+  type CampusDefinition,
+  POST_DETAIL_MESSAGES,
+  POST_SERVER_MESSAGES,
+} from '@campus/contract';
 import { errors } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/session.ts';
-import type { PostFields } from './posts.repo.ts';
+import type { CardPost } from './posts.repo.ts';
 
 /**
  * Who may do what with posts (spec 1 §6). Every campus is private: its posts are for
@@ -9,15 +14,21 @@ import type { PostFields } from './posts.repo.ts';
  * of the campus of the site; deleting is for the author.
  */
 export const postPolicy = {
+  /** Reading what names oneself (mentions) is for members of the campus. */
+  assertMember(user: SessionUser, campus: CampusDefinition) {
+    if (user.campusId !== campus.id) {
+      throw errors.forbidden(ACCESS_SERVER_MESSAGES.membersOnlyMessaging, 'NOT_A_MEMBER');
+    }
+  },
   assertCanWrite(user: SessionUser, campus: CampusDefinition) {
     if (user.campusId !== campus.id) {
-      throw errors.forbidden('Only members of this campus can post here.', 'NOT_A_MEMBER');
+      throw errors.forbidden(ACCESS_SERVER_MESSAGES.membersOnlyPosting, 'NOT_A_MEMBER');
     }
   },
   /** A post of another campus is not found here, as if it did not exist. */
-  requireOnCampus<T extends { post: Pick<PostFields, 'campusId'> }>(found: T | undefined, campus: CampusDefinition): T {
+  requireOnCampus<T extends { post: Pick<CardPost, 'campusId'> }>(found: T | undefined, campus: CampusDefinition): T {
     if (!found || found.post.campusId !== campus.id) {
-      throw errors.notFound('Sorry, that post has been deleted.', 'POST_NOT_FOUND');
+      throw errors.notFound(POST_DETAIL_MESSAGES.postGone, 'POST_NOT_FOUND');
     }
     return found;
   },
@@ -26,9 +37,9 @@ export const postPolicy = {
    * stops everything between the two): the same 404 as a missing post, revealing nothing.
    */
   assertNotBlocked(blocked: boolean) {
-    if (blocked) throw errors.notFound('Sorry, that post has been deleted.', 'POST_NOT_FOUND');
+    if (blocked) throw errors.notFound(POST_DETAIL_MESSAGES.postGone, 'POST_NOT_FOUND');
   },
-  assertCanDelete(user: SessionUser, post: PostFields) {
-    if (post.userId !== user.id) throw errors.forbidden('Only the author can delete this.', 'NOT_THE_AUTHOR');
+  assertCanDelete(user: SessionUser, post: CardPost) {
+    if (post.userId !== user.id) throw errors.forbidden(POST_SERVER_MESSAGES.notTheAuthor, 'NOT_THE_AUTHOR');
   },
 };

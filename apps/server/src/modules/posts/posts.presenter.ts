@@ -1,5 +1,5 @@
 import type { Post, PostMedia, PostThreadNode } from '@campus/contract';
-import { avatarSmallKey, isOwnAvatarKey } from '../media/keys.ts';
+import { avatarSmallKey, isOwnAvatarKey } from '../media/index.ts';
 import type { AuthorRow, CardPost, PostMediaJson } from './posts.repo.ts';
 
 /** A post and its author, as every read of posts has them (a full row or a card's columns). */

@@ -2,6 +2,7 @@ import {
   FeedPageSchema,
   FeedQuerySchema,
   LikeResponseSchema,
+  PageQuerySchema,
   PostListSchema,
   PostPageQuerySchema,
   PostPageSchema,
@@ -11,7 +12,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendSerialized } from '../../lib/send-serialized.ts';
 import { requireSchoolVerifiedUser } from '../../plugins/session.ts';
+import type { FeedAds } from './feed-ads.ts';
 import { FeedPages, feedViewerOf } from './feed-pages.ts';
+import { listMentionsForViewer } from './mentions.service.ts';
+import { postPolicy } from './posts.policy.ts';
 import {
   createPost,
   deletePost,
@@ -27,8 +31,25 @@ import { readPostUpload } from './uploads.ts';
 
 const PostIdParams = z.object({ postId: z.string().min(1).max(64) });
 
-export const postsRoutes: FastifyPluginAsyncZod<Omit<PostsDeps, 'log'>> = async (app, options) => {
+export const postsRoutes: FastifyPluginAsyncZod<Omit<PostsDeps, 'log'> & { ads: FeedAds }> = async (app, options) => {
   const deps: FeedDeps = { ...options, log: app.log, feedPages: new FeedPages(), postPages: new FeedPages(300) };
+
+  app.get(
+    '/api/notifications/mentions',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Posts and comments of this campus that mention the viewer as @username, newest first (15 a page)',
+        querystring: PageQuerySchema,
+        response: { 200: PostListSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await requireSchoolVerifiedUser(request);
+      postPolicy.assertMember(viewer, request.campus);
+      return listMentionsForViewer(deps, viewer, request.campus, request.query);
+    },
+  );
 
   app.get(
     '/api/posts',

@@ -4,44 +4,49 @@ import {
   type FeedPage,
   PAGE_SIZES,
   POST_MESSAGES,
+  POST_SERVER_MESSAGES,
   type Post,
   type PostList,
   type PostPage,
   THREAD_LIMITS,
 } from '@campus/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { postLikes, postMedia, posts, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { type Cursor, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { type Cursor, decodeCursor } from '../../lib/cursor.ts';
 import { errors } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { pageOf } from '../../lib/page.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import type { StorageDriver } from '../../plugins/storage.ts';
-import { returnUnspentBudgets } from '../ads/ads.service.ts';
-import { sponsoredSlots } from '../ads/sponsored.ts';
-import { isBlockedEitherWay } from '../chats/chats.repo.ts';
-import { mediaKeys } from '../media/keys.ts';
-import { type StoredPostMedia, storePostFile } from '../media/media.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
-import { findUser } from '../users/users.repo.ts';
+import { isBlockedEitherWay } from '../blocks/index.ts';
+import { mediaKeys, type StoredPostMedia, storePostFile } from '../media/index.ts';
+import { notify } from '../notifications/index.ts';
+import { findUser } from '../users/index.ts';
+import type { FeedAds } from './feed-ads.ts';
 import { type FeedPages, type FeedViewer, keptOrLoaded, type LoadedPage } from './feed-pages.ts';
 import { postPolicy } from './posts.policy.ts';
 import { buildThread, type PresentContext, presentPost } from './posts.presenter.ts';
 import {
+  addToTotalPosts,
   ancestorIds,
+  authorOf,
   blockedAlongChain,
+  countWrittenBy,
+  deletePostRow,
   findPost,
+  insertMedia,
+  insertPost,
   type ListedPost,
-  likedAmong,
   listedByIds,
   listSavedPage,
   listTopLevel,
   loadPostPage,
-  mediaOf,
   type PostWithAuthor,
+  subtractComments,
   subtreeIds,
+  toggleSave,
+  touchThread,
 } from './posts.repo.ts';
 import type { PostUpload } from './uploads.ts';
 
@@ -57,21 +62,12 @@ export interface FeedDeps extends PostsDeps {
   feedPages: FeedPages;
   /** Apart from the feeds' pages: a post page can carry 200 comments. */
   postPages: FeedPages;
-}
-
-/** Media rows, likes and URLs for a set of posts, in two queries whatever their number. */
-async function presentContext(deps: PostsDeps, viewer: SessionUser | null, ids: string[]): Promise<PresentContext> {
-  const [media, liked] = await Promise.all([
-    mediaOf(deps.db, ids),
-    viewer ? likedAmong(deps.db, viewer.id, ids) : Promise.resolve(new Set<string>()),
-  ]);
-  const mediaByPost = new Map<string, typeof media>();
-  for (const row of media) mediaByPost.set(row.postId, [...(mediaByPost.get(row.postId) ?? []), row]);
-  return { mediaByPost, liked, mediaUrl: (key) => deps.storage.url(key) };
+  /** The home feed's sponsored posts and a deletion's refunds (the ads module, handed in by the app). */
+  ads: FeedAds;
 }
 
 /** The presenter's context from rows that carry their media and the viewer's save. */
-function listContext(deps: PostsDeps, rows: ListedPost[]): PresentContext {
+export function listContext(deps: Pick<PostsDeps, 'storage'>, rows: ListedPost[]): PresentContext {
   return {
     mediaByPost: new Map(rows.map((r) => [r.post.id, r.media])),
     liked: new Set(rows.filter((r) => r.liked).map((r) => r.post.id)),
@@ -82,15 +78,12 @@ function listContext(deps: PostsDeps, rows: ListedPost[]): PresentContext {
 /** A page of cards from rows that carry their media and the viewer's save (no further queries). */
 function presentList(deps: PostsDeps, rows: ListedPost[], limit: number): PostList {
   const ctx = listContext(deps, rows);
-  const last = rows.at(-1);
-  return {
-    posts: rows.map((r) => presentPost(r, ctx)),
-    nextCursor: rows.length === limit && last ? encodeCursor({ at: last.post.lastModified, id: last.post.id }) : null,
-  };
+  const page = pageOf(rows, limit, (r) => ({ at: r.post.lastModified, id: r.post.id }));
+  return { posts: rows.map((r) => presentPost(r, ctx)), nextCursor: page.nextCursor };
 }
 
 /** Feed pages (spec 1 §4): 15 posts, the first page 25 on the campuses that ask for it. */
-export function feedPageSize(campus: CampusDefinition, cursor: Cursor | undefined): number {
+function feedPageSize(campus: CampusDefinition, cursor: Cursor | undefined): number {
   return !cursor && FEED_FIRST_PAGE_CAMPUSES.includes(campus.id) ? PAGE_SIZES.feedFirst : PAGE_SIZES.feed;
 }
 
@@ -146,13 +139,13 @@ export async function listHomeFeed(
 }
 
 async function loadHomeFeed(
-  deps: PostsDeps,
+  deps: FeedDeps,
   viewer: SessionUser,
   campus: CampusDefinition,
   query: { cursor?: string; category?: string; shown?: number },
 ): Promise<LoadedPage<FeedPage>> {
   const { page, hidden } = await loadFeedPage(deps, viewer, campus, query);
-  const { slots, running } = await sponsoredSlots(
+  const { slots, running } = await deps.ads.sponsoredSlots(
     deps.db,
     campus.id,
     deps.clock.now(),
@@ -274,8 +267,7 @@ async function createPostFromUpload(
   postPolicy.assertCanWrite(viewer, campus);
   const { body, files } = upload;
   const plainText = body.plainText.trim();
-  if (!plainText && files.length === 0)
-    throw errors.badRequest('Write something or add a photo or video.', 'EMPTY_POST');
+  if (!plainText && files.length === 0) throw errors.badRequest(POST_SERVER_MESSAGES.emptyPost, 'EMPTY_POST');
   const author = await findUser(deps.db, viewer.id);
   if (!author?.profileSetUp) throw errors.forbidden(POST_MESSAGES.profileIncompleteTitle, 'PROFILE_INCOMPLETE');
 
@@ -292,39 +284,29 @@ async function createPostFromUpload(
     const stored: StoredPostMedia[] = [];
     for (const [order, file] of files.entries()) stored.push(await storePostFile(deps.storage, id, order, file));
     await deps.db.transaction(async (tx) => {
-      await tx.insert(posts).values({
+      await insertPost(tx, {
         id,
         campusId: campus.id,
         userId: viewer.id,
-        type: 'post',
         text: body.text ?? null,
         plainText,
-        category: body.category,
-        priceCents: body.priceCents,
+        category: body.category ?? null,
+        priceCents: body.priceCents ?? null,
         postCommentedOn: parent?.post.id ?? null,
         rootId: parent ? (parent.post.rootId ?? parent.post.id) : null,
         imgCount: stored.length,
-        createdAt: now,
-        lastModified: now,
+        at: now,
       });
-      if (stored.length > 0) {
-        await tx
-          .insert(postMedia)
-          .values(stored.map((m, order) => ({ id: newId(), postId: id, order, ...m, createdAt: now })));
-      }
+      await insertMedia(
+        tx,
+        stored.map((m, order) => ({ id: newId(), postId: id, order, ...m, createdAt: now })),
+      );
       if (!parent) {
-        await tx
-          .update(users)
-          .set({ totalPosts: sql`${users.totalPosts} + 1` })
-          .where(eq(users.id, viewer.id));
+        await addToTotalPosts(tx, viewer.id, 1);
       } else {
         // A comment raises lastModified on its parent and every ancestor (spec 1 §4), so the
         // thread's post rises in the feed.
-        const above = [parent.post.id, ...(await ancestorIds(tx, parent.post.id))];
-        await tx
-          .update(posts)
-          .set({ lastModified: now, commentsCount: sql`${posts.commentsCount} + 1` })
-          .where(inArray(posts.id, above));
+        await touchThread(tx, [parent.post.id, ...(await ancestorIds(tx, parent.post.id))], now);
         await notifyComment(tx, { campusId: campus.id, fromUserId: viewer.id, parent, commentId: id, plainText, now });
       }
     });
@@ -334,8 +316,8 @@ async function createPostFromUpload(
       .catch((cleanup: unknown) => deps.log.error({ err: cleanup }, 'upload cleanup failed'));
     throw error;
   }
-  const created = (await findPost(deps.db, id)) as PostWithAuthor;
-  return presentPost(created, await presentContext(deps, viewer, [id]));
+  const [created] = await listedByIds(deps.db, viewer.id, [id]);
+  return presentPost(created as ListedPost, listContext(deps, [created as ListedPost]));
 }
 
 /**
@@ -365,9 +347,9 @@ async function notifyComment(
   told.add(c.parent.post.userId);
   const rootId = c.parent.post.rootId;
   if (!parentIsPost && rootId) {
-    const [root] = await tx.select({ userId: posts.userId }).from(posts).where(eq(posts.id, rootId));
-    if (root && !told.has(root.userId)) {
-      await notify(tx, { ...base, type: 'post interaction', toUserId: root.userId, postId: c.commentId });
+    const rootAuthor = await authorOf(tx, rootId);
+    if (rootAuthor && !told.has(rootAuthor)) {
+      await notify(tx, { ...base, type: 'post interaction', toUserId: rootAuthor, postId: c.commentId });
     }
   }
 }
@@ -377,7 +359,7 @@ async function notifyComment(
  * cascade in the database; the files of every removed post are deleted after the commit.
  */
 export async function deletePost(
-  deps: PostsDeps,
+  deps: PostsDeps & Pick<FeedDeps, 'ads'>,
   viewer: SessionUser,
   campus: CampusDefinition,
   id: string,
@@ -389,19 +371,10 @@ export async function deletePost(
     const ids = await subtreeIds(tx, id);
     const above = post.postCommentedOn ? [post.postCommentedOn, ...(await ancestorIds(tx, post.postCommentedOn))] : [];
     // A boosted post's ads go with it; what they did not spend returns to the owner's funds.
-    if (!post.postCommentedOn) await returnUnspentBudgets(tx, id, deps.clock.now());
-    await tx.delete(posts).where(eq(posts.id, id));
-    if (!post.postCommentedOn) {
-      await tx
-        .update(users)
-        .set({ totalPosts: sql`greatest(${users.totalPosts} - 1, 0)` })
-        .where(eq(users.id, post.userId));
-    } else {
-      await tx
-        .update(posts)
-        .set({ commentsCount: sql`greatest(${posts.commentsCount} - ${ids.length}, 0)` })
-        .where(inArray(posts.id, above));
-    }
+    if (!post.postCommentedOn) await deps.ads.postDeleting(tx, id, deps.clock.now());
+    await deletePostRow(tx, id);
+    if (!post.postCommentedOn) await addToTotalPosts(tx, post.userId, -1);
+    else await subtractComments(tx, above, ids.length);
     return ids;
   });
   const failures = await Promise.allSettled(
@@ -425,20 +398,8 @@ export async function toggleLike(
   // Saving acts on this post alone: refused exactly when its page is (its author blocked either way).
   postPolicy.assertNotBlocked(await isBlockedEitherWay(deps.db, viewer.id, post.userId));
   return deps.db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(postLikes)
-      .values({ postId, userId: viewer.id, createdAt: deps.clock.now() })
-      .onConflictDoNothing()
-      .returning({ postId: postLikes.postId });
-    const liked = inserted.length > 0;
-    if (!liked) {
-      await tx.delete(postLikes).where(sql`${postLikes.postId} = ${postId} AND ${postLikes.userId} = ${viewer.id}`);
-    }
-    const [row] = await tx
-      .update(posts)
-      .set({ likesCount: sql`greatest(${posts.likesCount} ${liked ? sql`+` : sql`-`} 1, 0)` })
-      .where(eq(posts.id, postId))
-      .returning({ likesCount: posts.likesCount });
+    const saved = await toggleSave(tx, postId, viewer.id, deps.clock.now());
+    const liked = saved?.liked ?? false;
     if (liked) {
       await notify(tx, {
         campusId: campus.id,
@@ -451,6 +412,11 @@ export async function toggleLike(
         createdAt: deps.clock.now(),
       });
     }
-    return { liked, likesCount: row?.likesCount ?? 0 };
+    return { liked, likesCount: saved?.likesCount ?? 0 };
   });
+}
+
+/** How many posts, comments and replies these accounts wrote (the demo seed runs once: none yet). */
+export function countPostsBy(db: DbOrTx, userIds: string[]): Promise<number> {
+  return countWrittenBy(db, userIds);
 }

@@ -2,11 +2,7 @@ import { CreatePostBodySchema, POST_FILE_LIMITS, POST_MESSAGES, UPLOAD_MESSAGES 
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, errors } from '../../lib/errors.ts';
-import { POST_FILE_RULES } from '../media/media.service.ts';
-import { type JsonUpload, readJsonUpload } from '../media/multipart.ts';
-import type { ReceivedFile } from '../media/receive.ts';
-
-export type UploadedFile = ReceivedFile;
+import { type JsonUpload, POST_FILE_RULES, readJsonUpload } from '../media/index.ts';
 
 export type PostUpload = JsonUpload<z.output<typeof CreatePostBodySchema>>;
 

@@ -1,6 +1,6 @@
 import type { PublicProfile } from '@campus/contract';
 import type { StorageDriver } from '../../plugins/storage.ts';
-import { avatarUrls } from '../users/users.presenter.ts';
+import { avatarUrls } from '../users/index.ts';
 import type { ProfileRow } from './profiles.repo.ts';
 
 /**

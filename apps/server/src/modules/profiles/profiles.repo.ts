@@ -1,15 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
-import type { Cursor } from '../../lib/cursor.ts';
-import {
-  literalCount,
-  POST_WITH_AUTHOR_COLUMNS,
-  type PostWithAuthor,
-  type PostWithAuthorRow,
-  runNamed,
-  toPostWithAuthor,
-} from '../posts/posts.repo.ts';
+import { runNamed } from '../../db/named-statements.ts';
+import type { users } from '../../db/schema/index.ts';
 
 export type ProfileRow = Pick<
   typeof users.$inferSelect,
@@ -26,6 +17,11 @@ export type ProfileRow = Pick<
   | 'totalPosts'
   | 'createdAt'
 >;
+
+/*
+ * Profiles are read with named statements (db/named-statements.ts), like the post lists of
+ * their tabs: parsed once per connection.
+ */
 
 /**
  * A profile by username, ignoring case (the column is citext), with whether the viewer and
@@ -52,50 +48,10 @@ export async function findProfile(
   return row;
 }
 
-export type ProfileListKind = 'posts' | 'photos' | 'replies';
-
-/** Each tab's filter and sort column, written to match its partial index (migration 0007). */
-const PROFILE_LISTS: Record<ProfileListKind, { filter: string; column: string }> = {
-  // posts_user_top_idx
-  posts: { filter: `p.post_commented_on IS NULL AND p.type <> 'new user'`, column: 'last_modified' },
-  // posts_user_photos_idx
-  photos: { filter: 'p.img_count > 0', column: 'created_at' },
-  // posts_user_replies_idx
-  replies: { filter: 'p.post_commented_on IS NOT NULL', column: 'last_modified' },
-};
-
-/**
- * A profile tab (spec 2 §7 'Profile lists'), one named statement per page, each on its own
- * partial index (migration 0007):
- * - posts: top-level posts, 'new user' posts excluded, newest-modified first;
- * - photos: posts, comments and replies with at least one photo or video, newest first;
- * - replies: comments and replies, newest-modified first.
- * Always within one campus. The sort column is returned as `at` for the next cursor. The page
- * size is part of the statement's text (a `LIMIT $n` generic plan is costed for a tenth of the
- * table, see posts.repo.ts).
- */
-export async function listProfilePosts(
-  db: Database,
-  options: { kind: ProfileListKind; userId: string; campusId: string; cursor?: Cursor; limit: number },
-): Promise<Array<PostWithAuthor & { at: Date }>> {
-  const { kind, cursor } = options;
-  const limit = literalCount(options.limit);
-  const { filter, column } = PROFILE_LISTS[kind];
-  const rows = await runNamed<PostWithAuthorRow & { at: Date }>(
-    db,
-    `profile_${kind}_${cursor ? 'k' : ''}_${limit}`,
-    () => `SELECT ${POST_WITH_AUTHOR_COLUMNS}, p.${column} AS at
-      FROM posts p JOIN users u ON u.id = p.user_id
-      WHERE p.user_id = $1 AND p.campus_id = $2 AND ${filter}
-        ${cursor ? `AND (p.${column}, p.id) < ($3::timestamptz, $4)` : ''}
-      ORDER BY p.${column} DESC, p.id DESC LIMIT ${limit}`,
-    [options.userId, options.campusId, ...(cursor ? [cursor.at.toISOString(), cursor.id] : [])],
-  );
-  return rows.map((r) => ({ ...toPostWithAuthor(r), at: r.at }));
-}
-
 /** The sign-in address of an account: only for sending it mail, never for an answer. */
 export async function emailOf(db: DbOrTx, id: string): Promise<string | undefined> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
+  const [row] = await runNamed<{ email: string }>(db, 'email_of_user', () => 'SELECT email FROM users WHERE id = $1', [
+    id,
+  ]);
   return row?.email;
 }

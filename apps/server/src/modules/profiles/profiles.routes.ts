@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendSerialized } from '../../lib/send-serialized.ts';
 import { requireSchoolVerifiedUser } from '../../plugins/session.ts';
-import { FeedPages, feedViewerOf } from '../posts/feed-pages.ts';
+import { FeedPages, feedViewerOf } from '../posts/index.ts';
 import { claimProfile, getProfile, listProfile, type ProfilesDeps } from './profiles.service.ts';
 
 /** Each claim mails someone: a few an hour per account is plenty for a real owner. */

@@ -8,16 +8,24 @@ import {
 } from '@campus/contract';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor } from '../../lib/cursor.ts';
 import { errors } from '../../lib/errors.ts';
+import { pageOf } from '../../lib/page.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import type { StorageDriver } from '../../plugins/storage.ts';
-import { type FeedPages, type FeedViewer, keptOrLoaded, type LoadedPage } from '../posts/feed-pages.ts';
-import { type PresentContext, presentPost } from '../posts/posts.presenter.ts';
-import { likedAmong, listLiked, mediaOf, type PostWithAuthor } from '../posts/posts.repo.ts';
+import {
+  type FeedPages,
+  type FeedViewer,
+  keptOrLoaded,
+  type LoadedPage,
+  listLikedPosts,
+  listProfilePosts,
+  type PostWithAuthor,
+  presentCards,
+} from '../posts/index.ts';
 import { profilePolicy } from './profiles.policy.ts';
 import { presentProfile } from './profiles.presenter.ts';
-import { emailOf, findProfile, listProfilePosts } from './profiles.repo.ts';
+import { emailOf, findProfile, type ProfileRow } from './profiles.repo.ts';
 
 export interface ProfilesDeps {
   db: Database;
@@ -39,6 +47,19 @@ export interface SignInLinkRequest {
   /** The asking browser's cookies, and a way to give it the link's binding cookie: the link works in that browser only (auth/link-binding.ts). */
   cookie?: string;
   setCookies?: (cookies: string[]) => void;
+}
+
+/**
+ * A member of this campus by username, as the viewer may see them (profiles.policy.ts): a
+ * missing user, or one of another campus or none, is 'This page doesn’t exist.'.
+ */
+export async function findProfileOnCampus(
+  db: Database,
+  viewer: SessionUser,
+  campus: CampusDefinition,
+  username: string,
+): Promise<ProfileRow> {
+  return profilePolicy.requireOnCampus(await findProfile(db, username, viewer.id), campus);
 }
 
 /** Profile header (spec 2 §2 'Profile page'): one query. */
@@ -91,33 +112,28 @@ async function loadProfileList(
   const limit = PAGE_SIZES.profileLists;
 
   let rows: PostWithAuthor[];
-  let next: { at: Date; id: string } | undefined;
+  let nextCursor: string | null;
   let hidden: ReadonlySet<string> = new Set<string>();
   if (query.show === 'likes') {
-    const liked = await listLiked(deps.db, { userId: profile.id, campusId: campus.id, cursor, limit });
-    const last = liked.at(-1);
-    next = liked.length === limit && last ? { at: last.post.lastModified, id: last.post.id } : undefined;
-    rows = liked.filter((r) => !blocked.has(r.author.id));
+    const liked = pageOf(
+      await listLikedPosts(deps.db, { userId: profile.id, campusId: campus.id, cursor, limit }),
+      limit,
+      (r) => ({ at: r.post.lastModified, id: r.post.id }),
+    );
+    nextCursor = liked.nextCursor;
+    rows = liked.rows.filter((r) => !blocked.has(r.author.id));
     hidden = blocked;
   } else {
-    const page = await listProfilePosts(deps.db, {
-      kind: query.show,
-      userId: profile.id,
-      campusId: campus.id,
-      cursor,
+    const listed = pageOf(
+      await listProfilePosts(deps.db, { kind: query.show, userId: profile.id, campusId: campus.id, cursor, limit }),
       limit,
-    });
-    const last = page.at(-1);
-    next = page.length === limit && last ? { at: last.at, id: last.post.id } : undefined;
-    rows = page;
+      (r) => ({ at: r.at, id: r.post.id }),
+    );
+    nextCursor = listed.nextCursor;
+    rows = listed.rows;
   }
 
-  const ids = rows.map((r) => r.post.id);
-  const [media, liked] = await Promise.all([mediaOf(deps.db, ids), likedAmong(deps.db, viewer.id, ids)]);
-  const mediaByPost = new Map<string, typeof media>();
-  for (const m of media) mediaByPost.set(m.postId, [...(mediaByPost.get(m.postId) ?? []), m]);
-  const ctx: PresentContext = { mediaByPost, liked, mediaUrl: (key) => deps.storage.url(key) };
-  const page = { posts: rows.map((r) => presentPost(r, ctx)), nextCursor: next ? encodeCursor(next) : null };
+  const page = { posts: await presentCards(deps, viewer.id, rows), nextCursor };
   return { page, hidden, alsoShown };
 }
 

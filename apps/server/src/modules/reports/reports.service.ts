@@ -1,12 +1,11 @@
 import { type CampusDefinition, PROFILE_MESSAGES, PROFILE_SERVER_MESSAGES } from '@campus/contract';
 import type { Database } from '../../db/client.ts';
-import { userReports } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { errors } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SessionUser } from '../../plugins/session.ts';
-import { profilePolicy } from '../profiles/profiles.policy.ts';
-import { findProfile } from '../profiles/profiles.repo.ts';
+import { findProfileOnCampus } from '../profiles/index.ts';
+import { insertReport } from './reports.repo.ts';
 
 export interface ReportsDeps {
   db: Database;
@@ -29,18 +28,15 @@ export async function reportUser(
   if (viewer.campusId !== campus.id) {
     throw errors.forbidden(PROFILE_SERVER_MESSAGES.reportNotAMember, 'NOT_A_MEMBER');
   }
-  const target = profilePolicy.requireOnCampus(await findProfile(deps.db, username, viewer.id), campus);
+  const target = await findProfileOnCampus(deps.db, viewer, campus, username);
   if (target.id === viewer.id) throw errors.badRequest(PROFILE_SERVER_MESSAGES.cannotReportSelf, 'CANNOT_REPORT_SELF');
-  await deps.db
-    .insert(userReports)
-    .values({
-      id: newId(),
-      campusId: campus.id,
-      reporterId: viewer.id,
-      targetId: target.id,
-      reason: reason ? reason : null,
-      createdAt: deps.clock.now(),
-    })
-    .onConflictDoNothing({ target: [userReports.reporterId, userReports.targetId] });
+  await insertReport(deps.db, {
+    id: newId(),
+    campusId: campus.id,
+    reporterId: viewer.id,
+    targetId: target.id,
+    reason: reason ? reason : null,
+    createdAt: deps.clock.now(),
+  });
   return { message: PROFILE_MESSAGES.userReported };
 }

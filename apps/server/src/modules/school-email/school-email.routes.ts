@@ -6,7 +6,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireVerifiedUser } from '../../plugins/session.ts';
-import { presentViewer } from '../users/users.presenter.ts';
+import { presentViewer } from '../users/index.ts';
 import { type SchoolEmailDeps, sendSchoolCode, verifySchoolCode } from './school-email.service.ts';
 
 const rateLimit = { max: 10, timeWindow: '1 minute' };

@@ -1,4 +1,5 @@
 import {
+  ACCESS_SERVER_MESSAGES,
   ACCOUNT_SAFETY_MESSAGES,
   AUTH_MESSAGES,
   type CampusDefinition,
@@ -7,17 +8,15 @@ import {
   VALIDATION_MESSAGES,
   VerificationCodeSchema,
 } from '@campus/contract';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { bannedEmails, posts, users, verificationCodes } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, errors } from '../../lib/errors.ts';
-import { newId } from '../../lib/ids.ts';
+import { AppError, errors, isUniqueViolation } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/session.ts';
-import { refundCodeGuess, reserveCodeGuess } from '../auth/account-safety.repo.ts';
-import type { Mailer } from '../mail/mail.plugin.ts';
-import { findUser, type UserRow } from '../users/users.repo.ts';
-import { codeMatches, guessesExceeded, MAX_CODE_ATTEMPTS, mailNewCode } from './codes.ts';
+import { refundGuess, spendGuess } from '../auth/index.ts';
+import type { Mailer } from '../mail/index.ts';
+import { findUser, type UserRow } from '../users/index.ts';
+import { type CodeAction, mailNewCode, takeCode } from '../verification-codes/index.ts';
+import { joinCampus, schoolEmailStatus } from './school-email.repo.ts';
 
 export interface SchoolEmailDeps {
   db: Database;
@@ -26,7 +25,7 @@ export interface SchoolEmailDeps {
   secret: string;
 }
 
-const ACTION = 'verify school';
+const ACTION: CodeAction = 'verify school';
 
 /** The campus being joined: the one picked in Find Your School, else the site's own. */
 function targetCampus(siteCampus: CampusDefinition, campusId: string | undefined): CampusDefinition {
@@ -48,16 +47,9 @@ function validSchoolEmail(campus: CampusDefinition, email: string, current: stri
 
 async function requireAccount(db: Database, id: string): Promise<UserRow> {
   const user = await findUser(db, id);
-  if (!user) throw errors.unauthorized('You need to log in first.', 'UNAUTHENTICATED');
+  if (!user) throw errors.unauthorized(ACCESS_SERVER_MESSAGES.signInRequired, 'UNAUTHENTICATED');
   return user;
 }
-
-/** PostgreSQL's unique_violation. */
-const UNIQUE_VIOLATION = '23505';
-const isUniqueViolation = (error: unknown): boolean =>
-  !!error &&
-  typeof error === 'object' &&
-  ((error as { code?: unknown }).code === UNIQUE_VIOLATION || isUniqueViolation((error as { cause?: unknown }).cause));
 
 const schoolEmailTaken = () => errors.conflict(ACCOUNT_SAFETY_MESSAGES.schoolEmailTaken, 'SCHOOL_EMAIL_TAKEN');
 
@@ -67,14 +59,36 @@ const schoolEmailTaken = () => errors.conflict(ACCOUNT_SAFETY_MESSAGES.schoolEma
  * users_verified_school_email_idx decides a race between two accounts verifying it at once.
  */
 async function assertSchoolEmailFree(db: DbOrTx, email: string, userId: string): Promise<void> {
-  const { rows } = await db.execute<{ banned: boolean; taken: boolean }>(sql`
-    SELECT EXISTS (SELECT 1 FROM ${bannedEmails} WHERE ${bannedEmails.email} = ${email}) AS banned,
-      EXISTS (
-        SELECT 1 FROM ${users}
-        WHERE ${users.schoolEmail} = ${email} AND ${users.schoolVerified} AND ${users.id} <> ${userId}
-      ) AS taken`);
-  if (rows[0]?.banned) throw errors.forbidden(AUTH_MESSAGES.banned, 'ACCOUNT_BANNED');
-  if (rows[0]?.taken) throw schoolEmailTaken();
+  const { banned, taken } = await schoolEmailStatus(db, email, userId);
+  if (banned) throw errors.forbidden(AUTH_MESSAGES.banned, 'ACCOUNT_BANNED');
+  if (taken) throw schoolEmailTaken();
+}
+
+/**
+ * Joins the campus unless the school email is banned or another account holds it verified
+ * (since the PIN was sent: refused with its own answer, nothing changes).
+ */
+async function admit(
+  tx: DbOrTx,
+  userId: string,
+  join: { schoolEmail: string; campusId: string; now: Date; announce?: boolean },
+): Promise<UserRow | undefined> {
+  await assertSchoolEmailFree(tx, join.schoolEmail, userId);
+  return joinCampus(tx, userId, join);
+}
+
+/**
+ * What entering the emailed code does (verifySchoolCode), for the demo seed and tests: the
+ * account joins the campus with this school email, in one transaction, and a 'new user' post
+ * dated `now` announces it. `announce: false` is for an account the campus holds for a seller
+ * who never signed in (no one joined). Undefined when there is no such account.
+ */
+export function admitToCampus(
+  db: Database,
+  userId: string,
+  join: { schoolEmail: string; campusId: string; now: Date; announce?: boolean },
+): Promise<UserRow | undefined> {
+  return db.transaction((tx) => admit(tx, userId, { ...join, schoolEmail: join.schoolEmail.toLowerCase() }));
 }
 
 /**
@@ -105,7 +119,8 @@ export async function sendSchoolCode(
 
 /**
  * Checks the PIN; on success the user joins the campus: school_verified, school_email and
- * campus_id are saved, a 'new user' post announces them, and the code is deleted — together.
+ * campus_id are saved, a 'new user' post announces them, and the code is used up — in one
+ * transaction.
  */
 export async function verifySchoolCode(
   deps: SchoolEmailDeps,
@@ -125,59 +140,29 @@ export async function verifySchoolCode(
   const email = input.email.trim().toLowerCase();
   const now = clock.now();
   // Counted before checking, so that parallel guesses cannot exceed the account's budget.
-  if (!(await reserveCodeGuess(db, user.email))) throw guessesExceeded();
+  await spendGuess(db, user.email);
 
   const joined = await db
     .transaction(async (tx) => {
-      const [pending] = await tx
-        .select()
-        .from(verificationCodes)
-        .where(
-          and(
-            eq(verificationCodes.userId, user.id),
-            eq(verificationCodes.action, ACTION),
-            eq(verificationCodes.email, email),
-            eq(verificationCodes.campusId, campus.id),
-            gt(verificationCodes.expiresAt, now),
-          ),
-        )
-        .orderBy(desc(verificationCodes.createdAt))
-        .limit(1)
-        .for('update');
-      if (!pending || pending.attempts >= MAX_CODE_ATTEMPTS) return null;
-      if (!codeMatches(codeCheck.data, pending.codeHash, secret)) {
-        await tx
-          .update(verificationCodes)
-          .set({ attempts: pending.attempts + 1 })
-          .where(eq(verificationCodes.id, pending.id));
-        return null;
-      }
-      // Banned or taken since the PIN was sent: refused with its own answer (nothing changes).
-      await assertSchoolEmailFree(tx, email, user.id);
-      const [updated] = await tx
-        .update(users)
-        .set({ schoolVerified: true, schoolEmail: email, campusId: campus.id, lastModified: now })
-        .where(eq(users.id, user.id))
-        .returning();
-      await tx.insert(posts).values({
-        id: newId(),
-        campusId: campus.id,
+      const right = await takeCode(tx, secret, {
         userId: user.id,
-        type: 'new user',
-        createdAt: now,
-        lastModified: now,
+        action: ACTION,
+        email,
+        campusId: campus.id,
+        code: codeCheck.data,
+        now,
       });
-      await tx.delete(verificationCodes).where(eq(verificationCodes.id, pending.id));
-      return updated;
+      if (!right) return null;
+      return (await admit(tx, user.id, { schoolEmail: email, campusId: campus.id, now })) ?? null;
     })
     .catch(async (error: unknown) => {
       // Another account verified the same school email first (the unique index), or it is now
       // banned or taken: the PIN was right, so this was not a wrong guess.
       const refusal = isUniqueViolation(error) ? schoolEmailTaken() : error;
-      if (refusal instanceof AppError) await refundCodeGuess(db, user.email);
+      if (refusal instanceof AppError) await refundGuess(db, user.email);
       throw refusal;
     });
   if (!joined) throw errors.badRequest(VALIDATION_MESSAGES.verificationCodeIncorrect, 'INCORRECT_CODE');
-  await refundCodeGuess(db, user.email);
+  await refundGuess(db, user.email);
   return { user: joined, redirectTo: input.siteCampus.isHub ? '/search_schools' : '/home' };
 }

@@ -20,8 +20,8 @@ import {
 import { accountCodeGuards, bannedEmails, posts, users, verificationCodes } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { MAX_WRONG_CODE_GUESSES } from '../auth/account-safety.repo.ts';
-import { banAccount } from '../auth/account-safety.service.ts';
-import { MAX_CODE_ATTEMPTS } from './codes.ts';
+import { banAccount } from '../auth/index.ts';
+import { MAX_CODE_ATTEMPTS } from '../verification-codes/index.ts';
 
 /** A clock the tests move forward to pass the 2-hour validity. */
 let offsetMs = 0;

@@ -1,4 +1,4 @@
-import type { CampusDefinition } from '@campus/contract';
+import { ACCESS_SERVER_MESSAGES, type CampusDefinition } from '@campus/contract';
 import type { FastifyRequest } from 'fastify';
 import { errors } from '../../lib/errors.ts';
 import { requireSchoolVerifiedUser, type SessionUser } from '../../plugins/session.ts';
@@ -16,7 +16,7 @@ export const searchPolicy = {
     const user = await request.sessionUser();
     if (!user) {
       if (campus.privacy === 'public') return null;
-      throw errors.unauthorized('You need to log in first.', 'UNAUTHENTICATED');
+      throw errors.unauthorized(ACCESS_SERVER_MESSAGES.signInRequired, 'UNAUTHENTICATED');
     }
     return requireSchoolVerifiedUser(request as FastifyRequest);
   },

@@ -1,6 +1,6 @@
 import type { SearchPerson, SearchSuggestion } from '@campus/contract';
 import type { StorageDriver } from '../../plugins/storage.ts';
-import { avatarSmallKey, isOwnAvatarKey } from '../media/keys.ts';
+import { avatarSmallKey, isOwnAvatarKey } from '../media/index.ts';
 import type { PersonRow } from './search.repo.ts';
 
 /** A People hit (spec 2 §7): names, username, small picture, campus. Never email or phone. */

@@ -1,9 +1,16 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { blocks, popularSearches, popularSearchViews, posts, userSearches, users } from '../../db/schema/index.ts';
+import {
+  blocks,
+  popularSearches,
+  popularSearchViews,
+  posts,
+  userSearches,
+  userSummaryColumns,
+  users,
+} from '../../db/schema/index.ts';
 import type { Cursor } from '../../lib/cursor.ts';
-import type { AuthorRow } from '../posts/posts.repo.ts';
-import { userSummaryColumns } from '../users/users.repo.ts';
+import type { AuthorRow } from '../posts/index.ts';
 
 /**
  * SQL of search (decision 017). Every query here takes words that `query.ts` reduced to
@@ -119,7 +126,7 @@ export async function allGroupsCommon(db: DbOrTx, groups: string[]): Promise<boo
  * How many matches, over every campus, a query for a word this campus has never used may read
  * before the usual plan takes over (see `rareMatchIds`).
  */
-export const RARE_MATCHES_CAP = 2000;
+const RARE_MATCHES_CAP = 2000;
 
 type PageOptions = {
   campusId: string;
@@ -199,7 +206,7 @@ async function rareMatchIds(db: DbOrTx, options: PageOptions): Promise<string[] 
 }
 
 /** How many of the newest matches are ranked for suggestions: the cost stays flat as a campus grows. */
-export const SUGGESTION_CANDIDATES = 200;
+const SUGGESTION_CANDIDATES = 200;
 
 /**
  * Suggestions for the header box: the newest 200 matches ranked by `ts_rank` (title words

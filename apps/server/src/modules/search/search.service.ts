@@ -10,15 +10,15 @@ import {
   type SearchPeopleList,
   type SearchSuggestion,
 } from '@campus/contract';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor } from '../../lib/cursor.ts';
 import { errors } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { pageOf } from '../../lib/page.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import type { StorageDriver } from '../../plugins/storage.ts';
-import { type PresentContext, presentPost } from '../posts/posts.presenter.ts';
-import { findPosts as findPostsById, likedAmong, mediaOf } from '../posts/posts.repo.ts';
+import { postCards } from '../posts/index.ts';
 import { popularText, queryWords, swapVariants, tsqueryGroups } from './query.ts';
 import { presentPerson, presentSuggestion } from './search.presenter.ts';
 import {
@@ -30,6 +30,7 @@ import {
   insertRecent,
   listPopular,
   listRecent,
+  purgePopularSearchViews as purgeViews,
   searchPeople,
   searchPostIds,
   setWordSimilarityThreshold,
@@ -100,25 +101,17 @@ export async function findPosts(
     cursor,
     limit,
   });
-  const rows = await findPostsById(deps.db, ids);
   // Popular searches count the first page of searches that found something, by members of this
   // campus only (visitors and guests from other campuses never), once per member, text and day.
-  const counted = viewer?.campusId === campus.id && !cursor && rows.length > 0 ? popularText(query.q) : '';
-  const [media, liked] = await Promise.all([
-    mediaOf(deps.db, ids),
-    viewer ? likedAmong(deps.db, viewer.id, ids) : Promise.resolve(new Set<string>()),
+  const counted = viewer?.campusId === campus.id && !cursor && ids.length > 0 ? popularText(query.q) : '';
+  const [posts] = await Promise.all([
+    postCards(deps, viewer?.id ?? null, ids),
     counted && viewer
       ? countView(deps.db, { campusId: campus.id, userId: viewer.id, text: counted, at: deps.clock.now() })
       : Promise.resolve(),
   ]);
-  const mediaByPost = new Map<string, typeof media>();
-  for (const m of media) mediaByPost.set(m.postId, [...(mediaByPost.get(m.postId) ?? []), m]);
-  const ctx: PresentContext = { mediaByPost, liked, mediaUrl: (key) => deps.storage.url(key) };
-  const last = rows.at(-1);
-  return {
-    posts: rows.map((r) => presentPost(r, ctx)),
-    nextCursor: rows.length === limit && last ? encodeCursor({ at: last.post.lastModified, id: last.post.id }) : null,
-  };
+  const page = pageOf(posts, limit, (p) => ({ at: new Date(p.lastModified), id: p.id }));
+  return { posts, nextCursor: page.nextCursor };
 }
 
 /** People pages are numbered (spec 2 §7 'page number'); the cursor is the next offset. */
@@ -222,7 +215,7 @@ export async function removeRecent(
 ): Promise<{ searches: RecentSearch[] }> {
   // Someone else's id, or one of another campus, is simply not found: nothing is deleted.
   if (!(await deleteRecent(deps.db, viewer.id, campus.id, id))) {
-    throw errors.notFound('Not found.', 'RECENT_SEARCH_NOT_FOUND');
+    throw errors.notFound(HTTP_ERROR_MESSAGES.notFound, 'RECENT_SEARCH_NOT_FOUND');
   }
   return recentOf(deps, viewer, campus);
 }
@@ -235,3 +228,6 @@ export async function clearAllRecent(
   await clearRecent(deps.db, viewer.id, campus.id);
   return { searches: [] };
 }
+
+/** The purge job: the popular-search views of days before `now`'s go (only today's say who already counted). */
+export const purgePopularSearchViews = (db: DbOrTx, now: Date): Promise<number> => purgeViews(db, now);

@@ -14,21 +14,34 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireVerifiedUser, type SessionUser, verifiedSessionToken } from '../../plugins/session.ts';
+import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { readCookie, requireVerifiedUser, type SessionUser, verifiedSessionToken } from '../../plugins/session.ts';
+import type { StorageDriver } from '../../plugins/storage.ts';
+import type { Auth } from '../auth/index.ts';
+import type { Mailer } from '../mail/index.ts';
 import {
   type AccountDeps,
   accountSettings,
-  changePassword,
-  sendEmailChangeCode,
   updateBirthDate,
   updateGender,
   updateName,
   updatePhone,
-  updateUsername,
-  verifyEmailChange,
 } from './account.service.ts';
+import { changePassword } from './commands/change-password.ts';
+import { sendEmailChangeCode } from './commands/send-email-change-code.ts';
+import { updateUsername } from './commands/update-username.ts';
+import { verifyEmailChange } from './commands/verify-email-change.ts';
 import { presentViewer } from './users.presenter.ts';
-import type { UsersRoutesDeps } from './users.routes.ts';
+
+export interface AccountRoutesDeps {
+  db: Database;
+  storage: StorageDriver;
+  mailer: Mailer;
+  clock: Clock;
+  secret: string;
+  auth: Auth;
+}
 
 /**
  * Codes are mailed: a few a minute is plenty. The per-account budget (decision 008: 6 sends an
@@ -43,7 +56,7 @@ const PASSWORD_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
  * Every write acts on the signed-in user only — no route takes a user id — and needs a
  * verified email (an unverified account is sent to /verify).
  */
-export const accountRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, deps) => {
+export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesDeps> = async (app, deps) => {
   const { db, storage, auth } = deps;
   const context = await auth.$context;
   const cookieName = context.authCookies.sessionToken.name;
@@ -56,18 +69,8 @@ export const accountRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app,
   };
 
   /** The token of the session making this request, so that it survives the change it makes. */
-  function sessionTokenOf(request: FastifyRequest): string | null {
-    for (const part of (request.headers.cookie ?? '').split(';')) {
-      const eq = part.indexOf('=');
-      if (eq < 0 || part.slice(0, eq).trim() !== cookieName) continue;
-      try {
-        return verifiedSessionToken(decodeURIComponent(part.slice(eq + 1).trim()), context.secret);
-      } catch {
-        return null;
-      }
-    }
-    return null;
-  }
+  const sessionTokenOf = (request: FastifyRequest): string | null =>
+    verifiedSessionToken(readCookie(request.headers.cookie, cookieName), context.secret);
 
   const rows = async (viewer: SessionUser) => accountSettings(db, viewer);
 

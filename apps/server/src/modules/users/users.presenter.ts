@@ -1,7 +1,7 @@
 import type { Viewer } from '@campus/contract';
 import type { users } from '../../db/schema/index.ts';
 import type { StorageDriver } from '../../plugins/storage.ts';
-import { avatarSmallKey, isOwnAvatarKey } from '../media/keys.ts';
+import { avatarSmallKey, isOwnAvatarKey } from '../media/index.ts';
 
 type UserRow = typeof users.$inferSelect;
 

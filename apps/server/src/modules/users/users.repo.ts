@@ -1,21 +1,49 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
-
-/** A user as posts, chats, ads and notifications show them: name, handle, photo and verified mark. */
-export const userSummaryColumns = {
-  id: users.id,
-  username: users.username,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  img: users.img,
-  verified: users.verified,
-};
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import { bannedEmails, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
-export async function findUser(db: Database, id: string): Promise<UserRow | undefined> {
-  return db.query.users.findFirst({ where: eq(users.id, id) });
+export async function userById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** The accounts holding these emails (citext: case is ignored), in no particular order. */
+export async function usersByEmail(db: DbOrTx, emails: string[]): Promise<UserRow[]> {
+  if (emails.length === 0) return [];
+  return db.select().from(users).where(inArray(users.email, emails));
+}
+
+/** The id of the account holding this username (citext: case is ignored). */
+export async function userIdByUsername(db: DbOrTx, username: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
+  return row?.id;
+}
+
+/** Writes the account's own columns (and its last-modified time); undefined when it is gone. */
+export async function updateUser(
+  db: DbOrTx,
+  id: string,
+  values: Partial<typeof users.$inferInsert>,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ lastModified: new Date(), ...values })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+/** An address no one may take: held by another account, or banned. */
+export async function emailUnavailable(db: DbOrTx, email: string, ownId: string): Promise<boolean> {
+  const [row] = await db
+    .select({
+      taken: sql<boolean>`EXISTS (SELECT 1 FROM ${users} WHERE ${users.email} = ${email} AND ${users.id} <> ${ownId})
+        OR EXISTS (SELECT 1 FROM ${bannedEmails} WHERE ${bannedEmails.email} = ${email})`,
+    })
+    .from(sql`(SELECT 1) AS one`);
+  return row?.taken === true;
 }
 
 // A profile is set up once it has both a picture and a bio (spec 2 §5); each update keeps

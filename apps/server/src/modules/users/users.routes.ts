@@ -7,19 +7,12 @@ import {
 } from '@campus/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { AppError, errors } from '../../lib/errors.ts';
 import { requireVerifiedUser } from '../../plugins/session.ts';
 import type { StorageDriver } from '../../plugins/storage.ts';
-import type { Auth } from '../auth/auth.ts';
-import type { Mailer } from '../mail/mail.plugin.ts';
-import { AVATAR_FILE_RULES, MAX_AVATAR_BYTES } from '../media/media.service.ts';
-import { readMultipart } from '../media/multipart.ts';
-import { createTempFolder } from '../media/temp-files.ts';
-import { accountRoutes } from './account.routes.ts';
+import { AVATAR_FILE_RULES, createTempFolder, MAX_AVATAR_BYTES, readMultipart } from '../media/index.ts';
 import { presentViewer } from './users.presenter.ts';
-import { updateBio } from './users.repo.ts';
-import { changeProfilePhoto, removeProfilePhoto } from './users.service.ts';
+import { changeProfilePhoto, removeProfilePhoto, updateOwnBio } from './users.service.ts';
 
 /**
  * Each picture is decoded and re-encoded (the costly part of an upload): a person sets one a
@@ -31,15 +24,11 @@ const PHOTO_RATE_LIMIT = { max: 20, timeWindow: '1 hour' };
 export interface UsersRoutesDeps {
   db: Database;
   storage: StorageDriver;
-  mailer: Mailer;
-  clock: Clock;
-  secret: string;
-  auth: Auth;
 }
 
+/** The viewer's own account: /api/me, the bio and the profile picture (Settings > Account: account.routes.ts). */
 export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, deps) => {
   const { db, storage } = deps;
-  await app.register(accountRoutes, deps);
 
   app.get(
     '/api/me',
@@ -69,9 +58,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, d
     },
     async (request) => {
       const session = await requireVerifiedUser(request);
-      const user = await updateBio(db, session.id, request.body.bio);
-      if (!user) throw errors.notFound("Could't edit bio", 'USER_NOT_FOUND');
-      return presentViewer(user, storage);
+      return presentViewer(await updateOwnBio(db, session.id, request.body.bio), storage);
     },
   );
 

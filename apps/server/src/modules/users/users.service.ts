@@ -1,10 +1,42 @@
 import { PROFILE_MESSAGES } from '@campus/contract';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
 import { errors } from '../../lib/errors.ts';
 import type { StorageDriver } from '../../plugins/storage.ts';
-import { avatarSmallKey, isOwnAvatarKey } from '../media/keys.ts';
-import { storeAvatar } from '../media/media.service.ts';
-import { clearImage, findUser, type UserRow, updateImage } from './users.repo.ts';
+import { avatarSmallKey, isOwnAvatarKey, storeAvatar } from '../media/index.ts';
+import { clearImage, type UserRow, updateBio, updateImage, updateUser, userById, usersByEmail } from './users.repo.ts';
+
+export type { UserRow } from './users.repo.ts';
+
+/** An account by id (undefined when there is none). */
+export function findUser(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  return userById(db, id);
+}
+
+/** The accounts holding these emails (the demo seed finds its accounts by them). */
+export function findUsersByEmail(db: DbOrTx, emails: string[]): Promise<UserRow[]> {
+  return usersByEmail(db, emails);
+}
+
+/**
+ * What entering the emailed sign-up code (`verified`) and Edit Bio do, for the demo seed and
+ * tests: a seeded account needs no code. The bio goes through the same statement as Edit Bio,
+ * so profileSetUp stays true to its rule.
+ */
+export async function markEmailVerifiedWithBio(
+  db: Database,
+  userId: string,
+  values: { verified: boolean; bio?: string },
+): Promise<void> {
+  if (values.verified) await updateUser(db, userId, { verified: true });
+  if (values.bio) await updateBio(db, userId, values.bio);
+}
+
+/** Edit Bio (profile set-up step 2): the profile is set up once it has a picture too. */
+export async function updateOwnBio(db: Database, userId: string, bio: string): Promise<UserRow> {
+  const user = await updateBio(db, userId, bio);
+  if (!user) throw errors.notFound(PROFILE_MESSAGES.editBioFailed, 'USER_NOT_FOUND');
+  return user;
+}
 
 /**
  * Sets the profile picture (spec 1 §2 'Pick a profile picture'): png, gif, jpeg or jpg only,

@@ -6,12 +6,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const OU = {
   id: '0b6f8f3e-5d2a-4c11-9a7e-000000000001',
   shortName: 'OU',
+  name: 'University of Oklahoma',
   isHub: false,
   logoUrl: '/logo.svg',
   signIn: { google: true, emailLink: true, forgotPassword: true },
 } as CampusResponse;
 
-const member = { username: 'avery', verified: true, schoolVerified: true } as Viewer;
+const member = { username: 'avery', verified: true, schoolVerified: true, campusId: OU.id } as Viewer;
+const UT_ID = '0b6f8f3e-5d2a-4c11-9a7e-000000000002';
 
 /** The gate keeps its answer for the page's lifetime (a module variable): each test loads it afresh. */
 async function renderWith(viewer: Viewer | null, geo: { allowed: boolean } | 'fails') {
@@ -104,6 +106,21 @@ describe('the member gate and its modals', { timeout: 20_000 }, () => {
       '/settings/account/school_email',
     );
     expect(dialog).toBeTruthy();
+  });
+
+  it('asks a member of another campus to join this one, not the server’s refusal', async () => {
+    await renderWith({ ...member, campusId: UT_ID }, { allowed: true });
+    const allowed = vi.fn();
+    window.addEventListener('allowed', allowed);
+    fireEvent.click(screen.getByRole('button', { name: 'act' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Join this campus' });
+    expect(dialog.textContent).toContain('Join OU Buy / Sell to sell here');
+    expect(dialog.textContent).toContain('Only verified students of University of Oklahoma can post');
+    expect(screen.getByRole('link', { name: 'Join Campus' }).getAttribute('href')).toBe(
+      `/settings/account/school_email?campus=${OU.id}`,
+    );
+    expect(allowed).not.toHaveBeenCalled();
+    window.removeEventListener('allowed', allowed);
   });
 
   it('lets a member through without a modal', async () => {

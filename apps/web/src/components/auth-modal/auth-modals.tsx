@@ -1,5 +1,5 @@
 import { AUTH_SCREEN_TEXTS, BANNER_TEXTS } from '@campus/contract';
-import { BadgeCheck, Mail } from 'lucide-react';
+import { BadgeCheck, Mail, School } from 'lucide-react';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CampusLogo } from '@/components/campus-logo.tsx';
@@ -8,6 +8,7 @@ import { ButtonLink } from '@/components/ui/button.tsx';
 import { DialogCloseButton, DialogShell, DialogTitle } from '@/components/ui/modal.tsx';
 import { paths } from '@/config/paths.ts';
 import { siteName, useCampus } from '@/lib/campus.ts';
+import { useViewer } from '@/lib/viewer.ts';
 import { useGeoGate } from './api/geo-check.ts';
 import styles from './auth-modals.module.css';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
@@ -44,6 +45,37 @@ function triggerCopy(trigger: AuthModalTrigger, site: string): { headline: strin
       };
   }
 }
+
+/**
+ * The same modal for a signed-in member of another campus (a UT student on OU's site): they may
+ * look around but not act here, so it asks them to join this campus, per trigger.
+ */
+function joinCopy(trigger: AuthModalTrigger, site: string): string {
+  switch (trigger) {
+    case 'search':
+      return `Join ${site} to search it`;
+    case 'post':
+      return `Join ${site} to sell here`;
+    case 'like':
+      return `Join ${site} to save posts`;
+    case 'comment':
+      return `Join ${site} to join the conversation`;
+    case 'message':
+      return `Join ${site} to message sellers`;
+    case 'join campus':
+      return `Join ${site}`;
+  }
+}
+
+const JOIN_CAMPUS_TEXTS = {
+  title: 'Join this campus',
+  // Not naming the other campus: its list lives with the contract's schemas, which the first
+  // screen's JavaScript must not carry (this modal is in it).
+  text: (campusName: string) =>
+    `You're signed in as a member of another campus. Only verified students of ${campusName} can post, comment, save posts and send messages here.`,
+  /** Spec 2 §2 'Join Campus': to the school email page for this campus. */
+  button: 'Join Campus',
+} as const;
 
 interface AuthModalsApi {
   openAuth: (trigger: AuthModalTrigger) => Promise<void>;
@@ -96,8 +128,29 @@ function SheetDialog({
   );
 }
 
+/** The login/join modal's body for a member of another campus: join this one, by its school email. */
+function JoinCampusBody({ trigger, onClose }: { trigger: AuthModalTrigger; onClose: () => void }) {
+  const campus = useCampus();
+  return (
+    <div className={styles.body} data-trigger={trigger}>
+      <CampusLogo className={styles.logo} size={56} decorative />
+      <p className={styles.headline}>{joinCopy(trigger, siteName(campus))}</p>
+      <p className={styles.text}>{JOIN_CAMPUS_TEXTS.text(campus.name)}</p>
+      <div className={styles.actions}>
+        <ButtonLink to={paths.settings.schoolEmail.getHref({ campus: campus.id })} size="lg" block onClick={onClose}>
+          <School aria-hidden="true" size={20} />
+          {JOIN_CAMPUS_TEXTS.button}
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}
+
 function AuthModal({ trigger, onClose }: { trigger: AuthModalTrigger | null; onClose: () => void }) {
   const campus = useCampus();
+  const viewer = useViewer();
+  // Signed in with a verified school of another campus: only joining helps (use-member-gate.ts).
+  const otherCampus = Boolean(viewer?.schoolVerified) && !campus.isHub && viewer?.campusId !== campus.id;
   // Keep the last trigger's words while the dialog animates closed.
   const [shown, setShown] = useState<AuthModalTrigger>('join campus');
   useEffect(() => {
@@ -109,28 +162,32 @@ function AuthModal({ trigger, onClose }: { trigger: AuthModalTrigger | null; onC
     <SheetDialog
       open={trigger !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={AUTH_SCREEN_TEXTS.logInSignUp}
+      title={otherCampus ? JOIN_CAMPUS_TEXTS.title : AUTH_SCREEN_TEXTS.logInSignUp}
     >
-      <div className={styles.body} data-trigger={trigger ?? shown}>
-        <CampusLogo className={styles.logo} size={56} decorative />
-        <p className={styles.headline}>{copy.headline}</p>
-        <p className={styles.text}>{copy.text}</p>
-        <div className={styles.actions}>
-          <GoogleSignInButton />
-          <ButtonLink to={paths.userRegistration.getHref()} variant="dark" size="lg" block onClick={onClose}>
-            <Mail aria-hidden="true" size={20} />
-            {AUTH_SCREEN_TEXTS.continueWithEmail}
-          </ButtonLink>
+      {otherCampus ? (
+        <JoinCampusBody trigger={trigger ?? shown} onClose={onClose} />
+      ) : (
+        <div className={styles.body} data-trigger={trigger ?? shown}>
+          <CampusLogo className={styles.logo} size={56} decorative />
+          <p className={styles.headline}>{copy.headline}</p>
+          <p className={styles.text}>{copy.text}</p>
+          <div className={styles.actions}>
+            <GoogleSignInButton />
+            <ButtonLink to={paths.userRegistration.getHref()} variant="dark" size="lg" block onClick={onClose}>
+              <Mail aria-hidden="true" size={20} />
+              {AUTH_SCREEN_TEXTS.continueWithEmail}
+            </ButtonLink>
+          </div>
+          <p className={styles.hint}>{AUTH_SCREEN_TEXTS.takesSeconds}</p>
+          <p className={styles.switch}>
+            Already have an account?{' '}
+            <Link to={paths.login.getHref()} onClick={onClose}>
+              Log in
+            </Link>
+          </p>
+          <SignupDisclaimer className={styles.disclaimer} />
         </div>
-        <p className={styles.hint}>{AUTH_SCREEN_TEXTS.takesSeconds}</p>
-        <p className={styles.switch}>
-          Already have an account?{' '}
-          <Link to={paths.login.getHref()} onClick={onClose}>
-            Log in
-          </Link>
-        </p>
-        <SignupDisclaimer className={styles.disclaimer} />
-      </div>
+      )}
     </SheetDialog>
   );
 }

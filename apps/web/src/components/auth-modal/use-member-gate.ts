@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { useCampus } from '@/lib/campus.ts';
 import { useViewer } from '@/lib/viewer.ts';
 import { type AuthModalTrigger, useAuthModal, useVerifySchoolModal } from './auth-modals.tsx';
 
@@ -6,12 +7,15 @@ import { type AuthModalTrigger, useAuthModal, useVerifySchoolModal } from './aut
  * For actions only school-verified members may take (spec 1 §5, §6: post, comment, like,
  * message): returns `allow(trigger)`, which is true for a member and otherwise opens the login
  * modal (visitors) or the verify-school modal (signed in, no verified school) and is false.
+ * A member of another campus (a UT student on OU's site) gets the login/join modal too, in its
+ * words for a signed-in member, rather than the server's 'Only members of this campus…' refusal.
  *
  *   const allow = useMemberGate();
  *   const handleLike = () => { if (allow('like')) like.mutate(postId); };
  */
 export function useMemberGate(): (trigger: AuthModalTrigger) => boolean {
   const viewer = useViewer();
+  const campus = useCampus();
   const authModal = useAuthModal();
   const verifySchoolModal = useVerifySchoolModal();
   return useCallback(
@@ -24,8 +28,12 @@ export function useMemberGate(): (trigger: AuthModalTrigger) => boolean {
         verifySchoolModal.open();
         return false;
       }
+      if (!campus.isHub && viewer.campusId !== campus.id) {
+        void authModal.open(trigger);
+        return false;
+      }
       return true;
     },
-    [viewer, authModal, verifySchoolModal],
+    [viewer, campus, authModal, verifySchoolModal],
   );
 }

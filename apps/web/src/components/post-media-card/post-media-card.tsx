@@ -70,7 +70,7 @@ export function MediaThumb({ post, label }: { post: Post; label: string }) {
  * '{time} ago', Message (to the author: 'Start Conversation?'), the like toggle, and a menu
  * with Copy link ({campus}/post/{id}?redirect=true) and, for the author, Delete ('Delete Post?').
  */
-export function PostMediaCard({ post }: { post: Post }) {
+function PostMediaCard({ post }: { post: Post }) {
   const viewer = useViewer();
   const allow = useMemberGate();
   const { copy } = useCopyLink(post.id);

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** PUT /api/me/bio: at most 160 characters; answers the updated viewer. */
-export async function updateBio(bio: string): Promise<Viewer> {
+async function updateBio(bio: string): Promise<Viewer> {
   return ViewerSchema.parse(await apiRequest<unknown>('/api/me/bio', { method: 'PUT', body: { bio } }));
 }
 

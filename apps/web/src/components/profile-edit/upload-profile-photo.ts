@@ -23,7 +23,7 @@ function responseError(xhr: XMLHttpRequest): ApiError {
  * it reports upload progress, which the 'Updating account data...' bar shows.
  * `onProgress` receives the sent fraction, 0 to 1.
  */
-export function uploadProfilePhoto(file: File, onProgress: (fraction: number) => void): Promise<Viewer> {
+function uploadProfilePhoto(file: File, onProgress: (fraction: number) => void): Promise<Viewer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', PHOTO_URL);

@@ -8,7 +8,7 @@ import { queryKeys } from '@/lib/query-keys.ts';
  * conversation'). A typed read (decision 022): our own server's answer; every post card carries
  * this, so a Zod parse here put the chat schemas on the feed's first load.
  */
-export async function openChat(userId: string): Promise<OpenChatResponse> {
+async function openChat(userId: string): Promise<OpenChatResponse> {
   return api.post<OpenChatResponse>('/api/chats', { userId });
 }
 

@@ -1,8 +1,5 @@
-import { ALERT_TIMING } from '@campus/contract';
+import { ALERT_LINK_LABELS, ALERT_TIMING, type AlertType, alertLinkFor } from '@campus/contract';
 import { paths } from '@/config/paths.ts';
-
-/** Alert colours of spec 1 §8. */
-export type AlertType = 'success' | 'okay' | 'black' | 'danger';
 
 export interface AlertOptions {
   type?: AlertType;
@@ -29,9 +26,9 @@ export function dismissAfterMs(alert: Pick<AlertData, 'duration'>): number {
 
 /** The link an alert carries, by the rules of spec 1 §8. */
 export function alertLink(alert: Pick<AlertData, 'message' | 'postId'>): { label: string; to: string } | null {
-  if (alert.message.includes('post was sent') && alert.postId) {
-    return { label: 'View', to: paths.post.getHref(alert.postId) };
-  }
-  if (alert.message.includes('added to bag')) return { label: 'View Bag', to: paths.cart.getHref() };
+  const link = alertLinkFor(alert.message);
+  if (link === 'post' && alert.postId)
+    return { label: ALERT_LINK_LABELS.viewPost, to: paths.post.getHref(alert.postId) };
+  if (link === 'bag') return { label: ALERT_LINK_LABELS.viewBag, to: paths.cart.getHref() };
   return null;
 }

@@ -3,34 +3,15 @@ import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog } from './confirm-dialog.tsx';
-import { Modal, ModalPage, useModalOrPage } from './modal.tsx';
+import { Modal, ModalPage } from './modal.tsx';
 
-afterEach(() => {
-  cleanup();
-  Reflect.deleteProperty(window, 'matchMedia');
-});
-
-/** jsdom has no matchMedia; this one answers like a phone (≤ 769 px) or a desktop. */
-function setViewport(mobile: boolean) {
-  const matchMedia = (query: string) =>
-    ({
-      matches: mobile && query.includes('max-width: 769px'),
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    }) as unknown as MediaQueryList;
-  Object.defineProperty(window, 'matchMedia', { configurable: true, writable: true, value: matchMedia });
-}
+afterEach(cleanup);
 
 function Opener() {
   const [open, setOpen] = useState(false);
-  const openCompose = useModalOrPage(
-    (goBack) => `/compose?goBack=${encodeURIComponent(goBack)}`,
-    () => setOpen(true),
-  );
   return (
     <>
-      <button type="button" onClick={openCompose}>
+      <button type="button" onClick={() => setOpen(true)}>
         compose
       </button>
       <Modal open={open} onOpenChange={setOpen} title="Create Post">
@@ -40,7 +21,7 @@ function Opener() {
   );
 }
 
-function renderOpener() {
+function renderComposePage(url: string) {
   const router = createMemoryRouter(
     [
       { path: '/home', element: <Opener /> },
@@ -53,16 +34,15 @@ function renderOpener() {
         ),
       },
     ],
-    { initialEntries: ['/home?filter=x'] },
+    { initialEntries: [url] },
   );
   render(<RouterProvider router={router} />);
   return router;
 }
 
-describe('modal or page', () => {
-  it('opens a dialog on wide screens (its code arrives on first use)', async () => {
-    setViewport(false);
-    renderOpener();
+describe('modal and page', () => {
+  it('opens a dialog (its code arrives on first use)', async () => {
+    renderComposePage('/home?filter=x');
     fireEvent.click(screen.getByRole('button', { name: 'compose' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Post' });
     expect(dialog.textContent).toContain('composer');
@@ -70,30 +50,14 @@ describe('modal or page', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('goes to the full page on phones, with a back button to where it came from', () => {
-    setViewport(true);
-    const router = renderOpener();
-    fireEvent.click(screen.getByRole('button', { name: 'compose' }));
-    expect(router.state.location.pathname).toBe('/compose');
+  it('shows the full page with a back button to where it came from', () => {
+    renderComposePage(`/compose?goBack=${encodeURIComponent('/home?filter=x')}`);
     expect(screen.getByRole('heading', { level: 1, name: 'Create Post' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/home?filter=x');
   });
 
   it('ignores a goBack that leaves the site', () => {
-    const router = createMemoryRouter(
-      [
-        {
-          path: '/compose',
-          element: (
-            <ModalPage title="Create Post" fallback="/home">
-              <p>composer page</p>
-            </ModalPage>
-          ),
-        },
-      ],
-      { initialEntries: ['/compose?goBack=//evil.example/home'] },
-    );
-    render(<RouterProvider router={router} />);
+    renderComposePage('/compose?goBack=//evil.example/home');
     expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/home');
   });
 });

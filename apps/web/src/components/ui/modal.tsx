@@ -1,10 +1,9 @@
 import type * as RadixDialog from '@radix-ui/react-dialog';
 import { ArrowLeft, X } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
-import { useCallback, useEffect } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 import { lazyModule } from '@/lib/lazy-module.ts';
-import { MEDIA, matchesMedia } from '@/lib/media-query.ts';
 import { safeGoBack } from '@/lib/navigation.ts';
 import { IconButton, IconLink } from './button.tsx';
 import styles from './modal.module.css';
@@ -27,7 +26,7 @@ interface ModalProps {
  * pointer-down outside only once the click is over, when the dismissed alert has already left
  * the page: a target no longer in the document was such a passing element, not the backdrop.
  */
-export function keepOpenForAlerts(event: Event): void {
+function keepOpenForAlerts(event: Event): void {
   const target = event.target;
   if (!(target instanceof Element)) return;
   if (!target.isConnected || target.closest('[data-alert-region]')) event.preventDefault();
@@ -51,7 +50,7 @@ function useLoadedDialog(): typeof RadixDialog {
 }
 
 /** Where a dialog sits at 769 px or less: a whole page, a centred card, or a sheet from the bottom edge. */
-export type DialogLayout = 'page' | 'card' | 'sheet';
+type DialogLayout = 'page' | 'card' | 'sheet';
 
 interface DialogShellProps {
   open: boolean;
@@ -187,20 +186,4 @@ export function ModalPage({ title, fallback, children }: ModalPageProps) {
       <main className={styles.body}>{children}</main>
     </div>
   );
-}
-
-/**
- * Opens content as a dialog on wide screens, or navigates to its full-page route on narrow
- * ones, passing the current page as goBack. `pageHref` builds that route from goBack.
- */
-export function useModalOrPage(pageHref: (goBack: string) => string, openDialog: () => void): () => void {
-  const navigate = useNavigate();
-  const location = useLocation();
-  return useCallback(() => {
-    if (matchesMedia(MEDIA.mobile)) {
-      navigate(pageHref(`${location.pathname}${location.search}`));
-    } else {
-      openDialog();
-    }
-  }, [navigate, location.pathname, location.search, pageHref, openDialog]);
 }

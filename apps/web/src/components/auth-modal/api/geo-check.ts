@@ -8,7 +8,7 @@ import { api } from '@/lib/api-client.ts';
 const CHECK_TIMEOUT_MS = 4000;
 
 /** GET /api/geo/check: may this visitor proceed? (US address whose time zone matches the browser's) */
-export async function getGeoCheck(timeZone: string): Promise<GeoCheckResponse> {
+async function getGeoCheck(timeZone: string): Promise<GeoCheckResponse> {
   // A typed read (decision 022): only `allowed === false` turns the visitor away below.
   return api.get<GeoCheckResponse>('/api/geo/check', {
     query: { timeZone },
@@ -32,7 +32,7 @@ async function askOnce(): Promise<boolean> {
 }
 
 /** The gate's answer, asked once per page load (it only changes if the visitor moves). */
-export function checkGeoAccess(): Promise<boolean> {
+function checkGeoAccess(): Promise<boolean> {
   answer ??= askOnce();
   return answer;
 }

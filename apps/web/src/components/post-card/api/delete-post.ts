@@ -17,7 +17,7 @@ function isDeleteResponse(value: unknown): value is DeleteResponse {
 }
 
 /** DELETE /api/posts/:id: the author removes a post or comment with everything below it. */
-export async function deletePost(postId: string): Promise<DeleteResponse> {
+async function deletePost(postId: string): Promise<DeleteResponse> {
   const body = await api.delete<unknown>(`/api/posts/${encodeURIComponent(postId)}`);
   if (!isDeleteResponse(body)) throw new ApiError(200, 'BAD_RESPONSE', 'Something went wrong');
   return body;

@@ -9,7 +9,7 @@ import { patchPostEverywhere } from '../post-cache.ts';
  * POST /api/posts/:id/like: saves the post, or unsaves it when already saved. A typed read
  * (decision 022): our own server's answer; every post card carries this.
  */
-export async function toggleLike(postId: string): Promise<LikeResponse> {
+async function toggleLike(postId: string): Promise<LikeResponse> {
   return api.post<LikeResponse>(`/api/posts/${encodeURIComponent(postId)}/like`);
 }
 

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** POST /api/checkout-sessions/:sessionId/cancel: deletes the ad if it is still unpaid. */
-export async function cancelCheckout(sessionId: string): Promise<CancelCheckoutResponse> {
+async function cancelCheckout(sessionId: string): Promise<CancelCheckoutResponse> {
   return CancelCheckoutResponseSchema.parse(
     await api.post<unknown>(`/api/checkout-sessions/${encodeURIComponent(sessionId)}/cancel`),
   );

@@ -8,7 +8,7 @@ import { putAdInCache } from './ad-cache.ts';
 export type AdAction = 'pause' | 'resume' | 'stop';
 
 /** POST /api/ads/:adId/pause | resume | stop: answers the ad and the spec's success message. */
-export async function changeAdStatus(adId: string, action: AdAction): Promise<AdActionResponse> {
+async function changeAdStatus(adId: string, action: AdAction): Promise<AdActionResponse> {
   return AdActionResponseSchema.parse(await api.post<unknown>(`/api/ads/${encodeURIComponent(adId)}/${action}`));
 }
 

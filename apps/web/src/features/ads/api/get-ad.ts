@@ -4,11 +4,11 @@ import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** GET /api/ads/:adId: the ad, its post's analytics, and the server's clock. */
-export async function getAd(adId: string, { signal }: { signal?: AbortSignal } = {}): Promise<AdDetail> {
+async function getAd(adId: string, { signal }: { signal?: AbortSignal } = {}): Promise<AdDetail> {
   return AdDetailSchema.parse(await api.get<unknown>(`/api/ads/${encodeURIComponent(adId)}`, { signal }));
 }
 
-export const adQueryOptions = (adId: string) =>
+const adQueryOptions = (adId: string) =>
   queryOptions({ queryKey: queryKeys.ads.detail(adId), queryFn: ({ signal }) => getAd(adId, { signal }) });
 
 export function useAdQuery(adId: string) {

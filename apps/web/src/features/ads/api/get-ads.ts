@@ -4,14 +4,11 @@ import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** GET /api/ads: the viewer's ads on this campus, newest first. */
-export async function getAds(
-  { cursor }: { cursor?: string },
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<AdList> {
+async function getAds({ cursor }: { cursor?: string }, { signal }: { signal?: AbortSignal } = {}): Promise<AdList> {
   return AdListSchema.parse(await api.get<unknown>('/api/ads', { query: { cursor }, signal }));
 }
 
-export const adsQueryOptions = () =>
+const adsQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: queryKeys.ads.list,
     queryFn: ({ pageParam, signal }) => getAds({ cursor: pageParam }, { signal }),

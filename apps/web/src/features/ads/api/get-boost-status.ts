@@ -7,14 +7,11 @@ import { queryKeys } from '@/lib/query-keys.ts';
  * GET /api/posts/:postId/boost: the owner's boost buttons, or the visitor's call-to-action. A
  * typed read (decision 022): our own server's answer, read on the post page's first load.
  */
-export async function getBoostStatus(
-  postId: string,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<PostBoostStatus> {
+async function getBoostStatus(postId: string, { signal }: { signal?: AbortSignal } = {}): Promise<PostBoostStatus> {
   return api.get<PostBoostStatus>(`/api/posts/${encodeURIComponent(postId)}/boost`, { signal });
 }
 
-export const boostStatusQueryOptions = (postId: string) =>
+const boostStatusQueryOptions = (postId: string) =>
   queryOptions({
     queryKey: queryKeys.ads.boostStatus(postId),
     queryFn: ({ signal }) => getBoostStatus(postId, { signal }),

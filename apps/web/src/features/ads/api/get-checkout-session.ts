@@ -4,10 +4,10 @@ import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** How often the success page asks whether the ad is active yet. */
-export const CHECKOUT_POLL_MS = 1000;
+const CHECKOUT_POLL_MS = 1000;
 
 /** GET /api/checkout-sessions/:sessionId: whether the payment went through and the ad's status. */
-export async function getCheckoutSession(
+async function getCheckoutSession(
   sessionId: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<CheckoutSessionStatus> {

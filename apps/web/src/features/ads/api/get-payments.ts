@@ -4,11 +4,11 @@ import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** GET /api/payments: available funds and the payment activity (the viewer's ads). */
-export async function getPayments({ signal }: { signal?: AbortSignal } = {}): Promise<PaymentsSummary> {
+async function getPayments({ signal }: { signal?: AbortSignal } = {}): Promise<PaymentsSummary> {
   return PaymentsSummarySchema.parse(await api.get<unknown>('/api/payments', { signal }));
 }
 
-export const paymentsQueryOptions = () =>
+const paymentsQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.payments, queryFn: ({ signal }) => getPayments({ signal }) });
 
 export function usePaymentsQuery() {

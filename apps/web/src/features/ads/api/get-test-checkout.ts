@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** GET /api/test-checkout/:sessionId: what the local test checkout page charges for. */
-export async function getTestCheckout(
+async function getTestCheckout(
   sessionId: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<TestCheckoutSession> {

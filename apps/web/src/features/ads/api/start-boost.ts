@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys.ts';
  * POST /api/posts/:postId/boost: creates the ad (status checkout) and a checkout session, and
  * answers where to send the browser. No price is sent: the server computes it from the days.
  */
-export async function startBoost(postId: string, body: BoostBody): Promise<BoostStarted> {
+async function startBoost(postId: string, body: BoostBody): Promise<BoostStarted> {
   return BoostStartedSchema.parse(await api.post<unknown>(`/api/posts/${encodeURIComponent(postId)}/boost`, body));
 }
 

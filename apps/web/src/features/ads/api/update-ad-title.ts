@@ -5,7 +5,7 @@ import { queryKeys } from '@/lib/query-keys.ts';
 import { putAdInCache } from './ad-cache.ts';
 
 /** PATCH /api/ads/:adId: renames the ad. */
-export async function updateAdTitle(adId: string, body: UpdateAdBody): Promise<Ad> {
+async function updateAdTitle(adId: string, body: UpdateAdBody): Promise<Ad> {
   return AdSchema.parse(await api.patch<unknown>(`/api/ads/${encodeURIComponent(adId)}`, body));
 }
 

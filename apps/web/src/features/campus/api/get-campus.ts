@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** GET /api/campus: the campus chosen by the request's host (a typed read, decision 022). */
-export async function getCampus({ signal }: { signal?: AbortSignal } = {}): Promise<CampusResponse> {
+async function getCampus({ signal }: { signal?: AbortSignal } = {}): Promise<CampusResponse> {
   return api.get<CampusResponse>('/api/campus', { signal });
 }
 

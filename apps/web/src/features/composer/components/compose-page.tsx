@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useBlocker, useLocation, useNavigate } from 'react-router';
 import { ModalPage, useGoBack } from '@/components/ui/modal.tsx';
 import { paths } from '@/config/paths.ts';
+import { useCampus } from '@/lib/campus.ts';
 import { MEDIA, useMediaQuery } from '@/lib/media-query.ts';
 import { useViewer } from '@/lib/viewer.ts';
 import type { ComposeLocationState } from '../hooks/use-composer.ts';
@@ -83,7 +84,8 @@ function ComposePageContent({ parentId, fallback }: ComposePageProps & { fallbac
 export function ComposePage({ parentId }: ComposePageProps) {
   const isPhone = useMediaQuery(MEDIA.mobile);
   const viewer = useViewer();
-  const gate = composerGate(viewer);
+  const campus = useCampus();
+  const gate = composerGate(viewer, campus);
   const fallback = parentId ? paths.post.getHref(parentId) : paths.home.getHref();
   const backTo = useGoBack(fallback);
   const navigate = useNavigate();

@@ -5,12 +5,12 @@ import { paths } from '@/config/paths.ts';
 import { type ComposerUiState, composerUiStore } from '../lib/composer-store.ts';
 import { draftHasContent, draftKeyFor, draftStore, useDraft } from '../lib/draft-store.ts';
 import { restoreFocusLater } from '../lib/focus.ts';
-import { loadComposerForm } from '../lib/load.ts';
 import { ComposerSkeleton } from './composer-skeleton.tsx';
 import { DiscardDialog } from './discard-dialog.tsx';
 import { ParentPost } from './parent-post-card.tsx';
 
-const ComposerForm = lazy(loadComposerForm);
+// The chunk lib/load.ts preloads when the composer is about to open (the same module, so one fetch).
+const ComposerForm = lazy(() => import('./composer-form.tsx'));
 
 export const COMPOSER_TITLES = { post: 'Create Post', comment: 'Create Comment' } as const;
 

@@ -8,8 +8,7 @@ import { ProgressModal } from '@/components/ui/progress-modal.tsx';
 import { useViewer } from '@/lib/viewer.ts';
 import { type ComposerPresentation, useSubmitDraft } from '../hooks/use-submit-draft.ts';
 import { canSubmitDraft, draftCount, draftKeyFor, draftStore, useDraft } from '../lib/draft-store.ts';
-import { FILE_ALERTS, POST_FILE_ACCEPT } from '../lib/file-rules.ts';
-import { loadComposerEditor } from '../lib/load.ts';
+import { FILE_ALERTS, leaveOutFakePhotos, POST_FILE_ACCEPT } from '../lib/file-rules.ts';
 import { createThrottle } from '../lib/throttle.ts';
 import { CategoryLink, CategoryMenu } from './category-field.tsx';
 import { CharacterCounter } from './character-counter.tsx';
@@ -18,7 +17,8 @@ import { EditorFallback } from './composer-skeleton.tsx';
 import { MediaPreviews } from './media-previews.tsx';
 import { PriceField } from './price-field.tsx';
 
-const ComposerEditor = lazy(loadComposerEditor);
+// The chunk lib/load.ts preloads when the composer is about to open (the same module, so one fetch).
+const ComposerEditor = lazy(() => import('../editor/composer-editor.tsx'));
 
 export const COMPOSER_TEXTS = {
   postPlaceholder: 'What are you selling?',
@@ -74,13 +74,16 @@ export default function ComposerForm({
     () => throttle.current(() => showAlert(POST_MESSAGES.tooManyCharacters, { type: 'danger' })),
     [showAlert],
   );
-  const handleFiles = (event: ChangeEvent<HTMLInputElement>) => {
+  const handleFiles = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = Array.from(event.target.files ?? []);
     // Cleared so choosing the same file again still reports a change.
     event.target.value = '';
     if (chosen.length === 0) return;
-    const { alert } = draftStore.addFiles(draftKey, chosen);
-    if (alert) showAlert(FILE_ALERTS[alert].message, FILE_ALERTS[alert].options);
+    const { kept, fakes } = await leaveOutFakePhotos(chosen);
+    const { alert } = draftStore.addFiles(draftKey, kept);
+    // A file of another type says so first, as selectPostFiles orders its alerts.
+    const shown = fakes > 0 ? 'onlyPhotosAndVideos' : alert;
+    if (shown) showAlert(FILE_ALERTS[shown].message, FILE_ALERTS[shown].options);
   };
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -136,7 +139,7 @@ export default function ComposerForm({
           accept={POST_FILE_ACCEPT}
           tabIndex={-1}
           aria-hidden="true"
-          onChange={handleFiles}
+          onChange={(event) => void handleFiles(event)}
         />
         <span className={styles.spacer} />
         <CharacterCounter id={counterId} count={draftCount(draft)} />

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { useCampus } from '@/lib/campus.ts';
 import { OPENS_COMPOSER_SELECTOR } from '@/lib/composer-trigger.ts';
 import { useViewer } from '@/lib/viewer.ts';
 import { composerGate, useComposerUi } from '../lib/composer-store.ts';
@@ -18,7 +19,8 @@ const ComposerDialog = lazy(() => loadComposerDialog().then((m) => ({ default: m
 export function ComposerHost() {
   const { dialog } = useComposerUi();
   const viewer = useViewer();
-  const member = composerGate(viewer) === 'ok';
+  const campus = useCampus();
+  const member = composerGate(viewer, campus) === 'ok';
 
   useEffect(() => {
     if (!member) return;

@@ -3,6 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuthModal, useVerifySchoolModal } from '@/components/auth-modal/index.ts';
 import { paths } from '@/config/paths.ts';
+import { useCampus } from '@/lib/campus.ts';
 import { MEDIA, matchesMedia } from '@/lib/media-query.ts';
 import { useViewer } from '@/lib/viewer.ts';
 import { composerGate, composerUiStore } from '../lib/composer-store.ts';
@@ -36,6 +37,7 @@ export interface ComposeLocationState {
  */
 export function useComposer(): { open: (options?: OpenComposerOptions) => void } {
   const viewer = useViewer();
+  const campus = useCampus();
   const authModal = useAuthModal();
   const verifySchoolModal = useVerifySchoolModal();
   const navigate = useNavigate();
@@ -50,12 +52,16 @@ export function useComposer(): { open: (options?: OpenComposerOptions) => void }
         ? paths.createComment.getHref(parentId, { goBack })
         : paths.createPost.getHref({ goBack });
 
-      switch (composerGate(viewer)) {
+      switch (composerGate(viewer, campus)) {
         case 'visitor':
           void authModal.open(parentId ? 'comment' : 'post');
           return;
         case 'verify-school':
           verifySchoolModal.open();
+          return;
+        case 'other-campus':
+          // The login/join modal words for a member of another campus (spec 1 'Modals').
+          void authModal.open(parentId ? 'comment' : 'post');
           return;
         case 'profile-incomplete':
           composerUiStore.openProfilePrompt(paths.profileSetUp.getHref({ origin: 'post', goBack: composeHref }));
@@ -72,7 +78,7 @@ export function useComposer(): { open: (options?: OpenComposerOptions) => void }
       const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       composerUiStore.openDialog({ parentId, parentPost }, opener);
     },
-    [viewer, authModal, verifySchoolModal, navigate, location.pathname, location.search],
+    [viewer, campus, authModal, verifySchoolModal, navigate, location.pathname, location.search],
   );
 
   return useMemo(() => ({ open }), [open]);

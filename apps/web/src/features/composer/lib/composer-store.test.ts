@@ -1,12 +1,19 @@
+import { CAMPUS_IDS } from '@campus/contract';
 import { describe, expect, it } from 'vitest';
 import { composerGate, composerUiStore } from './composer-store.ts';
 
 describe('composerGate', () => {
-  it('checks sign-in, then the school, then the profile', () => {
-    expect(composerGate(null)).toBe('visitor');
-    expect(composerGate({ schoolVerified: false, profileSetUp: false })).toBe('verify-school');
-    expect(composerGate({ schoolVerified: true, profileSetUp: false })).toBe('profile-incomplete');
-    expect(composerGate({ schoolVerified: true, profileSetUp: true })).toBe('ok');
+  const ou = { id: CAMPUS_IDS.ou, isHub: false };
+  it('checks sign-in, then the school, then the campus, then the profile', () => {
+    expect(composerGate(null, ou)).toBe('visitor');
+    expect(composerGate({ schoolVerified: false, profileSetUp: false, campusId: null }, ou)).toBe('verify-school');
+    expect(composerGate({ schoolVerified: true, profileSetUp: false, campusId: CAMPUS_IDS.ut }, ou)).toBe(
+      'other-campus',
+    );
+    expect(composerGate({ schoolVerified: true, profileSetUp: false, campusId: CAMPUS_IDS.ou }, ou)).toBe(
+      'profile-incomplete',
+    );
+    expect(composerGate({ schoolVerified: true, profileSetUp: true, campusId: CAMPUS_IDS.ou }, ou)).toBe('ok');
   });
 });
 

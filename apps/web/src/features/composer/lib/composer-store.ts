@@ -1,4 +1,4 @@
-import type { Post, Viewer } from '@campus/contract';
+import type { CampusResponse, Post, Viewer } from '@campus/contract';
 import { useSyncExternalStore } from 'react';
 
 /** What the composer answers: nothing (a new post), or a post or comment (a comment, a reply). */
@@ -53,12 +53,19 @@ export function useComposerUi(): ComposerUiState {
   return useSyncExternalStore(composerUiStore.subscribe, composerUiStore.get, composerUiStore.get);
 }
 
-/** Who may open the composer (spec 1 §5, §6), in the order the checks apply. */
-export type ComposerGate = 'visitor' | 'verify-school' | 'profile-incomplete' | 'ok';
+/**
+ * Who may open the composer (spec 1 §5, §6), in the order the checks apply. A member of
+ * another campus (a UT student on OU's site) may look but not post: they get the join modal.
+ */
+export type ComposerGate = 'visitor' | 'verify-school' | 'other-campus' | 'profile-incomplete' | 'ok';
 
-export function composerGate(viewer: Pick<Viewer, 'schoolVerified' | 'profileSetUp'> | null): ComposerGate {
+export function composerGate(
+  viewer: Pick<Viewer, 'schoolVerified' | 'profileSetUp' | 'campusId'> | null,
+  campus: Pick<CampusResponse, 'id' | 'isHub'>,
+): ComposerGate {
   if (!viewer) return 'visitor';
   if (!viewer.schoolVerified) return 'verify-school';
+  if (!campus.isHub && viewer.campusId !== campus.id) return 'other-campus';
   if (!viewer.profileSetUp) return 'profile-incomplete';
   return 'ok';
 }

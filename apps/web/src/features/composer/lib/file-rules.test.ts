@@ -1,6 +1,13 @@
 import { POST_FILE_LIMITS, POST_MESSAGES, UPLOAD_MESSAGES } from '@campus/contract';
 import { describe, expect, it } from 'vitest';
-import { FILE_ALERTS, fileExtension, isAllowedPostFile, postFileKind, selectPostFiles } from './file-rules.ts';
+import {
+  FILE_ALERTS,
+  fileExtension,
+  isAllowedPostFile,
+  leaveOutFakePhotos,
+  postFileKind,
+  selectPostFiles,
+} from './file-rules.ts';
 
 const file = (name: string, type: string) => ({ name, type });
 const photos = (count: number) => Array.from({ length: count }, (_, i) => file(`p${i}.png`, 'image/png'));
@@ -109,5 +116,29 @@ describe('selectPostFiles', () => {
     const video = { name: 'clip.mp4', type: 'video/mp4', size: 26 * MB };
     expect(selectPostFiles(0, [video, bigVideo])).toEqual({ accepted: [video], alert: 'videoTooLarge' });
     expect(FILE_ALERTS.videoTooLarge).toEqual({ message: UPLOAD_MESSAGES.videoTooLarge, options: { type: 'danger' } });
+  });
+});
+
+describe('leaveOutFakePhotos', () => {
+  const jpegBytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0]);
+  const heicBytes = new Uint8Array([0, 0, 0, 24, ...[...'ftypheic'].map((c) => c.charCodeAt(0)), 0, 0, 0, 0]);
+
+  it('leaves out a file named .jpg that holds no photo, and counts it', async () => {
+    const real = new File([jpegBytes], 'lamp.jpg', { type: 'image/jpeg' });
+    const heic = new File([heicBytes], 'IMG_0001.jpg', { type: 'image/jpeg' });
+    const fake = new File(['just some text'], 'notes.jpg', { type: 'image/jpeg' });
+    const video = new File(['not checked here'], 'clip.mp4', { type: 'video/mp4' });
+    const { kept, fakes } = await leaveOutFakePhotos([real, fake, heic, video]);
+    expect(kept).toEqual([real, heic, video]);
+    expect(fakes).toBe(1);
+  });
+
+  it('leaves names the rules refuse to selectPostFiles, unread', async () => {
+    const pdf = new File(['%PDF'], 'flyer.pdf', { type: 'application/pdf' });
+    const { kept, fakes } = await leaveOutFakePhotos([pdf], async () => {
+      throw new Error('read');
+    });
+    expect(kept).toEqual([pdf]);
+    expect(fakes).toBe(0);
   });
 });

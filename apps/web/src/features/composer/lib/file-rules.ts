@@ -1,5 +1,6 @@
 import { POST_FILE_LIMITS, POST_FILE_TYPES, POST_MESSAGES, UPLOAD_MESSAGES } from '@campus/contract';
 import type { AlertOptions } from '@/components/ui/alert-rules.ts';
+import { type PictureType, pictureTypeOfFile } from '@/lib/picture-type.ts';
 
 /**
  * What the file picker offers (spec 1 §5): png, gif, jpeg, jpg, webp images and any video, plus
@@ -74,6 +75,25 @@ export function selectPostFiles<F extends FileLike>(existingCount: number, chose
   else if (oversized) alert = oversized;
   else if (allowed.length > room) alert = 'tooManyFiles';
   return { accepted, alert };
+}
+
+/**
+ * Leaves out the chosen photos whose bytes are no photo's (a text file or a PDF named `.jpg`):
+ * they would show as a broken preview and be refused after the upload. They count as files of
+ * another type ('Only photos & videos are allowed!'). Videos and refused names pass through to
+ * `selectPostFiles`, which judges them.
+ */
+export async function leaveOutFakePhotos<F extends File>(
+  chosen: readonly F[],
+  typeOf: (file: F) => Promise<PictureType | null> = pictureTypeOfFile,
+): Promise<{ kept: F[]; fakes: number }> {
+  const checks = await Promise.all(
+    chosen.map(async (file) =>
+      isAllowedPostFile(file) && postFileKind(file) === 'image' ? (await typeOf(file)) !== null : true,
+    ),
+  );
+  const kept = chosen.filter((_, i) => checks[i]);
+  return { kept, fakes: chosen.length - kept.length };
 }
 
 /** The alert of spec 1 §8 for each refusal: a wrong type is 'danger', too many is 'okay'. */

@@ -7,11 +7,11 @@ import { queryKeys } from '@/lib/query-keys.ts';
  * GET /api/campuses: every school, for Find Your School (spec 2 §2) and the shell's account
  * banner (a typed read, decision 022).
  */
-export async function getCampuses({ signal }: { signal?: AbortSignal } = {}): Promise<CampusSummary[]> {
+async function getCampuses({ signal }: { signal?: AbortSignal } = {}): Promise<CampusSummary[]> {
   return api.get<CampusSummary[]>('/api/campuses', { signal });
 }
 
-export const campusesQueryOptions = () =>
+const campusesQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.campuses,
     queryFn: ({ signal }) => getCampuses({ signal }),

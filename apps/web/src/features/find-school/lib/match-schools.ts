@@ -59,7 +59,7 @@ const STATE_NAMES: Record<string, string> = {
 };
 
 /** Lower case without accents: 'Bogotá' and 'bogota' are the same search. */
-export function foldText(text: string): string {
+function foldText(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }
 

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** DELETE /api/chats/:chatId: the conversation goes for both sides. */
-export async function deleteChat(chatId: string) {
+async function deleteChat(chatId: string) {
   return DeleteChatResponseSchema.parse(await api.delete<unknown>(`/api/chats/${encodeURIComponent(chatId)}`));
 }
 

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** GET /api/chats/:chatId: the chat and one page of its messages (15, newest first; older by cursor). */
-export async function getChatPage(
+async function getChatPage(
   chatId: string,
   cursor: string | undefined,
   { signal }: { signal?: AbortSignal } = {},
@@ -14,7 +14,7 @@ export async function getChatPage(
   );
 }
 
-export const chatQueryOptions = (chatId: string) =>
+const chatQueryOptions = (chatId: string) =>
   infiniteQueryOptions({
     queryKey: queryKeys.chats.detail(chatId),
     queryFn: ({ pageParam, signal }) => getChatPage(chatId, pageParam, { signal }),

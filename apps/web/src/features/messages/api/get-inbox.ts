@@ -4,14 +4,11 @@ import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** GET /api/chats: one keyset page of the inbox, newest first. */
-export async function getInboxPage(
-  cursor: string | undefined,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<Inbox> {
+async function getInboxPage(cursor: string | undefined, { signal }: { signal?: AbortSignal } = {}): Promise<Inbox> {
   return InboxSchema.parse(await api.get<unknown>('/api/chats', { query: { cursor }, signal }));
 }
 
-export const inboxQueryOptions = () =>
+const inboxQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: queryKeys.chats.inbox,
     queryFn: ({ pageParam, signal }) => getInboxPage(pageParam, { signal }),

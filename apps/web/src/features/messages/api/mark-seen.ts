@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** POST /api/chats/:chatId/seen: the viewer read the chat (Seen for the other side) and its notifications. */
-export async function markSeen(chatId: string) {
+async function markSeen(chatId: string) {
   return SeenResponseSchema.parse(await api.post<unknown>(`/api/chats/${encodeURIComponent(chatId)}/seen`));
 }
 

@@ -4,14 +4,14 @@ import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** GET /api/chats/recipients?q=: members of this campus by name or username prefix. */
-export async function searchRecipients(q: string, { signal }: { signal?: AbortSignal } = {}): Promise<ChatUser[]> {
+async function searchRecipients(q: string, { signal }: { signal?: AbortSignal } = {}): Promise<ChatUser[]> {
   const body = UserSearchResponseSchema.parse(
     await api.get<unknown>('/api/chats/recipients', { query: { q }, signal }),
   );
   return body.users;
 }
 
-export const recipientsQueryOptions = (q: string) =>
+const recipientsQueryOptions = (q: string) =>
   queryOptions({
     queryKey: queryKeys.chats.recipients(q),
     queryFn: ({ signal }) => searchRecipients(q, { signal }),

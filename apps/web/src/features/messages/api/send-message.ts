@@ -3,14 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-export interface SendMessageInput {
+interface SendMessageInput {
   chatId: string;
   body: SendMessageBody;
   file?: File | null;
 }
 
 /** POST /api/chats/:chatId/messages: multipart, JSON field `message` and at most one `file`. */
-export async function sendMessage({ chatId, body, file }: SendMessageInput): Promise<Message> {
+async function sendMessage({ chatId, body, file }: SendMessageInput): Promise<Message> {
   const form = new FormData();
   form.append('message', JSON.stringify(body));
   if (file) form.append('file', file);

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** POST /api/chats/:chatId/messages/:messageId/heart: a toggle. */
-export async function toggleHeart({ chatId, messageId }: { chatId: string; messageId: string }) {
+async function toggleHeart({ chatId, messageId }: { chatId: string; messageId: string }) {
   return HeartResponseSchema.parse(
     await api.post<unknown>(`/api/chats/${encodeURIComponent(chatId)}/messages/${encodeURIComponent(messageId)}/heart`),
   );

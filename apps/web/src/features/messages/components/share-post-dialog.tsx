@@ -13,7 +13,7 @@ import { useRecipientsQuery } from '../api/search-recipients.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import styles from './share-post.module.css';
 
-export const SHARE_TEXTS = {
+const SHARE_TEXTS = {
   title: 'Send in a message',
   search: 'Search people',
   recent: 'Recent chats',

@@ -5,6 +5,7 @@ import { PostListSkeleton } from '@/components/post-card/post-card-skeleton.tsx'
 import { EmptyState } from '@/components/ui/list-states.tsx';
 import { useViewer } from '@/lib/viewer.ts';
 import { useMentionsQuery } from '../api/get-mentions.ts';
+import { MentionSamples } from './mention-samples.tsx';
 
 export const MENTIONS_TEXTS = {
   label: 'Mentions',
@@ -12,7 +13,10 @@ export const MENTIONS_TEXTS = {
   emptyBody: (username: string) => `Posts and comments that name you as @${username} show up here.`,
 } as const;
 
-/** /notifications/mentions: the posts and comments of this campus that name the viewer, newest first. */
+/**
+ * /notifications/mentions: the posts and comments of this campus that name the viewer, newest
+ * first; with none yet, the spec's placeholder sample posts show what one looks like.
+ */
 export function MentionsList() {
   const query = useMentionsQuery();
   const viewer = useViewer();
@@ -23,11 +27,14 @@ export function MentionsList() {
       skeleton={<PostListSkeleton />}
       moreSkeleton={<PostListSkeleton count={2} />}
       empty={
-        <EmptyState
-          icon={<AtSign aria-hidden="true" size={28} />}
-          title={MENTIONS_TEXTS.emptyTitle}
-          body={MENTIONS_TEXTS.emptyBody(viewer?.username ?? '')}
-        />
+        <>
+          <EmptyState
+            icon={<AtSign aria-hidden="true" size={28} />}
+            title={MENTIONS_TEXTS.emptyTitle}
+            body={MENTIONS_TEXTS.emptyBody(viewer?.username ?? '')}
+          />
+          <MentionSamples username={viewer?.username ?? ''} />
+        </>
       }
     >
       {(posts) => posts.map((post) => <PostCard key={post.id} post={post} />)}

@@ -1,4 +1,11 @@
-import { AD_MESSAGES, POST_DETAIL_MESSAGES, type Post, type PostPage, PROFILE_MESSAGES } from '@campus/contract';
+import {
+  AD_MESSAGES,
+  LIKED_BY_TEXTS,
+  POST_DETAIL_MESSAGES,
+  type Post,
+  type PostPage,
+  PROFILE_MESSAGES,
+} from '@campus/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, Link2, MessageCircle, Rocket, Send, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -156,6 +163,14 @@ function PostBody({ page }: { page: PostPage }) {
         <p className={styles.time}>
           <time dateTime={post.createdAt}>{formatFullDate(post.createdAt, { utc: !hydrated })}</time>
         </p>
+        {post.likesCount > 0 && (
+          // Tapping the save count lists who saved it (spec 1 §2 'liked by').
+          <p className={styles.stats}>
+            <Link to={paths.postLikedBy.getHref(post.id)} className={styles.statsLink}>
+              {LIKED_BY_TEXTS.count(post.likesCount)}
+            </Link>
+          </p>
+        )}
         <div className={styles.actions}>
           <PostActions post={post} size="lg" />
         </div>

@@ -1,4 +1,5 @@
-import { PROGRESS_MODAL_TEXTS } from '@campus/contract';
+import { PROFILE_MESSAGES, PROGRESS_MODAL_TEXTS } from '@campus/contract';
+import { FileImage } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { PhotoPickerButton, usePhotoPicker } from '@/components/profile-edit/photo-picker.tsx';
 import { profileFailureMessage } from '@/components/profile-edit/profile-rules.ts';
@@ -7,10 +8,42 @@ import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ProgressModal } from '@/components/ui/progress-modal.tsx';
+import { type PictureType, pictureTypeOfFile, useDrawState } from '@/lib/picture-type.ts';
 import styles from './profile-set-up.module.css';
 import { STEP_TEXTS } from './step-texts.ts';
 
 const PREVIEW_SIZE = 160;
+
+/** Profile pictures are jpeg, png or gif (spec 2 §5), by their bytes as the server checks them. */
+const AVATAR_PICTURES: ReadonlySet<PictureType> = new Set(['jpeg', 'png', 'gif']);
+
+/** A picked photo the browser cannot draw (a damaged file): its name instead of a broken image. */
+function FileTile({ name }: { name: string }) {
+  return (
+    <span className={styles.fileTile} role="img" aria-label={`${STEP_TEXTS.previewAlt}: ${name}`}>
+      <FileImage aria-hidden="true" size={36} strokeWidth={1.5} />
+      <span className={styles.fileTileName} title={name}>
+        {name}
+      </span>
+    </span>
+  );
+}
+
+/** The picked photo once the browser has drawn it (off the page); its tile if it cannot. */
+function PickedPhoto({ file, preview }: { file: File; preview: string | null }) {
+  const drawn = useDrawState(file);
+  if (drawn === 'failed') return <FileTile name={file.name} />;
+  if (!preview || drawn === 'loading') return <span className={styles.previewPending} aria-hidden="true" />;
+  return (
+    <img
+      className={styles.preview}
+      src={preview}
+      alt={STEP_TEXTS.previewAlt}
+      width={PREVIEW_SIZE}
+      height={PREVIEW_SIZE}
+    />
+  );
+}
 
 interface PhotoStepProps {
   /** The saved picture, shown until another is chosen. */
@@ -46,7 +79,14 @@ export function PhotoStep({ currentImg, file, onFileChange, onBusyChange, onDone
     };
   }, [file]);
 
-  const picker = usePhotoPicker(onFileChange);
+  // A file named .jpg that holds no jpeg, png or gif (a PDF, an iPhone HEIC) is refused at once
+  // with the words the server would send after the upload, instead of a broken preview.
+  const handlePicked = async (picked: File) => {
+    const type = await pictureTypeOfFile(picked);
+    if (type && AVATAR_PICTURES.has(type)) onFileChange(picked);
+    else showAlert(PROFILE_MESSAGES.onlyPhotos, { type: 'danger' });
+  };
+  const picker = usePhotoPicker((picked) => void handlePicked(picked));
 
   const handleSave = () => {
     if (!file || upload.isPending) return;
@@ -65,14 +105,8 @@ export function PhotoStep({ currentImg, file, onFileChange, onBusyChange, onDone
     <div className={styles.step}>
       <p className={styles.lead}>{STEP_TEXTS.photoLead}</p>
       <PhotoPickerButton label={STEP_TEXTS.choosePhoto} onClick={picker.choose}>
-        {preview ? (
-          <img
-            className={styles.preview}
-            src={preview}
-            alt={STEP_TEXTS.previewAlt}
-            width={PREVIEW_SIZE}
-            height={PREVIEW_SIZE}
-          />
+        {file ? (
+          <PickedPhoto file={file} preview={preview} />
         ) : (
           <Avatar src={currentImg} size={PREVIEW_SIZE} alt={currentImg ? STEP_TEXTS.currentAlt : ''} />
         )}

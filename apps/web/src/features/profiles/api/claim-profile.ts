@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client.ts';
  * POST /api/profiles/:username/claim ('Claim this account'): the server mails a sign-in link to
  * the account's own address, which this page never learns.
  */
-export async function claimProfile(username: string): Promise<ClaimProfileResponse> {
+async function claimProfile(username: string): Promise<ClaimProfileResponse> {
   return ClaimProfileResponseSchema.parse(
     await api.post<unknown>(`/api/profiles/${encodeURIComponent(username)}/claim`),
   );

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** GET /api/profiles/:username/posts?show=…: one page (10) of a profile tab. */
-export async function getProfilePostsPage(
+async function getProfilePostsPage(
   { username, show, cursor }: { username: string; show: ProfileTab; cursor?: string },
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<PostList> {
@@ -13,7 +13,7 @@ export async function getProfilePostsPage(
   );
 }
 
-export const profilePostsQueryOptions = (username: string, show: ProfileTab) =>
+const profilePostsQueryOptions = (username: string, show: ProfileTab) =>
   infiniteQueryOptions({
     queryKey: queryKeys.posts.profile(username, show),
     queryFn: ({ pageParam, signal }) => getProfilePostsPage({ username, show, cursor: pageParam }, { signal }),

@@ -4,7 +4,7 @@ import { ApiError, api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** GET /api/profiles/:username: the profile header (any case of the username). */
-export async function getProfile(username: string, { signal }: { signal?: AbortSignal } = {}): Promise<PublicProfile> {
+async function getProfile(username: string, { signal }: { signal?: AbortSignal } = {}): Promise<PublicProfile> {
   return PublicProfileSchema.parse(await api.get<unknown>(`/api/profiles/${encodeURIComponent(username)}`, { signal }));
 }
 

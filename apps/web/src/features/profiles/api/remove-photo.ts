@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client.ts';
 import { useRefreshAfterProfileChange } from './refresh-after-profile-change.ts';
 
 /** DELETE /api/me/photo: no picture any more (the profile is then no longer set up). */
-export async function removeProfilePhoto(): Promise<Viewer> {
+async function removeProfilePhoto(): Promise<Viewer> {
   return ViewerSchema.parse(await apiRequest<unknown>('/api/me/photo', { method: 'DELETE' }));
 }
 

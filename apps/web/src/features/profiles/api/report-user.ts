@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 
 /** POST /api/profiles/:username/report: stored once per reporter and member for the moderators. */
-export async function reportUser(username: string, reason?: string): Promise<{ message: string }> {
+async function reportUser(username: string, reason?: string): Promise<{ message: string }> {
   return ReportResponseSchema.parse(
     await api.post<unknown>(`/api/profiles/${encodeURIComponent(username)}/report`, reason ? { reason } : {}),
   );

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client.ts';
 import { useRefreshAfterProfileChange } from './refresh-after-profile-change.ts';
 
 /** PUT /api/me/name: first and last name (at most 20 each); answers the updated viewer. */
-export async function updateName(body: UpdateNameBody): Promise<Viewer> {
+async function updateName(body: UpdateNameBody): Promise<Viewer> {
   return ViewerSchema.parse(await apiRequest<unknown>('/api/me/name', { method: 'PUT', body }));
 }
 

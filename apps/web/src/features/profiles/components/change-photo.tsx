@@ -10,8 +10,8 @@ import { useRefreshAfterProfileChange } from '../api/refresh-after-profile-chang
 import { useRemoveProfilePhoto } from '../api/remove-photo.ts';
 import styles from './profile-edit.module.css';
 
-export const CHANGE_PHOTO = 'Change photo';
-export const REMOVE_PHOTO = 'Remove photo';
+const CHANGE_PHOTO = 'Change photo';
+const REMOVE_PHOTO = 'Remove photo';
 const PHOTO_SIZE = 128;
 
 /**

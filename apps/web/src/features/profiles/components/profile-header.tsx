@@ -1,6 +1,7 @@
 import { PROFILE_MESSAGES, type PublicProfile } from '@campus/contract';
 import { BadgeCheck, CalendarDays, MessageCircle } from 'lucide-react';
 import { useState } from 'react';
+import { useMemberGate } from '@/components/auth-modal/use-member-gate.ts';
 import { StartConversationDialog } from '@/components/start-conversation/start-conversation-dialog.tsx';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { Button, ButtonLink } from '@/components/ui/button.tsx';
@@ -19,6 +20,8 @@ interface MainActionProps {
 
 function MainAction({ profile, messageOnOpen, onMessageClosed }: MainActionProps) {
   const [messaging, setMessaging] = useState(messageOnOpen && !profile.isOwn && !profile.blocked);
+  // Visitors, the unverified and members of another campus get the login/join modal, not a refusal.
+  const allow = useMemberGate();
   if (profile.isOwn) {
     return profile.profileSetUp ? (
       <ButtonLink to={paths.profileEdit.getHref()} variant="secondary">
@@ -33,7 +36,7 @@ function MainAction({ profile, messageOnOpen, onMessageClosed }: MainActionProps
   if (profile.blocked) return null;
   return (
     <>
-      <Button onClick={() => setMessaging(true)}>
+      <Button onClick={() => allow('message') && setMessaging(true)}>
         <MessageCircle aria-hidden="true" size={18} />
         {PROFILE_MESSAGES.sendMessage}
       </Button>

@@ -3,14 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-export interface VerifySchoolCodeInput {
+interface VerifySchoolCodeInput {
   email: string;
   code: string;
   campusId?: string;
 }
 
 /** POST /api/school-email/verify: a correct PIN makes the user a member of the campus. */
-export async function verifySchoolCode(input: VerifySchoolCodeInput): Promise<SchoolEmailVerifyResponse> {
+async function verifySchoolCode(input: VerifySchoolCodeInput): Promise<SchoolEmailVerifyResponse> {
   return SchoolEmailVerifyResponseSchema.parse(await api.post<unknown>('/api/school-email/verify', input));
 }
 

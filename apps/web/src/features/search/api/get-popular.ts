@@ -4,11 +4,11 @@ import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** GET /api/search/popular: the campus's top 14 searches by views. */
-export async function getPopular({ signal }: { signal?: AbortSignal } = {}): Promise<PopularSearch[]> {
+async function getPopular({ signal }: { signal?: AbortSignal } = {}): Promise<PopularSearch[]> {
   return (await api.get<{ searches: PopularSearch[] }>('/api/search/popular', { signal })).searches;
 }
 
-export const popularQueryOptions = () =>
+const popularQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.search.popular,
     queryFn: ({ signal }) => getPopular({ signal }),

@@ -4,15 +4,12 @@ import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** GET /api/search/suggestions?q=: up to 5 posts for the header box. */
-export async function getSuggestions(
-  q: string,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<SearchSuggestion[]> {
+async function getSuggestions(q: string, { signal }: { signal?: AbortSignal } = {}): Promise<SearchSuggestion[]> {
   return (await api.get<{ suggestions: SearchSuggestion[] }>('/api/search/suggestions', { query: { q }, signal }))
     .suggestions;
 }
 
-export const suggestionsQueryOptions = (q: string) =>
+const suggestionsQueryOptions = (q: string) =>
   queryOptions({
     queryKey: queryKeys.search.suggestions(q),
     queryFn: ({ signal }) => getSuggestions(q, { signal }),

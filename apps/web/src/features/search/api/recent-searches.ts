@@ -7,11 +7,11 @@ import { queryKeys } from '@/lib/query-keys.ts';
 const parse = (body: unknown): RecentSearch[] => (body as { searches: RecentSearch[] }).searches;
 
 /** GET /api/search/recent: the viewer's recent searches on this campus, newest first. */
-export async function getRecent({ signal }: { signal?: AbortSignal } = {}): Promise<RecentSearch[]> {
+async function getRecent({ signal }: { signal?: AbortSignal } = {}): Promise<RecentSearch[]> {
   return parse(await api.get<unknown>('/api/search/recent', { signal }));
 }
 
-export const recentQueryOptions = () =>
+const recentQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.search.recent, queryFn: ({ signal }) => getRecent({ signal }) });
 
 export function useRecentQuery(enabled: boolean) {

@@ -4,14 +4,14 @@ import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** GET /api/search/people?q=: one page (10) of members, as `{ posts }` pages for the shared list. */
-export async function searchPeople(
+async function searchPeople(
   { q, cursor }: { q: string; cursor?: string },
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<SearchPeopleList> {
   return SearchPeopleListSchema.parse(await api.get<unknown>('/api/search/people', { query: { q, cursor }, signal }));
 }
 
-export const searchPeopleQueryOptions = (q: string) =>
+const searchPeopleQueryOptions = (q: string) =>
   infiniteQueryOptions({
     queryKey: queryKeys.search.people(q),
     queryFn: async ({ pageParam, signal }) => {

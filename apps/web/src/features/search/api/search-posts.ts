@@ -6,14 +6,14 @@ import { queryKeys } from '@/lib/query-keys.ts';
 export type PostsTab = 'latest' | 'media';
 
 /** GET /api/search/posts?q=&show=: one page (10) of Latest or Media hits. */
-export async function searchPosts(
+async function searchPosts(
   { q, show, cursor }: { q: string; show: PostsTab; cursor?: string },
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<PostList> {
   return PostListSchema.parse(await api.get<unknown>('/api/search/posts', { query: { q, show, cursor }, signal }));
 }
 
-export const searchPostsQueryOptions = (q: string, show: PostsTab) =>
+const searchPostsQueryOptions = (q: string, show: PostsTab) =>
   infiniteQueryOptions({
     queryKey: queryKeys.posts.search(q, show),
     queryFn: ({ pageParam, signal }) => searchPosts({ q, show, cursor: pageParam }, { signal }),

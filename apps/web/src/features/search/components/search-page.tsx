@@ -48,7 +48,7 @@ function NoResults({ q }: { q: string }) {
 }
 
 /** The count beside a popular search (spec 2 §2 'shows a view count'). */
-export function viewCount(search: PopularSearch): string {
+function viewCount(search: PopularSearch): string {
   return `${search.totalViews.toLocaleString('en-US')} ${search.totalViews === 1 ? 'view' : 'views'}`;
 }
 

@@ -4,11 +4,11 @@ import { api, apiRequest } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** GET /api/me/account: the Settings > Account rows of the viewer. */
-export async function getAccount({ signal }: { signal?: AbortSignal } = {}): Promise<AccountSettings> {
+async function getAccount({ signal }: { signal?: AbortSignal } = {}): Promise<AccountSettings> {
   return AccountSettingsSchema.parse(await api.get<unknown>('/api/me/account', { signal }));
 }
 
-export const accountQueryOptions = () =>
+const accountQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.account, queryFn: ({ signal }) => getAccount({ signal }) });
 
 export function useAccountQuery() {
@@ -19,7 +19,7 @@ export function useAccountQuery() {
 export type AccountField = 'username' | 'phone' | 'gender' | 'birth-date';
 
 /** PUT /api/me/{field}: answers the updated rows. */
-export async function updateAccountField(field: AccountField, body: unknown): Promise<AccountSettings> {
+async function updateAccountField(field: AccountField, body: unknown): Promise<AccountSettings> {
   return AccountSettingsSchema.parse(await apiRequest<unknown>(`/api/me/${field}`, { method: 'PUT', body }));
 }
 

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /** PUT /api/me/password: 'Invalid password.' for a wrong current one; other sessions end. */
-export async function changePassword(body: ChangePasswordBody): Promise<void> {
+async function changePassword(body: ChangePasswordBody): Promise<void> {
   await apiRequest<null>('/api/me/password', { method: 'PUT', body });
 }
 

@@ -25,5 +25,3 @@ export const STATIC_PAGES = {
   help: { title: 'Customer Support', Component: HelpContent },
   feedback: { title: 'Give Us Feedback', Component: FeedbackContent },
 } as const satisfies Record<string, { title: string; Component: (p: { campus: CampusResponse }) => JSX.Element }>;
-
-export type StaticPageSlug = keyof typeof STATIC_PAGES;

@@ -1,0 +1,8 @@
+/**
+ * The ads module's face (boosting, spec 3): its routes, the payment provider the app picks, what
+ * posts ask of ads (`feedAds`), and the ad clock the jobs run.
+ */
+export { adsRoutes } from './ads.routes.ts';
+export { feedAds } from './feed-ads.ts';
+export { runAdClock } from './lifecycle.ts';
+export { paymentProviderFor } from './payment-provider.ts';

@@ -1,0 +1,2 @@
+/** The geo module's face: the geographic gate's route. */
+export { geoRoutes } from './geo.routes.ts';

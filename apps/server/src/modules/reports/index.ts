@@ -1,0 +1,2 @@
+/** The reports module's face: reporting a member. */
+export { reportsRoutes } from './reports.routes.ts';

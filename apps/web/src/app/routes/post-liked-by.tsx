@@ -1,0 +1,24 @@
+import { LIKED_BY_TEXTS } from '@campus/contract';
+import { useParams } from 'react-router';
+import { paths } from '@/config/paths.ts';
+import { LikedByList } from '@/features/posts/components/liked-by-list.tsx';
+import { useHideOnScroll } from '@/lib/use-hide-on-scroll.ts';
+import { TitleHeader } from '../layout/headers/title-header.tsx';
+import { CommunityGate } from './community-gate.tsx';
+
+/**
+ * /post/{postId}/liked_by: the 'liked by' header (spec 1 §2 header variants) with a way back to
+ * the post, over the people who saved it. Members of a campus only, like the post page.
+ */
+export function Component() {
+  const { postId = '' } = useParams();
+  const hidden = useHideOnScroll();
+  return (
+    <>
+      <TitleHeader title={LIKED_BY_TEXTS.title} back={{ to: paths.post.getHref(postId) }} hidden={hidden} />
+      <CommunityGate>
+        <LikedByList key={postId} postId={postId} />
+      </CommunityGate>
+    </>
+  );
+}

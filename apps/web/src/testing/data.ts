@@ -1,0 +1,111 @@
+import type {
+  ChatSummary,
+  Message,
+  Notification,
+  Post,
+  PostAuthor,
+  PublicProfile,
+  SearchPerson,
+} from '@campus/contract';
+import { testCampus } from './campus.ts';
+
+/**
+ * Records as the API answers them, for route tests: each builder fills every field the
+ * contract asks for, and `over` changes what a test is about.
+ */
+const CREATED = '2026-01-05T10:00:00.000Z';
+
+export const testAuthor = (over: Partial<PostAuthor> = {}): PostAuthor => ({
+  id: 'u2',
+  username: 'jordanlee',
+  firstName: 'Jordan',
+  lastName: 'Lee',
+  img: null,
+  verified: true,
+  ...over,
+});
+
+export const testPost = (over: Partial<Post> = {}): Post => ({
+  id: 'p1',
+  campusId: testCampus().id,
+  type: 'post',
+  author: testAuthor(),
+  plainText: 'Desk lamp, barely used',
+  category: null,
+  priceCents: 1500,
+  parentId: null,
+  rootId: null,
+  media: [],
+  likesCount: 0,
+  commentsCount: 0,
+  likedByViewer: false,
+  createdAt: CREATED,
+  lastModified: CREATED,
+  ...over,
+});
+
+export const testChat = (over: Partial<ChatSummary> = {}): ChatSummary => ({
+  id: 'c1',
+  otherUser: testAuthor(),
+  lastMessage: 'Is the lamp still available?',
+  lastMessageId: 'm1',
+  unread: false,
+  blocked: false,
+  blockedByViewer: false,
+  createdAt: CREATED,
+  lastModified: CREATED,
+  ...over,
+});
+
+export const testMessage = (over: Partial<Message> = {}): Message => ({
+  id: 'm1',
+  chatId: 'c1',
+  senderId: 'u2',
+  text: null,
+  plainText: 'Is the lamp still available?',
+  photo: null,
+  sharedPost: null,
+  likesCount: 0,
+  likedByViewer: false,
+  status: null,
+  createdAt: CREATED,
+  ...over,
+});
+
+export const testProfile = (over: Partial<PublicProfile> = {}): PublicProfile => ({
+  id: 'u2',
+  username: 'jordanlee',
+  firstName: 'Jordan',
+  lastName: 'Lee',
+  img: null,
+  imgSmall: null,
+  bio: null,
+  createdAt: CREATED,
+  verified: true,
+  schoolVerified: true,
+  campusId: testCampus().id,
+  profileSetUp: true,
+  postCount: 1,
+  isOwn: false,
+  blocked: false,
+  blockedByViewer: false,
+  ...over,
+});
+
+export const testPerson = (over: Partial<SearchPerson> = {}): SearchPerson => ({
+  ...testAuthor(),
+  campusId: testCampus().id,
+  ...over,
+});
+
+export const testNotification = (over: Partial<Notification> = {}): Notification => ({
+  id: 'n1',
+  type: 'like',
+  fromUser: testAuthor(),
+  postId: 'p1',
+  chatId: null,
+  message: 'Desk lamp, barely used',
+  read: false,
+  createdAt: CREATED,
+  ...over,
+});

@@ -1,0 +1,49 @@
+import type { CampusResponse, Viewer } from '@campus/contract';
+import { cleanup, render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, vi } from 'vitest';
+import { AppProvider } from '@/app/provider.tsx';
+import { routes } from '@/app/router.tsx';
+import { type Answer, mockApi } from './api.ts';
+import { testCampus } from './campus.ts';
+import { testViewer } from './viewer.ts';
+
+export interface RenderAppOptions {
+  /** Who is signed in: a verified member of the campus unless given; `null` for a visitor. */
+  viewer?: Viewer | null;
+  campus?: CampusResponse;
+  /** The badges: none unread unless given. */
+  unread?: Answer<'GET /api/unread-counts'>;
+}
+
+/**
+ * Renders the app's real route table at `url` in a memory router, inside the app's own
+ * provider, as a person would land on it: the campus, the viewer and the unread badges come
+ * from the mocked API (testing/api.ts) like every other read. Give those three here, not
+ * through mockApi: these handlers are added last, so they answer first.
+ */
+export function renderApp(
+  url: string,
+  { viewer, campus = testCampus(), unread = { messages: 0, notifications: 0 } }: RenderAppOptions = {},
+) {
+  const signedIn = viewer === undefined ? testViewer({ campusId: campus.id }) : viewer;
+  mockApi({
+    'GET /api/campus': campus,
+    'GET /api/me': { viewer: signedIn },
+    'GET /api/unread-counts': unread,
+  });
+  // jsdom has no layout: scroll restoration's window.scrollTo is not implemented there.
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const view = render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...view, router };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
