@@ -15,6 +15,8 @@ export default defineConfig({
           include: ['packages/contract/src/**/*.test.ts'],
           environment: 'node',
           setupFiles,
+          // Property tests run a hundred cases each; on a busy 2-core machine that can pass 5 s.
+          testTimeout: 20_000,
         },
       },
       {
