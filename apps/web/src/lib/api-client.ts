@@ -1,5 +1,4 @@
 import type { ApiError as ApiErrorBody, ErrorCode } from '@campus/contract';
-import { mayRequest, takeBootAnswer } from './boot-answers.ts';
 
 /** Shown when a failure has no message of its own (spec 2 §8: 'Something went wrong'). */
 const FALLBACK_MESSAGE = 'Something went wrong';
@@ -68,6 +67,20 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, `HTTP_${response.status}`, FALLBACK_MESSAGE);
 }
 
+/** How a call reaches the API: `fetch` in the browser. */
+export type ApiFetch = (url: string, init: RequestInit) => Promise<Response>;
+
+let requestFetch: () => ApiFetch | undefined = () => undefined;
+
+/**
+ * For the server's render (entry-server.tsx): where the calls of the request being rendered go,
+ * its in-process caller, looked up per call (an AsyncLocalStorage there), so concurrent renders
+ * never share one. Set once, when that module loads; the browser never sets it.
+ */
+export function setRequestFetch(lookup: () => ApiFetch | undefined): void {
+  requestFetch = lookup;
+}
+
 /** Fetch wrapper for the same-origin API (`/api/...`); cookies travel with every call. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal, headers = {} } = options;
@@ -85,14 +98,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   const url = buildUrl(path, query);
-  if (method === 'GET') {
-    const answered = takeBootAnswer(url);
-    if (answered !== undefined) return answered as T;
-  }
-  if (!mayRequest()) throw new ApiError(0, 'NETWORK_ERROR', FALLBACK_MESSAGE);
   let response: Response;
   try {
-    response = await fetch(url, init);
+    response = await (requestFetch() ?? fetch)(url, init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK_ERROR', FALLBACK_MESSAGE);

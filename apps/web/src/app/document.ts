@@ -1,0 +1,84 @@
+import type { CampusResponse } from '@campus/contract';
+import type { DehydratedState } from '@tanstack/react-query';
+import type { HydrationState } from 'react-router';
+import { siteName } from '@/lib/campus.ts';
+import type { PageHead } from './head.ts';
+
+/**
+ * The document around the app (index.html) as the server's render fills it in
+ * (entry-server.tsx) and the browser reads it back (main.tsx).
+ */
+
+/** The element whose JSON is the page's state: the query cache and the router's loader data. */
+export const STATE_ELEMENT_ID = 'page-state';
+
+export interface PageState {
+  queries: DehydratedState;
+  router: HydrationState;
+}
+
+/**
+ * JSON for inside a <script> element: `<` escaped, so no `</script>` or `<!--` in the data can
+ * end or change the element. JSON.parse reads `\u003c` back as `<`.
+ */
+export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** index.html cut at its markers: the head's tags go at `<!--app-head-->`, the page at `<!--app-html-->`. */
+export function documentParts(template: string) {
+  const [beforeHead = '', rest = ''] = template.split('<!--app-head-->');
+  const [between = '', afterApp = ''] = rest.split('<!--app-html-->');
+  return { beforeHead, beforeApp: between, afterApp };
+}
+
+/** A campus colour is a hex colour; anything else is not written into a style. */
+const COLOUR = /^#[0-9a-f]{3,8}$/i;
+
+/**
+ * The page's own head tags: its title and description, the campus colour (as the app sets it
+ * once running, provider.tsx), and the link-preview tags of app/head.ts.
+ */
+export function documentHead({
+  campus,
+  head,
+  url,
+  nonce,
+}: {
+  campus: CampusResponse | undefined;
+  head: PageHead | undefined;
+  url: URL;
+  nonce: string;
+}): string {
+  const site = campus ? siteName(campus) : 'Campus Buy / Sell';
+  const title = head && head.title !== site ? `${head.title} | ${site}` : site;
+  const description = head?.description ?? 'Buy, sell and socialise with students of your campus.';
+  const tags = [`<title>${escapeHtml(title)}</title>`, meta('name', 'description', description)];
+  if (campus && COLOUR.test(campus.themeColor)) {
+    tags.push(meta('name', 'theme-color', campus.themeColor));
+    // Before the app's stylesheet is applied the page is already in the campus's colour.
+    tags.push(`<style nonce="${escapeHtml(nonce)}">:root{--campus-color:${campus.themeColor}}</style>`);
+  } else {
+    tags.push(meta('name', 'theme-color', '#ffffff'));
+  }
+  if (head && campus) {
+    const address = new URL(url.pathname + url.search, campus.siteUrl).href;
+    tags.push(
+      meta('property', 'og:type', head.type),
+      meta('property', 'og:site_name', site),
+      meta('property', 'og:title', head.title),
+      meta('property', 'og:description', head.description),
+      meta('property', 'og:url', address),
+      meta('name', 'twitter:card', head.image && head.type === 'article' ? 'summary_large_image' : 'summary'),
+      meta('name', 'twitter:title', head.title),
+      meta('name', 'twitter:description', head.description),
+    );
+    if (head.image) tags.push(meta('property', 'og:image', head.image), meta('name', 'twitter:image', head.image));
+  }
+  return tags.join('');
+}
+
+function meta(key: 'name' | 'property', name: string, content: string): string {
+  return `<meta ${key}="${name}" content="${escapeHtml(content)}">`;
+}
