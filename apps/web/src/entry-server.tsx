@@ -6,7 +6,6 @@ import { renderToReadableStream } from 'react-dom/server';
 import {
   createStaticHandler,
   createStaticRouter,
-  isRouteErrorResponse,
   type StaticHandlerContext,
   StaticRouterProvider,
 } from 'react-router';
@@ -26,8 +25,8 @@ import { createQueryClient } from './lib/query-client.ts';
  *
  * The route table's loaders (app/loaders.ts) read the page's data into a QueryClient of this
  * request; React Router's static handler runs them (a redirect they throw is the answer: 302),
- * react-dom's streaming renderer draws the page from them, and the client's cache and the
- * router's loader data travel in the document for the browser to hydrate from (main.tsx).
+ * react-dom's streaming renderer draws the page from them, and the client's cache travels in
+ * the document for the browser to hydrate from (main.tsx).
  */
 
 export interface RenderOptions {
@@ -81,10 +80,7 @@ export async function render(request: Request, { api, nonce }: RenderOptions): P
   // little, and a browser without JavaScript (or a link preview) gets the page, not fallbacks.
   await stream.allReady;
   const campus = queryClient.getQueryData(campusQueryOptions().queryKey);
-  const state: PageState = {
-    queries: dehydrate(queryClient),
-    router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializedErrors(context) },
-  };
+  const state: PageState = { queries: dehydrate(queryClient) };
   const parts = templateParts();
   const head = documentHead({ campus, head: deepestHead(context), url: new URL(request.url), nonce });
   const data = `<script type="application/json" id="${STATE_ELEMENT_ID}" nonce="${nonce}">${scriptJson(state)}</script>`;
@@ -112,17 +108,4 @@ function deepestHead(context: StaticHandlerContext) {
     if (data?.head) return data.head;
   }
   return undefined;
-}
-
-/** Errors a loader threw, as React Router's browser router reads them back (its hydration data). */
-function serializedErrors(context: StaticHandlerContext): Record<string, unknown> | null {
-  if (!context.errors) return null;
-  return Object.fromEntries(
-    Object.entries(context.errors).map(([id, error]) => [
-      id,
-      isRouteErrorResponse(error)
-        ? { ...error, __type: 'RouteErrorResponse' }
-        : { message: error instanceof Error ? error.message : String(error), __type: 'Error' },
-    ]),
-  );
 }

@@ -4,17 +4,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { type PageState, STATE_ELEMENT_ID } from './app/document.ts';
 import { AppProvider } from './app/provider.tsx';
-import { createRoutes, loadRoutesOf } from './app/router.tsx';
+import { createRoutes } from './app/router.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import './styles/tokens.css';
 import './styles/global.css';
-
-declare global {
-  interface Window {
-    /** What React Router's browser router starts from (its own name for it). */
-    __staticRouterHydrationData?: PageState['router'];
-  }
-}
 
 /** The state the server's render drew the page from (entry-server.tsx); none under `vite` (npm run dev:web). */
 function pageState(): PageState | undefined {
@@ -22,31 +15,43 @@ function pageState(): PageState | undefined {
   return text ? (JSON.parse(text) as PageState) : undefined;
 }
 
+/** Resolves once `router` has loaded its first page: the matched routes' code and loaders. */
+function initialized(router: ReturnType<typeof createBrowserRouter>): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 /**
- * Takes over the page the server drew, as soon as the code has arrived (decision 031): the
- * query cache and the router start from the state it was drawn from, and the matched routes'
- * code is loaded first, so the first render is the server's HTML and React hydrates it.
+ * Takes over the page the server drew, as soon as the code has arrived (decision 031). The
+ * query cache starts from the state the page was drawn from; the router then loads the page as
+ * the server did, its routes' code and loaders (which find their data in that cache, so ask
+ * the network for nothing but code), and React hydrates the server's HTML with the same tree.
  * Without a drawn page (the Vite dev server) the app draws it, its loaders reading as usual.
  */
 async function start(container: HTMLElement) {
   const queryClient = createQueryClient();
-  const routes = createRoutes(queryClient);
   const state = pageState();
-  if (state) {
-    hydrate(queryClient, state.queries);
-    // React Router reads it from here and revives the errors in it as it wrote them.
-    window.__staticRouterHydrationData = state.router;
-    await loadRoutesOf(routes, window.location);
-  }
+  if (state) hydrate(queryClient, state.queries);
+  const router = createBrowserRouter(createRoutes(queryClient));
   const app = (
     <StrictMode>
       <AppProvider queryClient={queryClient}>
-        <RouterProvider router={createBrowserRouter(routes)} />
+        <RouterProvider router={router} />
       </AppProvider>
     </StrictMode>
   );
-  if (state) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  if (!state) {
+    createRoot(container).render(app);
+    return;
+  }
+  await initialized(router);
+  hydrateRoot(container, app);
 }
 
 const container = document.getElementById('root');

@@ -1,6 +1,5 @@
 import type { CampusResponse } from '@campus/contract';
 import type { DehydratedState } from '@tanstack/react-query';
-import type { HydrationState } from 'react-router';
 import { siteName } from '@/lib/campus.ts';
 import type { PageHead } from './head.ts';
 
@@ -9,12 +8,11 @@ import type { PageHead } from './head.ts';
  * (entry-server.tsx) and the browser reads it back (main.tsx).
  */
 
-/** The element whose JSON is the page's state: the query cache and the router's loader data. */
+/** The element whose JSON is the page's state: the query cache its loaders filled. */
 export const STATE_ELEMENT_ID = 'page-state';
 
 export interface PageState {
   queries: DehydratedState;
-  router: HydrationState;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { SCHOOL_FINDER_TEXTS } from '@campus/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { matchRoutes, type RouteObject, redirect } from 'react-router';
+import { type RouteObject, redirect } from 'react-router';
 import { paths, STATIC_PAGE_SLUGS } from '@/config/paths.ts';
 import { AppShell } from './layout/app-shell.tsx';
 import type { RouteHandle } from './layout/route-handle.ts';
@@ -260,19 +260,4 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       ],
     },
   ];
-}
-
-/**
- * Loads the lazy routes `location` matches into the route table, as the server's render did
- * (entry-server.tsx): a router that starts with them in draws the page at once, where one that
- * starts lazy draws its HydrateFallback first, and would not match the server's HTML.
- */
-export async function loadRoutesOf(routes: RouteObject[], location: Pick<Location, 'pathname'>): Promise<void> {
-  const lazyMatches = (matchRoutes(routes, location) ?? []).filter(({ route }) => typeof route.lazy === 'function');
-  await Promise.all(
-    lazyMatches.map(async ({ route }) => {
-      const load = route.lazy as () => Promise<Partial<RouteObject>>;
-      Object.assign(route, await load(), { lazy: undefined });
-    }),
-  );
 }

@@ -34,7 +34,9 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) params.set(key, String(value));
+    // null too: a page's first cursor (undefined) comes back as null from the JSON of a page
+    // the server drew (main.tsx), and means the same, none.
+    if (value !== undefined && value !== null) params.set(key, String(value));
   }
   const search = params.toString();
   return search ? `${path}?${search}` : path;
