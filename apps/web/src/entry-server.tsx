@@ -1,19 +1,16 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  type StaticHandlerContext,
-  StaticRouterProvider,
-} from 'react-router';
-import { campusQueryOptions } from './features/campus/api/get-campus.ts';
+import { createStaticHandler, createStaticRouter, type StaticHandlerContext, StaticRouterProvider } from 'react-router';
 import { documentHead, documentParts, type PageState, STATE_ELEMENT_ID, scriptJson } from './app/document.ts';
 import type { WithHead } from './app/head.ts';
 import { AppProvider } from './app/provider.tsx';
 import { createRoutes } from './app/router.tsx';
+import { campusQueryOptions } from './features/campus/api/get-campus.ts';
 import { type ApiFetch, setRequestFetch } from './lib/api-client.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
@@ -47,7 +44,9 @@ setRequestFetch(() => requestApi.getStore());
  */
 let template: ReturnType<typeof documentParts> | undefined;
 const templateParts = () => {
-  template ??= documentParts(readFileSync(new URL('../index.html', import.meta.url), 'utf8'));
+  template ??= documentParts(
+    readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'index.html'), 'utf8'),
+  );
   return template;
 };
 

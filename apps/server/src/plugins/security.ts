@@ -155,7 +155,8 @@ export const securityPlugin = fp(
       if (problem) {
         // No route runs: a page load of an address with a NUL byte is answered with the web
         // app, whose router shows its not-found page for such an address (root.tsx).
-        if (problem === 'nul' && isPageLoad(request) && app.sendNotFoundPage) return app.sendNotFoundPage(request, reply);
+        if (problem === 'nul' && isPageLoad(request) && app.sendNotFoundPage)
+          return app.sendNotFoundPage(request, reply);
         throw errors.badRequest(HTTP_ERROR_MESSAGES.malformedRequest, 'INVALID_URL');
       }
     });

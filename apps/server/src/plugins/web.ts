@@ -127,9 +127,7 @@ export const webPlugin = fp(
 
     if (indexHtml) {
       // For addresses no route may see (security.ts): the web app's own not-found page.
-      app.decorate('sendNotFoundPage', (request: FastifyRequest, reply: FastifyReply) =>
-        sendPage(request, reply, 404),
-      );
+      app.decorate('sendNotFoundPage', (request: FastifyRequest, reply: FastifyReply) => sendPage(request, reply, 404));
       // Every other page address: a route (not the not-found handler), so its document is
       // compressed like any answer. The media feed page shares its path with the uploads prefix
       // (/media/{key}), whose scope would otherwise answer a page load of /media itself.
