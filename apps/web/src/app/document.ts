@@ -31,6 +31,34 @@ export function documentParts(template: string) {
   return { beforeHead, beforeApp: between, afterApp };
 }
 
+/** What the capture script below keeps on `window` until the app takes it (start.tsx). */
+export interface HeldActions {
+  clicked: HTMLElement[];
+  sent: HTMLFormElement[];
+  stop: () => void;
+}
+
+declare global {
+  interface Window {
+    heldActions?: HeldActions;
+  }
+}
+
+/**
+ * A drawn page's buttons, links and forms are on screen before its code has arrived. A click
+ * on them would do nothing, and a form sent would leave for a full page load with its fields
+ * in the address. This one small inline script (allowed by the document's nonce) holds both
+ * until the app has taken the page over and makes them again then (start.tsx).
+ */
+const HOLD_ACTIONS = `(()=>{const h={clicked:[],sent:[]},r=()=>document.getElementById('root'),
+c=e=>{const t=e.target instanceof Element&&e.target.closest('a[href],button');if(!t||!r()?.contains(t))return;e.preventDefault();e.stopPropagation();h.clicked.push(t)},
+s=e=>{if(!r()?.contains(e.target))return;e.preventDefault();e.stopPropagation();h.sent.push(e.target)};
+addEventListener('click',c,true);addEventListener('submit',s,true);
+h.stop=()=>{removeEventListener('click',c,true);removeEventListener('submit',s,true)};window.heldActions=h})()`.replace(
+  /\n/g,
+  '',
+);
+
 /** A campus colour is a hex colour; anything else is not written into a style. */
 const COLOUR = /^#[0-9a-f]{3,8}$/i;
 
@@ -52,7 +80,11 @@ export function documentHead({
   const site = campus ? siteName(campus) : 'Campus Buy / Sell';
   const title = head && head.title !== site ? `${head.title} | ${site}` : site;
   const description = head?.description ?? 'Buy, sell and socialise with students of your campus.';
-  const tags = [`<title>${escapeHtml(title)}</title>`, meta('name', 'description', description)];
+  const tags = [
+    `<script nonce="${escapeHtml(nonce)}">${HOLD_ACTIONS}</script>`,
+    `<title>${escapeHtml(title)}</title>`,
+    meta('name', 'description', description),
+  ];
   if (campus && COLOUR.test(campus.themeColor)) {
     tags.push(meta('name', 'theme-color', campus.themeColor));
     // Before the app's stylesheet is applied the page is already in the campus's colour.

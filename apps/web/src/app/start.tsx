@@ -50,5 +50,52 @@ export async function startApp(container: HTMLElement): Promise<Root> {
     return root;
   }
   await initialized(router);
-  return hydrateRoot(container, app);
+  const root = hydrateRoot(container, app);
+  replayHeldActions(container);
+  return root;
 }
+
+/**
+ * Makes again what was done on the drawn page before it was live (held by the document's
+ * script, app/document.ts). Fields took focus, text and ticks natively meanwhile, but the
+ * app's handlers missed them: each is told again, and the focused one focused again.
+ */
+function replayHeldActions(container: HTMLElement) {
+  const held = window.heldActions;
+  if (!held) return;
+  held.stop();
+  window.heldActions = undefined;
+  const focused = document.activeElement;
+  for (const field of container.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+      // Back to what the server drew, then ticked as a person does: React hears the click.
+      if (field.checked !== field.defaultChecked) {
+        field.checked = field.defaultChecked;
+        field.click();
+      }
+    } else if (field.value !== field.defaultValue) {
+      // React hears an input event only when the field's value differs from the one it last
+      // knew, which is what the field holds when it is hydrated. So the field gets the
+      // server's value back, and an input event (on which React hydrates the page at once),
+      // before the typed text returns through the element's own setter, which React does not
+      // watch: the second input event is then a change, and the app's state gets the text.
+      const typed = field.value;
+      field.value = field.defaultValue;
+      announceInput(field);
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, typed);
+      announceInput(field);
+    }
+  }
+  if ((focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement) && container.contains(focused)) {
+    focused.blur();
+    focused.focus();
+  }
+  // In the next task: after the app has drawn what the fields changed (a search box's Enter
+  // reads the text from the app's state).
+  setTimeout(() => {
+    for (const target of held.clicked) if (target.isConnected) target.click();
+    for (const form of held.sent) if (form.isConnected) form.requestSubmit();
+  }, 0);
+}
+
+const announceInput = (field: HTMLElement) => field.dispatchEvent(new Event('input', { bubbles: true }));
