@@ -3,6 +3,7 @@ import { useBlocker, useLocation, useNavigate } from 'react-router';
 import { ModalPage, useGoBack } from '@/components/ui/modal.tsx';
 import { paths } from '@/config/paths.ts';
 import { MEDIA, useMediaQuery } from '@/lib/media-query.ts';
+import { useHydrated } from '@/lib/use-hydrated.ts';
 import { useViewer } from '@/lib/viewer.ts';
 import type { ComposeLocationState } from '../hooks/use-composer.ts';
 import { composerGate, composerUiStore } from '../lib/composer-store.ts';
@@ -88,7 +89,10 @@ export function ComposePage({ parentId }: ComposePageProps) {
   const backTo = useGoBack(fallback);
   const navigate = useNavigate();
   const location = useLocation();
-  const handOff = !isPhone || gate !== 'ok';
+  // Only the browser knows the screen: the server draws nothing here, and the page decides
+  // once it is live (decision 031).
+  const hydrated = useHydrated();
+  const handOff = hydrated && (!isPhone || gate !== 'ok');
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: hands over once, on arrival
   useEffect(() => {
@@ -103,6 +107,6 @@ export function ComposePage({ parentId }: ComposePageProps) {
     navigate(backTo, { replace: true });
   }, [handOff]);
 
-  if (handOff) return null;
+  if (!hydrated || handOff) return null;
   return <ComposePageContent parentId={parentId} fallback={fallback} />;
 }
