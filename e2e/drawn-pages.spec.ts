@@ -128,10 +128,10 @@ test.describe('a member', () => {
       await expect(page.getByRole('link', { name: 'Mentions' })).toBeVisible();
 
       await page.goto(`/messages/${chatId}`);
-      await expect(page.getByText('Avery Carter').first()).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Conversation with Avery Carter' })).toBeVisible();
 
       await page.goto(`/ads/${adId}`);
-      await expect(page.getByText(text).first()).toBeVisible();
+      await expect(page.getByText(text).filter({ visible: true }).first()).toBeVisible();
     } finally {
       await page.request.post(`/api/ads/${adId}/stop`, { headers });
     }

@@ -32,8 +32,10 @@ const meta = (html: string, name: string) =>
 function nonceOf(policy: unknown): string {
   const nonce = /'nonce-([^']+)'/.exec(String(policy))?.[1];
   expect(nonce, 'the CSP has no nonce').toBeDefined();
-  expect(String(policy)).toMatch(new RegExp(`script-src [^;]*'nonce-${nonce}'`));
-  expect(String(policy)).toMatch(new RegExp(`style-src [^;]*'nonce-${nonce}'`));
+  const directives = String(policy).split(';');
+  for (const name of ['script-src', 'style-src']) {
+    expect(directives.find((d) => d.startsWith(`${name} `))).toContain(`'nonce-${nonce}'`);
+  }
   return nonce as string;
 }
 
@@ -105,7 +107,7 @@ describe('a page of the web app', () => {
 
   it('still arrives when the page’s own read fails', async () => {
     const { browser } = await member(app, db);
-    for (const url of ['/post/no-such-post', '/post/%E0%A4%A', '/messages/not-a-chat']) {
+    for (const url of ['/post/no-such-post', '/post/%E2%9C%93', '/messages/not-a-chat']) {
       const page = await browser.get(url);
       expect([url, page.statusCode]).toEqual([url, 200]);
       expect(page.body).toContain('OU Buy / Sell');
