@@ -150,6 +150,14 @@ describe('a page of the web app', () => {
     expect(meta(page.body, 'og:type')).toBe('profile');
   });
 
+  it('never serves the render’s code', async () => {
+    for (const url of ['/.ssr/entry-server.js', '/.ssr/', '/%2Essr/entry-server.js']) {
+      const answer = await app.inject({ method: 'GET', url, headers: { host: 'ou.localhost:3000' } });
+      expect(answer.body).not.toContain('renderToReadableStream');
+      expect(answer.body).not.toContain('createStaticHandler');
+    }
+  });
+
   it('answers a page address with a NUL byte with the not-found page, 404', async () => {
     const page = await app.inject({
       method: 'GET',

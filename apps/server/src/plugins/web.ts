@@ -59,10 +59,14 @@ export const webPlugin = fp(
         if (typeof value === 'string') forwarded[name] = value;
       }
       return async (url, init) => {
+        const sent: Record<string, string> = {};
+        new Headers(init.headers).forEach((value, name) => {
+          sent[name] = value;
+        });
         const response = await app.inject({
           method: (init.method ?? 'GET') as 'GET',
           url,
-          headers: { ...Object.fromEntries(new Headers(init.headers).entries()), ...forwarded },
+          headers: { ...sent, ...forwarded },
           payload: typeof init.body === 'string' ? init.body : undefined,
         });
         const headers = new Headers();
@@ -70,7 +74,10 @@ export const webPlugin = fp(
           if (value !== undefined && name !== 'set-cookie') headers.set(name, String(value));
         }
         const empty = response.statusCode === 204 || response.statusCode === 304;
-        return new Response(empty ? null : response.rawPayload, { status: response.statusCode, headers });
+        return new Response(empty ? null : new Uint8Array(response.rawPayload), {
+          status: response.statusCode,
+          headers,
+        });
       };
     }
 
