@@ -93,9 +93,22 @@ function replayHeldActions(container: HTMLElement) {
   // In the next task: after the app has drawn what the fields changed (a search box's Enter
   // reads the text from the app's state).
   setTimeout(() => {
-    for (const target of held.clicked) if (target.isConnected) target.click();
+    for (const target of held.clicked) if (target.isConnected) press(target);
     for (const form of held.sent) if (form.isConnected) form.requestSubmit();
   }, 0);
+}
+
+/**
+ * A click as a mouse makes it: some controls act on the press, not the click (Radix's menu
+ * triggers open on pointerdown), and the press was made before they listened.
+ */
+function press(target: HTMLElement) {
+  const init = { bubbles: true, cancelable: true, composed: true, button: 0, isPrimary: true, pointerType: 'mouse' };
+  target.dispatchEvent(new PointerEvent('pointerdown', init));
+  target.dispatchEvent(new MouseEvent('mousedown', init));
+  target.dispatchEvent(new PointerEvent('pointerup', init));
+  target.dispatchEvent(new MouseEvent('mouseup', init));
+  target.click();
 }
 
 const announceInput = (field: HTMLElement) => field.dispatchEvent(new Event('input', { bubbles: true }));
