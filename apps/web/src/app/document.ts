@@ -33,6 +33,8 @@ export function documentParts(template: string) {
 
 /** What the capture script below keeps on `window` until the app takes it (start.tsx). */
 export interface HeldActions {
+  /** Buttons and links pressed (pointerdown), which some controls act on: not held, only noted. */
+  pressed: HTMLElement[];
   clicked: HTMLElement[];
   sent: HTMLFormElement[];
   stop: () => void;
@@ -50,11 +52,13 @@ declare global {
  * in the address. This one small inline script (allowed by the document's nonce) holds both
  * until the app has taken the page over and makes them again then (start.tsx).
  */
-const HOLD_ACTIONS = `(()=>{const h={clicked:[],sent:[]},r=()=>document.getElementById('root'),
-c=e=>{const t=e.target instanceof Element&&e.target.closest('a[href],button');if(!t||!r()?.contains(t))return;e.preventDefault();e.stopPropagation();h.clicked.push(t)},
+const HOLD_ACTIONS = `(()=>{const h={pressed:[],clicked:[],sent:[]},r=()=>document.getElementById('root'),
+f=e=>{const t=e.target instanceof Element&&e.target.closest('a[href],button');return t&&r()?.contains(t)?t:null},
+p=e=>{const t=f(e);if(t)h.pressed.push(t)},
+c=e=>{const t=f(e);if(!t)return;e.preventDefault();e.stopPropagation();h.clicked.push(t)},
 s=e=>{if(!r()?.contains(e.target))return;e.preventDefault();e.stopPropagation();h.sent.push(e.target)};
-addEventListener('click',c,true);addEventListener('submit',s,true);
-h.stop=()=>{removeEventListener('click',c,true);removeEventListener('submit',s,true)};window.heldActions=h})()`.replace(
+addEventListener('pointerdown',p,true);addEventListener('click',c,true);addEventListener('submit',s,true);
+h.stop=()=>{removeEventListener('pointerdown',p,true);removeEventListener('click',c,true);removeEventListener('submit',s,true)};window.heldActions=h})()`.replace(
   /\n/g,
   '',
 );

@@ -93,22 +93,21 @@ function replayHeldActions(container: HTMLElement) {
   // In the next task: after the app has drawn what the fields changed (a search box's Enter
   // reads the text from the app's state).
   setTimeout(() => {
-    for (const target of held.clicked) if (target.isConnected) press(target);
+    // Presses first: a menu opened on a press made before the page was live opens now, whether
+    // its click was held or came once the page was live.
+    for (const target of new Set(held.pressed)) if (target.isConnected) press(target);
+    for (const target of held.clicked) if (target.isConnected) target.click();
     for (const form of held.sent) if (form.isConnected) form.requestSubmit();
   }, 0);
 }
 
-/**
- * A click as a mouse makes it: some controls act on the press, not the click (Radix's menu
- * triggers open on pointerdown), and the press was made before they listened.
- */
+/** A press as a mouse makes it: some controls act on it (Radix's menu triggers open on pointerdown). */
 function press(target: HTMLElement) {
   const init = { bubbles: true, cancelable: true, composed: true, button: 0, isPrimary: true, pointerType: 'mouse' };
   target.dispatchEvent(new PointerEvent('pointerdown', init));
   target.dispatchEvent(new MouseEvent('mousedown', init));
   target.dispatchEvent(new PointerEvent('pointerup', init));
   target.dispatchEvent(new MouseEvent('mouseup', init));
-  target.click();
 }
 
 const announceInput = (field: HTMLElement) => field.dispatchEvent(new Event('input', { bubbles: true }));
