@@ -5,6 +5,7 @@ import { PostBoostControls } from '@/features/ads/components/post-boost-controls
 import { postQueryOptions } from '@/features/posts/api/get-post.ts';
 import { PostDetail } from '@/features/posts/components/post-detail.tsx';
 import { campusHead, postHead, type WithHead } from '../head.ts';
+import { postTitleModule } from '../layout/headers/post-header.tsx';
 import { loadShell } from '../loaders.ts';
 import { CommunityGate, loadCommunity } from './community-gate.tsx';
 
@@ -12,7 +13,7 @@ import { CommunityGate, loadCommunity } from './community-gate.tsx';
 export const clientLoader =
   (queryClient: QueryClient) =>
   async ({ params }: LoaderFunctionArgs): Promise<WithHead> => {
-    const member = await loadCommunity(queryClient);
+    const [member] = await Promise.all([loadCommunity(queryClient), postTitleModule.load()]);
     if (!member) {
       const shell = await loadShell(queryClient);
       return { head: shell && campusHead(shell.campus) };

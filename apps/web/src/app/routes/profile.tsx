@@ -5,6 +5,7 @@ import { profileQueryOptions } from '@/features/profiles/api/get-profile.ts';
 import { profilePostsQueryOptions } from '@/features/profiles/api/get-profile-posts.ts';
 import { ProfilePage } from '@/features/profiles/components/profile-page.tsx';
 import { campusHead, profileHead, type WithHead } from '../head.ts';
+import { profileHeaderBarModule } from '../layout/headers/profile-header.tsx';
 import { loadShell } from '../loaders.ts';
 import { CommunityGate, loadCommunity } from './community-gate.tsx';
 import { NotFound } from './not-found.tsx';
@@ -19,7 +20,7 @@ export const clientLoader =
   async ({ params, request }: LoaderFunctionArgs): Promise<WithHead> => {
     const username = params.username ?? '';
     if (isReservedUsername(username)) return {};
-    const member = await loadCommunity(queryClient);
+    const [member] = await Promise.all([loadCommunity(queryClient), profileHeaderBarModule.load()]);
     if (!member) {
       const shell = await loadShell(queryClient);
       return { head: shell && campusHead(shell.campus) };
