@@ -1,10 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { renderToReadableStream } from 'react-dom/server';
+import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, type StaticHandlerContext, StaticRouterProvider } from 'react-router';
 import { documentHead, documentParts, type PageState, STATE_ELEMENT_ID, scriptJson } from './app/document.ts';
 import type { WithHead } from './app/head.ts';
@@ -25,6 +26,9 @@ import { createQueryClient } from './lib/query-client.ts';
  * react-dom's streaming renderer draws the page from them, and the client's cache travels in
  * the document for the browser to hydrate from (main.tsx).
  */
+
+/** What the render answers: a redirect, or the page's document as a stream of HTML. */
+export type RenderedPage = { status: number; location: string } | { status: number; html: Readable };
 
 export interface RenderOptions {
   /** Calls the app's API as the person who asked for the page (their cookie, the campus's host). */
@@ -51,7 +55,7 @@ const templateParts = () => {
 };
 
 /** The HTML document of `request`'s page, a redirect (302), or the not-found page (404). */
-export async function render(request: Request, { api, nonce }: RenderOptions): Promise<Response> {
+export async function render(request: Request, { api, nonce }: RenderOptions): Promise<RenderedPage> {
   const queryClient = createQueryClient();
   // What the loaders could not read is left for the browser: no second try inside a page load.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
@@ -59,45 +63,44 @@ export async function render(request: Request, { api, nonce }: RenderOptions): P
   const handler = createStaticHandler(routes);
   const context = await requestApi.run(api, () => handler.query(request));
   if (context instanceof Response) {
-    // A loader's redirect (spec 1 §4) or a thrown answer: the spec's "redirect" is a 302.
+    // A loader's redirect (spec 1 §4): the spec's "redirect" is a 302.
     const location = context.headers.get('location');
-    if (location && context.status >= 300 && context.status < 400) {
-      return new Response(null, { status: 302, headers: { location } });
-    }
-    return context;
+    if (location) return { status: 302, location };
+    throw new Error(`a loader answered ${context.status} without a location`);
   }
   const router = createStaticRouter(handler.dataRoutes, context);
-  const stream = await renderToReadableStream(
+  const app = (
     <StrictMode>
       <AppProvider queryClient={queryClient}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProvider>
-    </StrictMode>,
-    { nonce },
+    </StrictMode>
   );
-  // The whole page before the first byte of it: with every read already in, waiting costs
-  // little, and a browser without JavaScript (or a link preview) gets the page, not fallbacks.
-  await stream.allReady;
-  const campus = queryClient.getQueryData(campusQueryOptions().queryKey);
-  const state: PageState = { queries: dehydrate(queryClient) };
-  const parts = templateParts();
-  const head = documentHead({ campus, head: deepestHead(context), url: new URL(request.url), nonce });
-  const data = `<script type="application/json" id="${STATE_ELEMENT_ID}" nonce="${nonce}">${scriptJson(state)}</script>`;
-  const encoder = new TextEncoder();
-  const body = stream.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      start(controller) {
-        controller.enqueue(encoder.encode(parts.beforeHead + head + parts.beforeApp));
+  // Streamed with Node's streams (react-dom/server's pipeable renderer), which the app's server
+  // sends as they are.
+  const html = new PassThrough();
+  await new Promise<void>((resolve, reject) => {
+    const stream = renderToPipeableStream(app, {
+      nonce,
+      // The whole page before the first byte of it: with every read already in, waiting costs
+      // little, and a browser without JavaScript (or a link preview) gets the page, not fallbacks.
+      onAllReady() {
+        const campus = queryClient.getQueryData(campusQueryOptions().queryKey);
+        const parts = templateParts();
+        const head = documentHead({ campus, head: deepestHead(context), url: new URL(request.url), nonce });
+        const state: PageState = { queries: dehydrate(queryClient) };
+        const data = `<script type="application/json" id="${STATE_ELEMENT_ID}" nonce="${nonce}">${scriptJson(state)}</script>`;
+        html.write(parts.beforeHead + head + parts.beforeApp);
+        const tail = new PassThrough();
+        tail.on('data', (chunk: Buffer) => html.write(chunk));
+        tail.on('end', () => html.end(parts.afterApp.replace('<!--app-state-->', () => data)));
+        stream.pipe(tail);
+        resolve();
       },
-      flush(controller) {
-        controller.enqueue(encoder.encode(parts.afterApp.replace('<!--app-state-->', () => data)));
-      },
-    }),
-  );
-  return new Response(body, {
-    status: context.statusCode,
-    headers: { 'content-type': 'text/html; charset=utf-8' },
+      onShellError: reject,
+    });
   });
+  return { status: context.statusCode, html };
 }
 
 /** The head of the deepest route whose loader gave one (app/head.ts). */

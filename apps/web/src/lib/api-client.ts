@@ -57,7 +57,7 @@ function isApiErrorBody(body: unknown): body is ApiErrorBody {
   return Number.isInteger(statusCode) && typeof code === 'string' && typeof message === 'string';
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+async function toApiError(response: ApiAnswer): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
   if (isApiErrorBody(body)) return new ApiError(body.statusCode, body.code, body.message);
   // The auth library (/api/auth/*) answers `{ code, message }` without `statusCode`.
@@ -69,8 +69,11 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, `HTTP_${response.status}`, FALLBACK_MESSAGE);
 }
 
+/** What the client reads of an answer: a fetch `Response` has it, and so has the server's in-process one. */
+export type ApiAnswer = Pick<Response, 'ok' | 'status' | 'json'>;
+
 /** How a call reaches the API: `fetch` in the browser. */
-export type ApiFetch = (url: string, init: RequestInit) => Promise<Response>;
+export type ApiFetch = (url: string, init: RequestInit) => Promise<ApiAnswer>;
 
 let requestFetch: () => ApiFetch | undefined = () => undefined;
 
@@ -100,7 +103,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   const url = buildUrl(path, query);
-  let response: Response;
+  let response: ApiAnswer;
   try {
     response = await (requestFetch() ?? fetch)(url, init);
   } catch (error) {
