@@ -1,5 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from '@/lib/query-client.ts';
@@ -42,6 +42,7 @@ export async function startApp(container: HTMLElement): Promise<Root> {
       <AppProvider queryClient={queryClient}>
         <RouterProvider router={router} />
       </AppProvider>
+      {state && <WhenLive then={() => replayHeldActions(container)} />}
     </StrictMode>
   );
   if (!state) {
@@ -56,8 +57,17 @@ export async function startApp(container: HTMLElement): Promise<Root> {
   startTransition(() => {
     root = hydrateRoot(container, app);
   });
-  replayHeldActions(container);
   return root as Root;
+}
+
+/**
+ * Calls `then` once the page is live: its effect runs in the commit that ends the hydration,
+ * after every effect of the app before it. Until then the document's script holds what is done.
+ */
+function WhenLive({ then }: { then: () => void }) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page has become live
+  useEffect(then, []);
+  return null;
 }
 
 /**
