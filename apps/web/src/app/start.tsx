@@ -1,5 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode, startTransition, useEffect } from 'react';
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from '@/lib/query-client.ts';
@@ -39,10 +39,11 @@ export async function startApp(container: HTMLElement): Promise<Root> {
   const router = createBrowserRouter(createRoutes(queryClient));
   const app = (
     <StrictMode>
-      <AppProvider queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProvider>
-      {state && <WhenLive then={() => replayHeldActions(container)} />}
+      <WhenLive then={state ? () => replayHeldActions(container) : undefined}>
+        <AppProvider queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProvider>
+      </WhenLive>
     </StrictMode>
   );
   if (!state) {
@@ -61,13 +62,14 @@ export async function startApp(container: HTMLElement): Promise<Root> {
 }
 
 /**
- * Calls `then` once the page is live: its effect runs in the commit that ends the hydration,
- * after every effect of the app before it. Until then the document's script holds what is done.
+ * Calls `then` once the page is live: a parent's effect runs after all of its children's, in the
+ * commit that ends the hydration. Until then the document's script holds what is done. A wrapper,
+ * not a sibling: the tree's shape (and so every `useId`) stays the server's.
  */
-function WhenLive({ then }: { then: () => void }) {
+function WhenLive({ then, children }: { then?: () => void; children: ReactNode }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page has become live
-  useEffect(then, []);
-  return null;
+  useEffect(() => then?.(), []);
+  return children;
 }
 
 /**
