@@ -1,6 +1,6 @@
 /**
- * Lighthouse (mobile, the default simulated Moto G Power on slow 4G) on /home and /post/{id} for
- * a signed-in member (issue 13): the built web app served by the server in production mode with
+ * Lighthouse (mobile, the default simulated Moto G Power on slow 4G) on /home, /post/{id},
+ * /{username} and /search?q=desk for a signed-in member (issues 13, 22): the built web app served by the server in production mode with
  * the demo content, driven by the machine's Chromium. Prints performance, LCP, CLS (and FCP,
  * TBT, time to interactive, the JavaScript transferred) per page. Targets: performance ≥ 95, LCP ≤ 1.5 s, CLS ≤ 0.02.
  *
@@ -8,7 +8,8 @@
  * Env: LH_WEB_DIST (default apps/web/dist), LH_DATABASE_URL (default
  *      postgres://postgres@127.0.0.1:5432/bench_lighthouse, created when missing), LH_PORT (3271;
  *      Chromium picks a free debugging port), CHROMIUM_PATH (/usr/bin/chromium), LH_RUNS (1),
- *      LH_DATA_DIR (the server's files; default a folder per database under the temp dir).
+ *      LH_DATA_DIR (the server's files; default a folder per database under the temp dir),
+ *      LH_PAGES (labels, comma-separated: "/home,/post/{id}"; default all four).
  * Numbers only: nothing here passes or fails. Reports: the folder printed at the end.
  */
 import { spawn } from 'node:child_process';
@@ -26,6 +27,8 @@ const DB_URL = process.env.LH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:543
 const WEB_DIST = path.resolve(process.env.LH_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.LH_RUNS ?? 1);
+/** LH_PAGES: a comma-separated choice of the pages' labels (e.g. "/home"); all four by default. */
+const ONLY_PAGES = process.env.LH_PAGES?.split(',');
 /**
  * 'simulate' (Lighthouse's default: one unthrottled load, slow 4G and a 4× slower CPU estimated
  * from it) or 'devtools' (the load itself throttled). See docs/perf/README.md 'Lighthouse'.
@@ -144,7 +147,9 @@ try {
   const pages = [
     { label: '/home', url: `${origin}/home` },
     { label: '/post/{id}', url: `${origin}/post/${post.id}` },
-  ];
+    { label: '/{username}', url: `${origin}/averycarter` },
+    { label: '/search?q=desk', url: `${origin}/search?q=desk` },
+  ].filter((page) => !ONLY_PAGES || ONLY_PAGES.includes(page.label));
   console.log(
     `Lighthouse ${RUNS > 1 ? `(median of ${RUNS}) ` : ''}mobile, ${THROTTLING} throttling, signed in as avery@ou.edu, ${WEB_DIST}`,
   );

@@ -165,7 +165,11 @@ test("no popular searches yet: 'Start typing to search…' once, and no empty 'P
     route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ searches: [] }) }),
   );
   await signIn(page, baseURL ?? '');
-  await page.goto('/search');
+  // The server draws /search with the real list (decision 031): the page is opened from the
+  // app's navigation, so its read is the browser's and meets the answer above.
+  await page.goto('/settings/about');
+  await page.getByRole('link', { name: 'Search', exact: true }).filter({ visible: true }).first().click();
+  await expect(page).toHaveURL(/\/search$/);
   await expect(page.getByText('Start typing to search…')).toHaveCount(1);
   await expect(page.getByText('Start typing to search…')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Popular searches' })).toHaveCount(0);

@@ -32,7 +32,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     allowedHosts: ['.localhost'],
   },
   preview: { port: 4173, proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } } },
-  // The server's render of first screens (src/entry-server.tsx, decision 026) is one file with
+  // The server's render of pages (src/entry-server.tsx, decision 031) is one file with
   // every library in it, so the app's server imports it without resolving the web app's packages.
   ssr: { noExternal: true },
   // React's production build in the server's render too, as in the browser's: its libraries pick
@@ -42,12 +42,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // dist/.vite/manifest.json: the server preloads a page's route chunks with the document
-    // (apps/server/src/plugins/first-screen.ts).
-    manifest: !isSsrBuild,
     // One stylesheet for the whole app (18 KB gzip, against 6 KB for the entry's part alone): a
     // page the server drew needs every style of its route before its first paint, and on slow
-    // 4G ten small stylesheets cost more round trips than the 12 KB (decision 026). Later
+    // 4G ten small stylesheets cost more round trips than the 12 KB (decisions 026, 031). Later
     // pages then never wait for styles either.
     cssCodeSplit: false,
     // The server's render (`--ssr`) is not served: it needs no copy of public/.

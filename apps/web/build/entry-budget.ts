@@ -6,9 +6,9 @@ type OutputChunk = Rollup.OutputChunk;
 
 /**
  * The JavaScript every first visit downloads before the page works: the entry script of
- * index.html, the app it imports (the entry is a small boot with one dynamic import of the app,
- * src/main.tsx), and every chunk those import statically (the server preloads them with the
- * document). Every page of the app starts from index.html, so this is the entry of every page.
+ * index.html (src/main.tsx) and every chunk it imports statically. Every page of the app
+ * starts from index.html, so this is the entry of every page; the pages themselves are lazy
+ * routes on top of it.
  */
 function entryChunks(bundle: OutputBundle): OutputChunk[] {
   const chunks = new Map<string, OutputChunk>();
@@ -21,7 +21,6 @@ function entryChunks(bundle: OutputBundle): OutputChunk[] {
   for (const output of Object.values(bundle)) {
     if (output.type !== 'chunk' || !output.isEntry) continue;
     visit(output.fileName);
-    for (const app of output.dynamicImports) visit(app);
   }
   return [...chunks.values()];
 }

@@ -1,17 +1,18 @@
-import type { FeedPage, Post } from '@campus/contract';
+import type { FeedPage, Post, PostPage, Viewer } from '@campus/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type PageState, STATE_ELEMENT_ID } from './app/document.ts';
 import { startApp } from './app/start.tsx';
-import { renderFirstScreen } from './entry-server.tsx';
-import { provideBootAnswers, resetBootAnswers } from './lib/boot-answers.ts';
+import { render } from './entry-server.tsx';
+import type { ApiFetch } from './lib/api-client.ts';
 import { testCampus } from './testing/campus.ts';
 import { testViewer } from './testing/viewer.ts';
 
 const OU = testCampus();
-
 const HOSTILE = '</script><script>alert(1)</script> & <b>bold</b>';
+const NONCE = 'bm9uY2Utb2YtdGhpcy10ZXN0';
 
-const post = (id: string, plainText: string): Post => ({
+const post = (id: string, plainText: string, over: Partial<Post> = {}): Post => ({
   id,
   campusId: OU.id,
   type: 'post',
@@ -27,6 +28,7 @@ const post = (id: string, plainText: string): Post => ({
   likedByViewer: false,
   createdAt: '2026-11-20T10:00:00.000Z',
   lastModified: '2026-11-20T10:00:00.000Z',
+  ...over,
 });
 
 const feed: FeedPage = {
@@ -35,23 +37,68 @@ const feed: FeedPage = {
   sponsored: [],
 };
 
-/** What the server reads for a member's /home (apps/server/src/plugins/first-screen.ts). */
-const answers = () => ({
-  '/api/campus': OU,
-  '/api/me': { viewer: testViewer({ campusId: OU.id }) },
-  '/api/unread-counts': { messages: 1, notifications: 2 },
-  '/api/posts': feed,
-});
+const lamp: PostPage = {
+  post: post('p9', 'Desk lamp, barely used\nPick up at Couch', {
+    priceCents: 1500,
+    media: [
+      {
+        kind: 'image',
+        url: '/media/images/posts/p9/a-feed.webp',
+        fullUrl: '/media/images/posts/p9/a-full.webp',
+        width: 800,
+        height: 600,
+      },
+    ],
+  }),
+  ancestors: [],
+  comments: [],
+};
 
-/** A member's /home as the server writes it: the answers, and the drawn page in #root. */
-async function openDrawnHome(): Promise<HTMLElement> {
-  const html = await renderFirstScreen('/home', answers());
-  window.history.replaceState(null, '', '/home');
-  const bootAnswers = JSON.stringify(answers()).replace(/</g, '\\u003c');
-  document.body.innerHTML = `<script type="application/json" id="boot-answers">${bootAnswers}</script><div id="root" data-server-rendered>${html}</div>`;
-  resetBootAnswers();
-  return document.getElementById('root') as HTMLElement;
+const MEMBER = testViewer({ campusId: OU.id });
+
+/**
+ * The API as the app's server hands it to the render: the answers of one viewer, each call
+ * recorded. `fail` answers 500 for an address.
+ */
+function apiOf(viewer: Viewer | null, { fail }: { fail?: string } = {}) {
+  const calls: string[] = [];
+  const answers: Record<string, unknown> = {
+    '/api/campus': OU,
+    '/api/me': { viewer },
+    '/api/unread-counts': { messages: 1, notifications: 2 },
+    '/api/posts': feed,
+    '/api/posts/p9': lamp,
+  };
+  const api: ApiFetch = async (url) => {
+    calls.push(url);
+    if (url === fail) return Response.json({ statusCode: 500, code: 'INTERNAL', message: 'Down' }, { status: 500 });
+    if (!(url in answers)) return Response.json({ statusCode: 404, code: 'NOT_FOUND', message: 'No' }, { status: 404 });
+    // Never the same object twice: the render must not share one between requests.
+    return Response.json(structuredClone(answers[url]));
+  };
+  return { api, calls };
 }
+
+const page = (path: string) => new Request(`http://localhost:3000${path}`);
+
+async function drawn(path: string, viewer: Viewer | null, options?: { fail?: string }) {
+  const { api, calls } = apiOf(viewer, options);
+  const response = await render(page(path), { api, nonce: NONCE });
+  let html = '';
+  if ('html' in response) for await (const chunk of response.html) html += String(chunk);
+  return { response, html, calls };
+}
+
+function stateIn(html: string): PageState {
+  const block = new RegExp(
+    `<script type="application/json" id="${STATE_ELEMENT_ID}" nonce="${NONCE}">([\\s\\S]*?)</script>`,
+  ).exec(html);
+  expect(block, 'the document has no page state').not.toBeNull();
+  return JSON.parse(block?.[1] ?? '{}') as PageState;
+}
+
+const meta = (html: string, name: string) =>
+  new RegExp(`<meta (?:name|property)="${name}" content="([^"]*)">`).exec(html)?.[1];
 
 /**
  * These tests draw a page with react-dom's server renderer, then hydrate it with its browser
@@ -76,100 +123,101 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       requests.push(`${init?.method ?? 'GET'} ${String(input)}`);
-      // The page's reads are all in the document; a read a test triggers (search) finds nothing.
       if (!init?.method || init.method === 'GET')
-        return new Response(JSON.stringify({ statusCode: 404, code: 'NOT_FOUND', message: 'Not found' }), {
-          status: 404,
-          headers: { 'Content-Type': 'application/json' },
-        });
-      return new Response(JSON.stringify({ liked: true, likesCount: 1 }), {
-        headers: { 'Content-Type': 'application/json' },
-      });
+        return Response.json({ statusCode: 404, code: 'NOT_FOUND', message: 'Not found' }, { status: 404 });
+      return Response.json({ liked: true, likesCount: 1 });
     }),
   );
 });
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  provideBootAnswers(undefined);
 });
 
-describe('the first screen drawn on the server', () => {
-  it('is a member’s /home with its cards, text people wrote kept as text', async () => {
-    const html = await renderFirstScreen('/home', answers());
-    expect(html).toBeDefined();
+describe('the server’s render of a page', () => {
+  it('draws a member’s /home from the API, people’s text kept as text, every inline script and style with the nonce', async () => {
+    const { response, html, calls } = await drawn('/home', MEMBER);
+    expect(response.status).toBe(200);
+    expect(calls.sort()).toEqual(['/api/campus', '/api/me', '/api/posts', '/api/unread-counts']);
     expect(html).toContain('Kitchen set, all for $30');
-    expect(html).not.toContain('<script>');
     expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;');
+    expect(html).toContain('<title>OU Buy / Sell</title>');
+    for (const tag of html.match(/<(script|style)(?![^>]*\bsrc=)[^>]*>/g) ?? [])
+      expect(tag).toContain(`nonce="${NONCE}"`);
     // No style attributes: the CSP would drop them from the document.
     expect(html).not.toMatch(/style="/);
-    expect(requests).toEqual([]);
+    // The state's JSON cannot end its element: the hostile text is in it with `<` escaped.
+    const state = stateIn(html);
+    expect(state.queries.queries.map((query) => query.queryKey[0])).toEqual(
+      expect.arrayContaining(['campus', 'me', 'unread-counts', 'posts']),
+    );
+    // Every </script> closes one of the document's own script elements: none ended early.
+    expect(html.match(/<\/script>/g)?.length).toBe(html.match(/<script\b/g)?.length);
   });
 
-  it('is a member’s own /post/{id}, with no style attribute in what it draws (the CSP would refuse it)', async () => {
-    const own = { ...post('p1', 'My desk lamp'), author: { ...post('p1', '').author, id: 'u1' } };
-    const url = '/api/posts/p1';
-    const html = await renderFirstScreen('/post/p1', {
-      ...answers(),
-      [url]: { post: own, ancestors: [], comments: [] },
-    });
-    expect(html).toContain('My desk lamp');
-    expect(html).not.toMatch(/style="/);
+  it('answers the redirects of spec 1 §4 with a 302 and draws nothing', async () => {
+    const unverified = testViewer({ verified: false, schoolVerified: false });
+    const cases: [string, Viewer | null, string][] = [
+      ['/', null, '/home'],
+      ['/saved', null, '/'],
+      ['/home', unverified, '/verify'],
+      ['/post/p9', testViewer({ schoolVerified: false }), '/settings/account/school_email'],
+      ['/login', MEMBER, '/home'],
+    ];
+    for (const [path, viewer, to] of cases) {
+      const { response, calls } = await drawn(path, viewer);
+      expect([path, response.status, 'location' in response && response.location]).toEqual([path, 302, to]);
+      expect(calls.filter((call) => call.startsWith('/api/posts'))).toEqual([]);
+    }
   });
 
-  it('is nothing when a read is missing, for a visitor, or for a page it does not draw', async () => {
-    const { '/api/posts': _, ...withoutFeed } = answers();
-    expect(await renderFirstScreen('/home', withoutFeed)).toBeUndefined();
-    expect(await renderFirstScreen('/home', { ...answers(), '/api/me': { viewer: null } })).toBeUndefined();
-    expect(await renderFirstScreen('/settings', answers())).toBeUndefined();
-    // A render never asks the network for what the document lacks.
-    expect(requests).toEqual([]);
+  it('still sends the page when a read fails: the page shows what failed', async () => {
+    const { response, html } = await drawn('/home', MEMBER, { fail: '/api/posts' });
+    expect(response.status).toBe(200);
+    expect(html).toContain('OU Buy / Sell');
+    expect(html).not.toContain('Kitchen set');
+    // A failed read is not in the state: the browser asks again.
+    expect(stateIn(html).queries.queries.map((query) => query.queryKey[0])).not.toContain('posts');
   });
 
-  it('keeps a click made before the page is live, and makes it once it is', async () => {
-    const root = await openDrawnHome();
-    const starting = startApp(root);
-    // The server's Save button, clicked while the page's data and code are still loading.
-    (root.querySelector('button[aria-label^="Save"]') as HTMLElement).click();
-    const app = await starting;
-    await waitFor(() => expect(requests).toContain('POST /api/posts/p1/like'));
-    expect(requests.filter((request) => request.startsWith('POST'))).toHaveLength(1);
-    app.unmount();
+  it('gives a member’s /post/{id} the link-preview tags of the listing: title, price, campus, a photo of a preview size', async () => {
+    const { html } = await drawn('/post/p9', MEMBER);
+    expect(html).toContain('<title>Desk lamp, barely used · $15 | OU Buy / Sell</title>');
+    expect(meta(html, 'og:title')).toBe('Desk lamp, barely used · $15');
+    expect(meta(html, 'og:description')).toBe('$15 · OU Buy / Sell · Desk lamp, barely used Pick up at Couch');
+    expect(meta(html, 'og:image')).toBe('http://localhost:3000/media/images/posts/p9/a-feed.webp');
+    expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(html, 'og:url')).toBe('http://localhost:3000/post/p9');
   });
 
-  it('tells the app about the search box focused and typed in before the page is live', async () => {
-    const root = await openDrawnHome();
-    const starting = startApp(root);
-    const box = screen.getByRole('combobox');
-    box.focus();
-    (box as HTMLInputElement).value = 'lamp';
-    const app = await starting;
-    // Opened by its focus handler, with what was typed (the box would be emptied otherwise).
-    await waitFor(() => expect(box.getAttribute('aria-expanded')).toBe('true'));
-    expect((box as HTMLInputElement).value).toBe('lamp');
-    app.unmount();
+  it('never shows a signed-out visitor (or a link preview) a listing of the private campus: its card is the campus’s', async () => {
+    const { response, html, calls } = await drawn('/post/p9?redirect=true', null);
+    expect(response.status).toBe(200);
+    expect(html).toContain('This community is private.');
+    expect(calls).not.toContain('/api/posts/p9');
+    expect(html).not.toMatch(/Desk lamp|a-feed\.webp|\$15/);
+    expect(meta(html, 'og:title')).toBe('OU Buy / Sell');
+    expect(meta(html, 'og:image')).toBe(`http://localhost:3000${OU.logoUrl}`);
   });
 
-  it('is taken over by the browser without drawing it again, and then works', async () => {
-    const root = await openDrawnHome();
-    const firstCard = root.querySelector('article');
-    const removed: string[] = [];
-    new MutationObserver((records) => {
-      for (const record of records)
-        for (const node of record.removedNodes) if (node.nodeType === Node.ELEMENT_NODE) removed.push(node.nodeName);
-    }).observe(root, { childList: true, subtree: true });
-
-    const app = await startApp(root);
-    const save = (await screen.findAllByRole('button', { name: /^Save/ }))[0] as HTMLElement;
-    expect(root.querySelector('article')).toBe(firstCard);
-    expect(removed).toEqual([]);
-    // The data came from the document: nothing was read again.
-    expect(requests.filter((request) => request.startsWith('GET'))).toEqual([]);
-
-    save.click();
-    await waitFor(() => expect(requests).toContain('POST /api/posts/p1/like'));
-    app.unmount();
+  it('keeps concurrent renders apart: each reads with its own request’s caller', async () => {
+    const [member, visitor] = await Promise.all([drawn('/home', MEMBER), drawn('/home', null)]);
+    expect(member.html).toContain('Kitchen set');
+    expect(visitor.html).not.toContain('Kitchen set');
+    expect(visitor.html).toContain('This community is private.');
+    expect(visitor.calls).not.toContain('/api/posts');
   });
+});
+
+describe('the browser taking over a drawn page', () => {
+  /** `path` as the server sends it, written into this document as the browser would have it. */
+  async function openDrawn(path: string, viewer: Viewer | null): Promise<HTMLElement> {
+    const { html } = await drawn(path, viewer);
+    window.history.replaceState(null, '', path);
+    const body = /<body>([\s\S]*)<\/body>/.exec(html)?.[1] ?? '';
+    document.body.innerHTML = body.replace(/<script type="module"[^>]*><\/script>/, '');
+    return document.getElementById('root') as HTMLElement;
+  }
 
   /** Starts watching `root` for elements taken out of it (the page drawn again, not hydrated). */
   function watchRemoved(root: HTMLElement): string[] {
@@ -181,56 +229,18 @@ describe('the first screen drawn on the server', () => {
     return removed;
   }
 
-  it('is hydrated in a tab with history to go back to (a reload), and shows Back after', async () => {
-    const root = await openDrawnHome();
-    window.history.replaceState({ usr: null, key: 'reloaded', idx: 1 }, '', '/home');
+  it('hydrates a member’s /home without drawing it again or reading anything again, and then it works', async () => {
+    const root = await openDrawn('/home', MEMBER);
     const firstCard = root.querySelector('article');
+    expect(firstCard).not.toBeNull();
     const removed = watchRemoved(root);
     const app = await startApp(root);
-    await screen.findByRole('button', { name: 'Back' });
+    const save = (await screen.findAllByRole('button', { name: /^Save/ }))[0] as HTMLElement;
     expect(root.querySelector('article')).toBe(firstCard);
     expect(removed).toEqual([]);
-    app.unmount();
-    window.history.replaceState(null, '', '/home');
-  });
-
-  it('keeps the ages it drew when a minute turns before the page is live', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    try {
-      const drawnAt = new Date('2026-11-27T12:00:00.000Z');
-      vi.setSystemTime(drawnAt);
-      feed.posts[0] = { ...post('p1', 'Kitchen set, all for $30'), createdAt: '2026-11-27T11:59:01.000Z' };
-      const root = await openDrawnHome();
-      expect(root.querySelector('article time')?.textContent).toBe('now');
-      const firstCard = root.querySelector('article');
-      const removed = watchRemoved(root);
-      vi.setSystemTime(new Date(drawnAt.getTime() + 2_000));
-      const app = await startApp(root);
-      // A click that works is a page that is live.
-      (root.querySelector('button[aria-label^="Save"]') as HTMLElement).click();
-      await waitFor(() => expect(requests).toContain('POST /api/posts/p1/like'));
-      expect(root.querySelector('article')).toBe(firstCard);
-      expect(removed).toEqual([]);
-      app.unmount();
-    } finally {
-      feed.posts[0] = post('p1', 'Kitchen set, all for $30');
-      vi.useRealTimers();
-    }
-  });
-
-  // Last: it leaves the page's one router (one per test file, as per page) on /search, with a
-  // history the other tests' /home would draw differently (a back button).
-  it('sends a search sent before the page is live once it is, in the app', async () => {
-    const root = await openDrawnHome();
-    const starting = startApp(root);
-    const box = screen.getByRole('combobox') as HTMLInputElement;
-    box.focus();
-    box.value = 'desk lamp';
-    box.form?.requestSubmit();
-    expect(window.location.pathname).toBe('/home');
-    const app = await starting;
-    await waitFor(() => expect(window.location.pathname).toBe('/search'));
-    expect(new URLSearchParams(window.location.search).get('q')).toBe('desk lamp');
+    expect(requests.filter((request) => request.startsWith('GET'))).toEqual([]);
+    save.click();
+    await waitFor(() => expect(requests).toContain('POST /api/posts/p1/like'));
     app.unmount();
   });
 });

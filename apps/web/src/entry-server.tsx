@@ -1,58 +1,113 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { prerender } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { loadFirstScreen } from './app/first-screen.ts';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, type StaticHandlerContext, StaticRouterProvider } from 'react-router';
+import { documentHead, documentParts, type PageState, STATE_ELEMENT_ID, scriptJson } from './app/document.ts';
+import type { WithHead } from './app/head.ts';
 import { AppProvider } from './app/provider.tsx';
-import { routes } from './app/router.tsx';
-import { provideBootAnswers } from './lib/boot-answers.ts';
+import { createRoutes } from './app/router.tsx';
+import { campusQueryOptions } from './features/campus/api/get-campus.ts';
+import { type ApiFetch, setRequestFetch } from './lib/api-client.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
 /**
- * The server's render of a first screen (decision 026): a member's /home or /post/{id} drawn as
- * HTML from the answers the document carries, by the same components, route table and query
- * options as the browser (app/first-screen.ts), so the browser hydrates it instead of drawing
- * it again. Built by `vite build --ssr` into the web build's `.ssr/` folder, which is never
- * served; the app's server imports it (apps/server/src/plugins/web.ts).
+ * The server's render of every page (decision 031): the web app's one server-rendering path.
+ * Built by `vite build --ssr` into the web build's `.ssr/` folder, which is never served; the
+ * app's server imports it and only hosts it (apps/server/src/plugins/web.ts): it hands over the
+ * request, a way to call its API in-process as the viewer, and the CSP nonce of the document.
+ *
+ * The route table's loaders (app/loaders.ts) read the page's data into a QueryClient of this
+ * request; React Router's static handler runs them (a redirect they throw is the answer: 302),
+ * react-dom's streaming renderer draws the page from them, and the client's cache travels in
+ * the document for the browser to hydrate from (main.tsx).
  */
 
-let previous: Promise<unknown> = Promise.resolve();
+/** What the render answers: a redirect, or the page's document as a stream of HTML. */
+export type RenderedPage = { status: number; location: string } | { status: number; html: Readable };
 
-/**
- * The HTML of `url`'s first screen, or undefined when the page is not one the server draws (a
- * visitor, a page whose data is not in `answers`). One render at a time: the boot answers are
- * the module's, as in the browser, and a render only waits for already-resolved reads and for
- * route code it imports once, so queueing costs nothing a single thread could have overlapped.
- */
-export function renderFirstScreen(url: string, answers: Record<string, unknown>): Promise<string | undefined> {
-  const render = previous.then(() => renderWith(url, answers));
-  previous = render.catch(() => {});
-  return render;
+export interface RenderOptions {
+  /** Calls the app's API as the person who asked for the page (their cookie, the campus's host). */
+  api: ApiFetch;
+  /** The CSP nonce of this document: every inline script and style carries it. */
+  nonce: string;
 }
 
-async function renderWith(url: string, answers: Record<string, unknown>): Promise<string | undefined> {
-  provideBootAnswers(answers);
-  try {
-    const queryClient = createQueryClient();
-    // A read the document lacks is not asked for on the server: the page is not drawn.
-    queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-    const location = new URL(url, 'http://first-screen.invalid');
-    const screen = await loadFirstScreen(queryClient, location);
-    if (!screen.ready) return undefined;
-    const handler = createStaticHandler(routes);
-    const context = await handler.query(new Request(location.href));
-    if (context instanceof Response) return undefined;
-    const router = createStaticRouter(handler.dataRoutes, context);
-    // prerender, not renderToString: it waits for every suspended part (a lazy component), so
-    // the HTML is the whole first screen, as the browser's first render of it will be.
-    const { prelude } = await prerender(
-      <StrictMode>
-        <AppProvider queryClient={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProvider>
-      </StrictMode>,
-    );
-    return await new Response(prelude).text();
-  } finally {
-    provideBootAnswers(undefined);
+/** The calls of each render go to its own request's caller, however many renders overlap. */
+const requestApi = new AsyncLocalStorage<ApiFetch>();
+setRequestFetch(() => requestApi.getStore());
+
+/**
+ * The built index.html beside this module (dist/index.html for dist/.ssr/entry-server.js; the
+ * source one when a test loads the source), read once: the entry script and stylesheet Vite
+ * wrote into it are the document's.
+ */
+let template: ReturnType<typeof documentParts> | undefined;
+const templateParts = () => {
+  template ??= documentParts(
+    readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'index.html'), 'utf8'),
+  );
+  return template;
+};
+
+/** The HTML document of `request`'s page, a redirect (302), or the not-found page (404). */
+export async function render(request: Request, { api, nonce }: RenderOptions): Promise<RenderedPage> {
+  const queryClient = createQueryClient();
+  // What the loaders could not read is left for the browser: no second try inside a page load.
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  const routes = createRoutes(queryClient);
+  const handler = createStaticHandler(routes);
+  const context = await requestApi.run(api, () => handler.query(request));
+  if (context instanceof Response) {
+    // A loader's redirect (spec 1 §4): the spec's "redirect" is a 302.
+    const location = context.headers.get('location');
+    if (location) return { status: 302, location };
+    throw new Error(`a loader answered ${context.status} without a location`);
   }
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const app = (
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProvider>
+    </StrictMode>
+  );
+  // Streamed with Node's streams (react-dom/server's pipeable renderer), which the app's server
+  // sends as they are.
+  const html = new PassThrough();
+  await new Promise<void>((resolve, reject) => {
+    const stream = renderToPipeableStream(app, {
+      nonce,
+      // The whole page before the first byte of it: with every read already in, waiting costs
+      // little, and a browser without JavaScript (or a link preview) gets the page, not fallbacks.
+      onAllReady() {
+        const campus = queryClient.getQueryData(campusQueryOptions().queryKey);
+        const parts = templateParts();
+        const head = documentHead({ campus, head: deepestHead(context), url: new URL(request.url), nonce });
+        const state: PageState = { queries: dehydrate(queryClient) };
+        const data = `<script type="application/json" id="${STATE_ELEMENT_ID}" nonce="${nonce}">${scriptJson(state)}</script>`;
+        html.write(parts.beforeHead + head + parts.beforeApp);
+        const tail = new PassThrough();
+        tail.on('data', (chunk: Buffer) => html.write(chunk));
+        tail.on('end', () => html.end(parts.afterApp.replace('<!--app-state-->', () => data)));
+        stream.pipe(tail);
+        resolve();
+      },
+      onShellError: reject,
+    });
+  });
+  return { status: context.statusCode, html };
+}
+
+/** The head of the deepest route whose loader gave one (app/head.ts). */
+function deepestHead(context: StaticHandlerContext) {
+  for (const match of [...context.matches].reverse()) {
+    const data = context.loaderData[match.route.id] as WithHead | null | undefined;
+    if (data?.head) return data.head;
+  }
+  return undefined;
 }

@@ -39,15 +39,13 @@ export function requestLineProblem(url: string): string | null {
   return null;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /**
-     * The web app's document without a first screen (set by the web plugin when there is a
-     * build): what a page address that cannot be served answers, so a person sees the site's
-     * not-found page instead of an error in JSON.
-     */
-    notFoundDocument?: string;
-  }
+/**
+ * A CSP with `'nonce-…'` added to its script-src and style-src: a page's document (web.ts)
+ * allows its own inline scripts and styles by the nonce it hands its render; no other response
+ * has one.
+ */
+export function withNonce(policy: string, nonce: string): string {
+  return policy.replace(/(^|;)(\s*(?:script|style)-src\s[^;]*)/g, `$1$2 'nonce-${nonce}'`);
 }
 
 /**
@@ -128,7 +126,7 @@ export const securityPlugin = fp(
         directives: {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
-          // A page's document adds its campus colour's <style> by hash (campus-theme.ts, web.ts).
+          // A page's document adds its own nonce to both (withNonce, web.ts).
           styleSrc: ["'self'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           mediaSrc: ["'self'", 'blob:'],
@@ -157,10 +155,8 @@ export const securityPlugin = fp(
       if (problem) {
         // No route runs: a page load of an address with a NUL byte is answered with the web
         // app, whose router shows its not-found page for such an address (root.tsx).
-        const page = problem === 'nul' && isPageLoad(request) ? app.notFoundDocument : undefined;
-        if (page !== undefined) {
-          return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
-        }
+        if (problem === 'nul' && isPageLoad(request) && app.sendNotFoundPage)
+          return app.sendNotFoundPage(request, reply);
         throw errors.badRequest(HTTP_ERROR_MESSAGES.malformedRequest, 'INVALID_URL');
       }
     });

@@ -1,109 +1,117 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import { type ApiError, type CampusResponse, HTTP_ERROR_MESSAGES } from '@campus/contract';
+import { type ApiError, HTTP_ERROR_MESSAGES } from '@campus/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { allowingStyle, themeStyleFor } from './campus-theme.ts';
-import { filesOf, firstScreenPlan, parsed, renderDocument, type ViteManifest } from './first-screen.ts';
+import { withNonce } from './security.ts';
 
-/** The request headers an API read made for a document needs: who (cookie), which campus (host). */
+/** The request headers an API call made for a page needs: who (cookie), which campus (host). */
 const FORWARDED_HEADERS = ['cookie', 'host', 'user-agent', 'accept-language'] as const;
 
+/** An answer as the web app's api-client reads it: the part of a fetch `Response` it uses. */
+interface ApiAnswer {
+  ok: boolean;
+  status: number;
+  json(): Promise<unknown>;
+}
+
+/** A call of the app's API, fetch-shaped: what the web app's api-client calls with. */
+type ApiFetch = (url: string, init: RequestInit) => Promise<ApiAnswer>;
+
 /**
- * A render costs about 10 ms of CPU and they run one at a time (entry-server.tsx): with this many
- * already under way, a page goes out for the browser to draw, so a burst of page loads costs the
- * server what a document cost before (decision 024) instead of queueing behind the renders.
+ * The web build's server render (apps/web/src/entry-server.tsx, built into `.ssr/`): the
+ * whole page for a request as a stream of HTML, or the redirect (302) its routes answer. This plugin knows nothing
+ * of the web app's routes, data or files: it hands over the request, the API and the nonce.
  */
-const MAX_RENDERS_IN_FLIGHT = 4;
-
-/** The web build's render of first screens (apps/web/src/entry-server.tsx), built into `.ssr/`. */
-interface FirstScreenRenderer {
-  renderFirstScreen(url: string, answers: Record<string, unknown>): Promise<string | undefined>;
+export interface PageRenderer {
+  render(
+    request: Request,
+    options: { api: ApiFetch; nonce: string },
+  ): Promise<{ status: number; location: string } | { status: number; html: Readable }>;
 }
 
-async function loadRenderer(webDist: string): Promise<FirstScreenRenderer | undefined> {
+async function loadRenderer(webDist: string): Promise<PageRenderer | undefined> {
   const file = path.join(webDist, '.ssr', 'entry-server.js');
-  return existsSync(file) ? ((await import(pathToFileURL(file).href)) as FirstScreenRenderer) : undefined;
+  return existsSync(file) ? ((await import(pathToFileURL(file).href)) as PageRenderer) : undefined;
 }
 
-function readManifest(webDist: string): ViteManifest {
-  const file = path.join(webDist, '.vite', 'manifest.json');
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ViteManifest) : {};
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Sends the web app's page for `request` with status 404 (set by this plugin when there is
+     * a build): what a page address that cannot be served answers (security.ts), so a person
+     * sees the site's not-found page instead of an error in JSON.
+     */
+    sendNotFoundPage?: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+  }
 }
 
 /**
  * Serves the built web app and answers every unknown path: `/api/*` with a JSON 404, a page
- * address with index.html so the client router can show it (its own not-found page included),
- * with the page's first screen written in (first-screen.ts).
+ * address with the page the web app's render draws for it (decision 031).
  */
 export const webPlugin = fp(
-  async (app: FastifyInstance, opts: { webDist: string }) => {
+  async (app: FastifyInstance, opts: { webDist: string; renderer?: PageRenderer }) => {
     const indexFile = path.join(opts.webDist, 'index.html');
     const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
-    const manifest = readManifest(opts.webDist);
-    const renderer = indexHtml ? await loadRenderer(opts.webDist) : undefined;
-    // The app behind the entry, which is only a boot that imports it (apps/web/src/main.tsx):
-    // every page needs it, so every document preloads its code with the route's.
-    const appModules = manifest['index.html']?.dynamicImports ?? [];
-    // A page's route files depend only on the build: walked once per set of modules, not per request.
-    const routeFiles = new Map<string, ReturnType<typeof filesOf>>();
-    const filesFor = (modules: string[]) => {
-      const key = modules.join('\n');
-      const files = routeFiles.get(key) ?? filesOf(manifest, modules);
-      routeFiles.set(key, files);
-      return files;
-    };
+    const renderer = opts.renderer ?? (indexHtml ? await loadRenderer(opts.webDist) : undefined);
 
-    /** The API's answer (JSON text) to a GET made on behalf of this document's request, if it is a 200. */
-    async function readFor(request: FastifyRequest, url: string): Promise<string | undefined> {
-      const headers: Record<string, string> = {};
+    /** The API as the person behind `request`: in-process (no socket), through every hook and check of a real call. */
+    function apiFor(request: FastifyRequest): ApiFetch {
+      const forwarded: Record<string, string> = {};
       for (const name of FORWARDED_HEADERS) {
         const value = request.headers[name];
-        if (typeof value === 'string') headers[name] = value;
+        if (typeof value === 'string') forwarded[name] = value;
       }
-      const response = await app.inject({ method: 'GET', url, headers });
-      const json = String(response.headers['content-type']).startsWith('application/json');
-      return response.statusCode === 200 && json ? response.payload : undefined;
+      return async (url, init) => {
+        const sent: Record<string, string> = {};
+        new Headers(init.headers).forEach((value, name) => {
+          sent[name] = value;
+        });
+        const response = await app.inject({
+          method: (init.method ?? 'GET') as 'GET',
+          url,
+          headers: { ...sent, ...forwarded },
+          payload: typeof init.body === 'string' ? init.body : undefined,
+        });
+        // Not a fetch Response: a page makes several calls, and a Response's body stream costs
+        // more CPU than the call itself.
+        const { statusCode, payload } = response;
+        return {
+          ok: statusCode >= 200 && statusCode < 300,
+          status: statusCode,
+          json: async () => JSON.parse(payload) as unknown,
+        };
+      };
     }
 
-    async function sendPage(request: FastifyRequest, reply: FastifyReply, template: string) {
-      // The document carries this person's answers: never stored by a browser or proxy.
+    async function sendPage(request: FastifyRequest, reply: FastifyReply, status?: number) {
+      // The document carries this person's data: never stored by a browser or proxy.
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-      if (request.method !== 'GET') return template;
-      const plan = firstScreenPlan(request.url);
-      const read = await Promise.all(plan.reads.map(async (url) => [url, await readFor(request, url)] as const));
-      const answers = new Map(read.filter((entry): entry is readonly [string, string] => entry[1] !== undefined));
-      const html = plan.drawn && answers.size === plan.reads.length ? await drawn(request, answers) : undefined;
-      const theme = themeStyleFor(parsed<CampusResponse>(answers.get('/api/campus'))?.themeColor);
+      if (!renderer || indexHtml === undefined) return reply.code(status ?? 200).send(indexHtml);
+      const nonce = randomBytes(16).toString('base64');
       const policy = reply.getHeader('content-security-policy');
-      if (theme && typeof policy === 'string')
-        reply.header('content-security-policy', allowingStyle(policy, theme.source));
-      return renderDocument(template, {
-        answers,
-        html,
-        theme: theme?.text,
-        photo: plan.photoOf(answers),
-        ...filesFor([...appModules, ...plan.modules]),
-      });
-    }
-
-    let rendering = 0;
-    /** The page's first screen as HTML, when the web build can draw it; else the browser draws it. */
-    async function drawn(request: FastifyRequest, answers: ReadonlyMap<string, string>) {
-      if (!renderer || rendering >= MAX_RENDERS_IN_FLIGHT) return undefined;
-      const bodies = Object.fromEntries([...answers].map(([url, body]) => [url, JSON.parse(body) as unknown]));
-      rendering++;
-      try {
-        return await renderer.renderFirstScreen(request.url, bodies);
-      } catch (error) {
-        // The page still works: the browser draws it from the same answers.
-        request.log.error({ err: error }, 'first screen render failed');
-        return undefined;
-      } finally {
-        rendering--;
+      if (typeof policy === 'string') reply.header('content-security-policy', withNonce(policy, nonce));
+      const headers = new Headers();
+      for (const name of FORWARDED_HEADERS) {
+        const value = request.headers[name];
+        if (typeof value === 'string') headers.set(name, value);
       }
+      const document = new Request(`${request.protocol}://${request.host}${request.url}`, { headers });
+      let page: Awaited<ReturnType<PageRenderer['render']>>;
+      try {
+        page = await renderer.render(document, { api: apiFor(request), nonce });
+      } catch (error) {
+        // The page still works: the browser draws it from index.html, reading its own data.
+        request.log.error({ err: error }, 'page render failed');
+        return reply.code(status ?? 200).send(indexHtml);
+      }
+      if ('location' in page) return reply.code(page.status).header('location', page.location).send();
+      return reply.code(status ?? page.status).send(page.html);
     }
 
     const notFound = (request: FastifyRequest, reply: FastifyReply) => {
@@ -131,15 +139,13 @@ export const webPlugin = fp(
     }
 
     if (indexHtml) {
-      // For addresses no route may see (security.ts): the app alone, drawn by the browser.
-      app.decorate('notFoundDocument', renderDocument(indexHtml, { answers: new Map(), ...filesFor(appModules) }));
+      // For addresses no route may see (security.ts): the web app's own not-found page.
+      app.decorate('sendNotFoundPage', (request: FastifyRequest, reply: FastifyReply) => sendPage(request, reply, 404));
       // Every other page address: a route (not the not-found handler), so its document is
       // compressed like any answer. The media feed page shares its path with the uploads prefix
       // (/media/{key}), whose scope would otherwise answer a page load of /media itself.
       const page = (request: FastifyRequest, reply: FastifyReply) =>
-        request.url === '/api' || request.url.startsWith('/api/')
-          ? notFound(request, reply)
-          : sendPage(request, reply, indexHtml);
+        request.url === '/api' || request.url.startsWith('/api/') ? notFound(request, reply) : sendPage(request, reply);
       app.get('/*', { schema: { hide: true } }, page);
       app.get('/media', { schema: { hide: true } }, page);
     }

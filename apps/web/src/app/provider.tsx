@@ -1,12 +1,11 @@
 import type { CampusResponse } from '@campus/contract';
-import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useMeQuery } from '@/features/auth/api/get-me.ts';
 import { useCampusQuery } from '@/features/campus/api/get-campus.ts';
 import { CampusContext, siteName } from '@/lib/campus.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { ViewerContext } from '@/lib/viewer.ts';
-import { prefetchFirstPage } from './first-page-data.ts';
 import { CampusError, ShellSkeleton } from './layout/shell-states.tsx';
 
 /** Paints the campus: accent colour for every component, and the tab title. */
@@ -27,14 +26,7 @@ function useCampusTheme(campus: CampusResponse | undefined) {
 function CampusGate({ children }: { children: ReactNode }) {
   const campus = useCampusQuery();
   const me = useMeQuery();
-  const queryClient = useQueryClient();
   useCampusTheme(campus.data);
-  const ready = campus.data !== undefined && me.data !== undefined;
-  // Once, for the page the tab opened on; later navigations load their data as usual.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the first time both are in
-  useEffect(() => {
-    if (ready && campus.data && me.data !== undefined) prefetchFirstPage(queryClient, me.data, campus.data);
-  }, [ready]);
 
   if (campus.data && me.data !== undefined) {
     return (
@@ -53,7 +45,7 @@ function CampusGate({ children }: { children: ReactNode }) {
   return <ShellSkeleton />;
 }
 
-/** `queryClient`: one the first screen was loaded into (app/first-screen.ts), else a new one. */
+/** `queryClient`: the page's (main.tsx, entry-server.tsx), else a new one (tests). */
 export function AppProvider({ children, queryClient: loaded }: { children: ReactNode; queryClient?: QueryClient }) {
   const [queryClient] = useState(() => loaded ?? createQueryClient());
   return (

@@ -1,11 +1,15 @@
-import type { CampusResponse } from '@campus/contract';
+import type { CampusResponse, Viewer } from '@campus/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CampusContext } from '@/lib/campus.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+import { ViewerContext } from '@/lib/viewer.ts';
+import { mockApi } from '@/testing/api.ts';
 import { testCampus } from '@/testing/campus.ts';
-import { routes } from './router.tsx';
+import { testViewer } from '@/testing/viewer.ts';
+import { createRoutes } from './router.tsx';
 
 const OU = testCampus();
 const HUB: CampusResponse = {
@@ -19,21 +23,45 @@ const HUB: CampusResponse = {
   memberCount: 0,
 };
 
-function renderAt(path: string, campus: CampusResponse = OU) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+/** The route table at `path`, its loaders finding the campus and the viewer in the cache, as AppProvider's. */
+function renderAt(path: string, campus: CampusResponse = OU, viewer: Viewer | null = null) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  queryClient.setQueryData(queryKeys.campus, campus);
+  queryClient.setQueryData(queryKeys.me, viewer);
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={queryClient}>
       <CampusContext.Provider value={campus}>
-        <RouterProvider router={router} />
+        <ViewerContext.Provider value={viewer}>
+          <RouterProvider router={router} />
+        </ViewerContext.Provider>
       </CampusContext.Provider>
     </QueryClientProvider>,
   );
   return router;
 }
 
+/** Where the loaders of `path` send `viewer`, without drawing anything: what the server answers with a 302. */
+async function redirectOf(path: string, viewer: Viewer | null, campus: CampusResponse = OU) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  queryClient.setQueryData(queryKeys.campus, campus);
+  queryClient.setQueryData(queryKeys.me, viewer);
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
+  await waitFor(() => expect(router.state.initialized).toBe(true));
+  const { pathname, search } = router.state.location;
+  router.dispose();
+  return pathname + search;
+}
+
 beforeEach(() => {
   // jsdom has no layout: scroll restoration's window.scrollTo is a no-op here.
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  // Where a redirect lands, that page's loader reads: an empty campus.
+  mockApi({
+    'GET /api/posts': { posts: [], nextCursor: null, sponsored: [] },
+    'GET /api/unread-counts': { messages: 0, notifications: 0 },
+    'GET /api/campuses': [],
+  });
 });
 
 afterEach(() => {
@@ -123,5 +151,41 @@ describe('routes', () => {
       'Terms of Service',
       'Privacy Policy',
     ]);
+  });
+});
+
+describe('the redirects of spec 1 §4, made by the loaders before a page draws', () => {
+  const unverified = testViewer({ verified: false, schoolVerified: false, campusId: null });
+  const noSchool = testViewer({ schoolVerified: false, campusId: null });
+  const member = testViewer({ campusId: OU.id });
+
+  const viewers = { visitor: null, unverified, noSchool, member };
+  it.each([
+    ['/', 'visitor', '/home'],
+    // Via '/', which goes on to /home.
+    ['/saved', 'visitor', '/home'],
+    ['/messages/c1', 'visitor', '/home'],
+    ['/verify', 'visitor', '/user_registration'],
+    ['/home', 'unverified', '/verify'],
+    ['/post/p1', 'unverified', '/verify'],
+    ['/saved', 'unverified', '/verify'],
+    ['/home', 'noSchool', '/settings/account/school_email'],
+    ['/search?q=desk', 'noSchool', '/settings/account/school_email'],
+    ['/login', 'member', '/home'],
+    ['/register', 'noSchool', '/settings/account/school_email'],
+    ['/verify', 'member', '/home'],
+  ] as const)('%s sends a %s to %s', async (path, who, to) => {
+    expect(await redirectOf(path, viewers[who])).toBe(to);
+  });
+
+  it('keeps a visitor on a community page (the private screen) and a member on theirs', async () => {
+    expect(await redirectOf('/post/p1?redirect=true', null)).toBe('/post/p1?redirect=true');
+    expect(await redirectOf('/settings/about', null)).toBe('/settings/about');
+  });
+
+  it('sends the hub’s community pages home and its search to Find Your School', async () => {
+    expect(await redirectOf('/media', null, HUB)).toBe('/home');
+    expect(await redirectOf('/search?q=desk', member, HUB)).toBe('/search_schools');
+    expect(await redirectOf('/home', null, HUB)).toBe('/home');
   });
 });

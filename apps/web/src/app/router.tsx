@@ -1,11 +1,21 @@
 import { SCHOOL_FINDER_TEXTS } from '@campus/contract';
-import { createBrowserRouter, matchRoutes, Navigate, type RouteObject, RouterProvider } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { type RouteObject, redirect } from 'react-router';
 import { paths, STATIC_PAGE_SLUGS } from '@/config/paths.ts';
 import { AppShell } from './layout/app-shell.tsx';
 import type { RouteHandle } from './layout/route-handle.ts';
 import { ShellSkeleton } from './layout/shell-states.tsx';
+import { routeModule, shellLoader } from './loaders.ts';
 import { NotFound } from './routes/not-found.tsx';
-import { RequireUnverifiedViewer, RequireViewer, RequireVisitor } from './routes/require-viewer.tsx';
+import {
+  gateLoader,
+  RequireUnverifiedViewer,
+  RequireViewer,
+  RequireVisitor,
+  unverifiedRedirect,
+  viewerRedirect,
+  visitorRedirect,
+} from './routes/require-viewer.tsx';
 import { Root } from './routes/root.tsx';
 import { RouteError } from './routes/route-error.tsx';
 
@@ -13,251 +23,247 @@ const handle = (value: RouteHandle) => value;
 
 const accountForm = () => import('./routes/settings/account-form.tsx');
 /** Settings > Account's forms (spec 2 §2), one route each. */
-const ACCOUNT_FORMS: RouteObject[] = [
+const accountForms = (page: ReturnType<typeof routeModule>): RouteObject[] => [
   { path: paths.settings.screenName.path, lazy: async () => ({ Component: (await accountForm()).UsernameForm }) },
   { path: paths.settings.password.path, lazy: async () => ({ Component: (await accountForm()).PasswordForm }) },
   { path: paths.settings.email.path, lazy: async () => ({ Component: (await accountForm()).EmailForm }) },
-  { path: paths.settings.verifyEmail.path, lazy: () => import('./routes/settings/verify-email.tsx') },
+  { path: paths.settings.verifyEmail.path, lazy: () => import('./routes/settings/verify-email.tsx').then(page) },
   { path: paths.settings.phone.path, lazy: async () => ({ Component: (await accountForm()).PhoneForm }) },
   { path: paths.settings.gender.path, lazy: async () => ({ Component: (await accountForm()).GenderForm }) },
   { path: paths.settings.birthDate.path, lazy: async () => ({ Component: (await accountForm()).BirthDateForm }) },
 ];
 
 /**
- * The route table of the spec (spec 1 §2, spec 2 §2, spec 3 §2). Each feature adds its routes
- * here when it is built; until then its paths fall through to the not-found page.
- * Every page is lazy so the first load only carries the shell.
+ * The route table of the spec (spec 1 §2, spec 2 §2, spec 3 §2), with its loaders bound to
+ * `queryClient` (app/loaders.ts): the browser makes it once, the server's render once per
+ * request (entry-server.tsx). Each feature adds its routes here when it is built; until then
+ * its paths fall through to the not-found page. Every page is lazy so the first load only
+ * carries the shell. The gates' loaders send people away before a page loads (spec 1 §4).
  */
-export const routes: RouteObject[] = [
-  {
-    path: paths.root.path,
-    Component: Root,
-    ErrorBoundary: RouteError,
-    HydrateFallback: ShellSkeleton,
-    children: [
-      { index: true, element: <Navigate replace to={paths.home.getHref()} /> },
-      { path: paths.error404.path, lazy: () => import('./routes/error-404.tsx') },
-      {
-        // Sign-in screens: a calm frame of their own, outside the three-column shell.
-        lazy: () => import('./routes/auth/layout.tsx'),
-        children: [
-          {
-            element: <RequireVisitor />,
-            children: [
-              { path: paths.userRegistration.path, lazy: () => import('./routes/auth/user-registration.tsx') },
-              { path: paths.login.path, lazy: () => import('./routes/auth/login.tsx') },
-              { path: paths.register.path, lazy: () => import('./routes/auth/register.tsx') },
-            ],
-          },
-          {
-            element: <RequireUnverifiedViewer />,
-            children: [{ path: paths.verify.path, lazy: () => import('./routes/auth/verify.tsx') }],
-          },
-          { path: paths.loginSent.path, lazy: () => import('./routes/auth/login-sent.tsx') },
-          { path: paths.forgotPassword.path, lazy: () => import('./routes/auth/forgot-password.tsx') },
-          { path: paths.resetPassword.path, lazy: () => import('./routes/auth/reset-password.tsx') },
-          {
-            element: <RequireViewer need="user" />,
-            children: [{ path: paths.logout.path, lazy: () => import('./routes/auth/logout.tsx') }],
-          },
-        ],
-      },
-      {
-        // A dialog over the shell on desktop, a page of its own on phones: it draws both itself.
-        element: <RequireViewer need="verified" />,
-        children: [
-          {
-            path: paths.profileSetUp.path,
-            lazy: () => import('./routes/profile-set-up.tsx'),
-            handle: handle({ header: null }),
-          },
-        ],
-      },
-      {
-        // Compose pages of narrow screens (spec 1 §2); on wide screens they hand over to the
-        // composer dialog on the goBack page. Full pages of their own, outside the shell.
-        element: <RequireViewer need="school" />,
-        children: [
-          { path: paths.createPost.path, lazy: () => import('./routes/create/post.tsx') },
-          { path: paths.createComment.path, lazy: () => import('./routes/create/comment.tsx') },
-          { path: paths.createMessage.path, lazy: () => import('./routes/create/message.tsx') },
-          { path: paths.createCategories.path, lazy: () => import('./routes/create/categories.tsx') },
-        ],
-      },
-      {
-        // The local test checkout (spec 3 §7 'Checkout'; decision 018): a payment page of its own.
-        element: <RequireViewer need="user" />,
-        children: [{ path: paths.testCheckout.path, lazy: () => import('./routes/test-checkout.tsx') }],
-      },
-      {
-        Component: AppShell,
-        children: [
-          {
-            path: paths.home.path,
-            lazy: () => import('./routes/home.tsx'),
-            handle: handle({ header: { variant: 'home' } }),
-          },
-          {
-            path: paths.media.path,
-            lazy: () => import('./routes/media.tsx'),
-            handle: handle({ header: { variant: 'home' } }),
-          },
-          {
-            path: paths.post.path,
-            lazy: () => import('./routes/post.tsx'),
-            handle: handle({ header: { variant: 'post' } }),
-          },
-          {
-            // The page draws the 'liked by' header itself: its back button leads to the post.
-            path: paths.postLikedBy.path,
-            lazy: () => import('./routes/post-liked-by.tsx'),
-            handle: handle({ header: null }),
-          },
-          {
-            // Visitors and other members see the spec's 'Something Went Wrong…' on the page itself.
-            path: paths.postBoost.path,
-            lazy: () => import('./routes/boost.tsx'),
-            handle: handle({ header: null }),
-          },
-          {
-            path: paths.postBoostSuccess.path,
-            lazy: async () => ({ Component: (await import('./routes/boost-return.tsx')).SuccessRoute }),
-            handle: handle({ header: null }),
-          },
-          {
-            path: paths.postBoostCancel.path,
-            lazy: async () => ({ Component: (await import('./routes/boost-return.tsx')).CancelRoute }),
-            handle: handle({ header: null }),
-          },
-          {
-            element: <RequireViewer need="school" />,
-            children: [
-              {
-                path: paths.saved.path,
-                lazy: () => import('./routes/saved.tsx'),
-                handle: handle({ header: { variant: 'saved' } }),
-              },
-              {
-                path: paths.messages.path,
-                lazy: () => import('./routes/messages.tsx'),
-                handle: handle({ header: null, layout: 'wide' }),
-              },
-              {
-                path: paths.newMessage.path,
-                lazy: () => import('./routes/messages-new.tsx'),
-                handle: handle({ header: null, layout: 'wide' }),
-              },
-              {
-                path: paths.chat.path,
-                lazy: () => import('./routes/messages-chat.tsx'),
-                handle: handle({ header: null, layout: 'wide' }),
-              },
-              {
-                path: paths.notifications.path,
-                lazy: () => import('./routes/notifications.tsx'),
-                handle: handle({ header: { variant: 'title', title: 'Notifications' } }),
-              },
-              {
-                path: paths.notificationMentions.path,
-                lazy: () => import('./routes/notifications-mentions.tsx'),
-                handle: handle({ header: { variant: 'title', title: 'Notifications' } }),
-              },
-              {
-                path: paths.ads.path,
-                lazy: () => import('./routes/ads.tsx'),
-                handle: handle({ header: null, layout: 'wide' }),
-              },
-              {
-                path: paths.ad.path,
-                lazy: () => import('./routes/ads.tsx'),
-                handle: handle({ header: null, layout: 'wide' }),
-              },
-            ],
-          },
-          {
-            path: paths.search.path,
-            lazy: () => import('./routes/search.tsx'),
-            handle: handle({ header: { variant: 'home' } }),
-          },
-          {
-            path: paths.searchSchools.path,
-            lazy: () => import('./routes/search-schools.tsx'),
-            handle: handle({ header: { variant: 'title', title: SCHOOL_FINDER_TEXTS.title } }),
-          },
-          {
-            path: paths.settings.root.path,
-            lazy: () => import('./routes/settings/layout.tsx'),
-            handle: handle({ header: null, layout: 'wide' }),
-            children: [
-              { index: true, lazy: () => import('./routes/settings/index.tsx') },
-              ...STATIC_PAGE_SLUGS.map(
-                (slug): RouteObject => ({
-                  path: slug,
-                  lazy: () => import('./routes/settings/static-page.tsx'),
-                  handle: handle({ staticPage: slug }),
-                }),
-              ),
-              {
-                element: <RequireViewer need="verified" />,
-                children: [
-                  { path: paths.settings.account.path, lazy: () => import('./routes/settings/account.tsx') },
-                  { path: paths.settings.payments.path, lazy: () => import('./routes/settings/payments.tsx') },
-                  ...ACCOUNT_FORMS,
-                  { path: paths.settings.schoolEmail.path, lazy: () => import('./routes/settings/school-email.tsx') },
-                  {
-                    path: paths.settings.verifySchoolEmail.path,
-                    lazy: () => import('./routes/settings/verify-school-email.tsx'),
-                  },
-                ],
-              },
-            ],
-          },
-          {
-            path: paths.profileEdit.path,
-            lazy: () => import('./routes/profile-edit.tsx'),
-            handle: handle({ header: null }),
-          },
-          {
-            // Static paths rank above this one, so a username never hides an app route.
-            path: paths.profile.path,
-            lazy: () => import('./routes/profile.tsx'),
-            handle: handle({ header: { variant: 'profile' } }),
-          },
-          // Also drawn by RouteError for a 404 thrown anywhere, so it is part of the first load.
-          { path: '*', Component: NotFound, handle: handle({ header: { variant: 'home' } }) },
-        ],
-      },
-    ],
-  },
-];
-
-/**
- * Loads the lazy routes `location` matches into the route table, as the server's render did
- * (entry-server.tsx): a router that starts with them in draws the page at once, where one that
- * starts lazy draws its HydrateFallback first, and would not match the server's HTML.
- */
-export async function loadRoutesOf(location: Pick<Location, 'pathname'>): Promise<void> {
-  const lazyMatches = (matchRoutes(routes, location) ?? []).filter(({ route }) => typeof route.lazy === 'function');
-  await Promise.all(
-    lazyMatches.map(async ({ route }) => {
-      const load = route.lazy as () => Promise<Partial<RouteObject>>;
-      Object.assign(route, await load(), { lazy: undefined });
-    }),
-  );
-}
-
-// One router for the page's lifetime (not per render: StrictMode runs initialisers twice).
-let browserRouter: ReturnType<typeof createBrowserRouter> | undefined;
-
-/**
- * Creates the page's router (ranking the route table costs about 10 ms of a laptop's CPU), for
- * a caller that does it in a task of its own, before the app is drawn (app/start.tsx).
- */
-export function prepareRouter() {
-  browserRouter ??= createBrowserRouter(routes);
-  return browserRouter;
-}
-
-export function AppRouter() {
-  return <RouterProvider router={prepareRouter()} />;
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  const page = routeModule(queryClient);
+  const gate = (need: Parameters<typeof viewerRedirect>[0]) => gateLoader(queryClient, viewerRedirect(need));
+  return [
+    {
+      path: paths.root.path,
+      Component: Root,
+      loader: shellLoader(queryClient),
+      ErrorBoundary: RouteError,
+      HydrateFallback: ShellSkeleton,
+      children: [
+        { index: true, loader: () => redirect(paths.home.getHref()) },
+        { path: paths.error404.path, lazy: () => import('./routes/error-404.tsx').then(page) },
+        {
+          // Sign-in screens: a calm frame of their own, outside the three-column shell.
+          lazy: () => import('./routes/auth/layout.tsx').then(page),
+          children: [
+            {
+              element: <RequireVisitor />,
+              loader: gateLoader(queryClient, visitorRedirect),
+              children: [
+                {
+                  path: paths.userRegistration.path,
+                  lazy: () => import('./routes/auth/user-registration.tsx').then(page),
+                },
+                { path: paths.login.path, lazy: () => import('./routes/auth/login.tsx').then(page) },
+                { path: paths.register.path, lazy: () => import('./routes/auth/register.tsx').then(page) },
+              ],
+            },
+            {
+              element: <RequireUnverifiedViewer />,
+              loader: gateLoader(queryClient, unverifiedRedirect),
+              children: [{ path: paths.verify.path, lazy: () => import('./routes/auth/verify.tsx').then(page) }],
+            },
+            { path: paths.loginSent.path, lazy: () => import('./routes/auth/login-sent.tsx').then(page) },
+            { path: paths.forgotPassword.path, lazy: () => import('./routes/auth/forgot-password.tsx').then(page) },
+            { path: paths.resetPassword.path, lazy: () => import('./routes/auth/reset-password.tsx').then(page) },
+            {
+              element: <RequireViewer need="user" />,
+              loader: gate('user'),
+              children: [{ path: paths.logout.path, lazy: () => import('./routes/auth/logout.tsx').then(page) }],
+            },
+          ],
+        },
+        {
+          // A dialog over the shell on desktop, a page of its own on phones: it draws both itself.
+          element: <RequireViewer need="verified" />,
+          loader: gate('verified'),
+          children: [
+            {
+              path: paths.profileSetUp.path,
+              lazy: () => import('./routes/profile-set-up.tsx').then(page),
+              handle: handle({ header: null }),
+            },
+          ],
+        },
+        {
+          // Compose pages of narrow screens (spec 1 §2); on wide screens they hand over to the
+          // composer dialog on the goBack page. Full pages of their own, outside the shell.
+          element: <RequireViewer need="school" />,
+          loader: gate('school'),
+          children: [
+            { path: paths.createPost.path, lazy: () => import('./routes/create/post.tsx').then(page) },
+            { path: paths.createComment.path, lazy: () => import('./routes/create/comment.tsx').then(page) },
+            { path: paths.createMessage.path, lazy: () => import('./routes/create/message.tsx').then(page) },
+            { path: paths.createCategories.path, lazy: () => import('./routes/create/categories.tsx').then(page) },
+          ],
+        },
+        {
+          // The local test checkout (spec 3 §7 'Checkout'; decision 018): a payment page of its own.
+          element: <RequireViewer need="user" />,
+          loader: gate('user'),
+          children: [{ path: paths.testCheckout.path, lazy: () => import('./routes/test-checkout.tsx').then(page) }],
+        },
+        {
+          Component: AppShell,
+          children: [
+            {
+              path: paths.home.path,
+              lazy: () => import('./routes/home.tsx').then(page),
+              handle: handle({ header: { variant: 'home' } }),
+            },
+            {
+              path: paths.media.path,
+              lazy: () => import('./routes/media.tsx').then(page),
+              handle: handle({ header: { variant: 'home' } }),
+            },
+            {
+              path: paths.post.path,
+              lazy: () => import('./routes/post.tsx').then(page),
+              handle: handle({ header: { variant: 'post' } }),
+            },
+            {
+              // The page draws the 'liked by' header itself: its back button leads to the post.
+              path: paths.postLikedBy.path,
+              lazy: () => import('./routes/post-liked-by.tsx').then(page),
+              handle: handle({ header: null }),
+            },
+            {
+              // Visitors and other members see the spec's 'Something Went Wrong…' on the page itself.
+              path: paths.postBoost.path,
+              lazy: () => import('./routes/boost.tsx').then(page),
+              handle: handle({ header: null }),
+            },
+            {
+              path: paths.postBoostSuccess.path,
+              lazy: async () => ({ Component: (await import('./routes/boost-return.tsx')).SuccessRoute }),
+              handle: handle({ header: null }),
+            },
+            {
+              path: paths.postBoostCancel.path,
+              lazy: async () => ({ Component: (await import('./routes/boost-return.tsx')).CancelRoute }),
+              handle: handle({ header: null }),
+            },
+            {
+              element: <RequireViewer need="school" />,
+              loader: gate('school'),
+              children: [
+                {
+                  path: paths.saved.path,
+                  lazy: () => import('./routes/saved.tsx').then(page),
+                  handle: handle({ header: { variant: 'saved' } }),
+                },
+                {
+                  path: paths.messages.path,
+                  lazy: () => import('./routes/messages.tsx').then(page),
+                  handle: handle({ header: null, layout: 'wide' }),
+                },
+                {
+                  path: paths.newMessage.path,
+                  lazy: () => import('./routes/messages-new.tsx').then(page),
+                  handle: handle({ header: null, layout: 'wide' }),
+                },
+                {
+                  path: paths.chat.path,
+                  lazy: () => import('./routes/messages-chat.tsx').then(page),
+                  handle: handle({ header: null, layout: 'wide' }),
+                },
+                {
+                  path: paths.notifications.path,
+                  lazy: () => import('./routes/notifications.tsx').then(page),
+                  handle: handle({ header: { variant: 'title', title: 'Notifications' } }),
+                },
+                {
+                  path: paths.notificationMentions.path,
+                  lazy: () => import('./routes/notifications-mentions.tsx').then(page),
+                  handle: handle({ header: { variant: 'title', title: 'Notifications' } }),
+                },
+                {
+                  path: paths.ads.path,
+                  lazy: () => import('./routes/ads.tsx').then(page),
+                  handle: handle({ header: null, layout: 'wide' }),
+                },
+                {
+                  path: paths.ad.path,
+                  lazy: () => import('./routes/ads.tsx').then(page),
+                  handle: handle({ header: null, layout: 'wide' }),
+                },
+              ],
+            },
+            {
+              path: paths.search.path,
+              lazy: () => import('./routes/search.tsx').then(page),
+              handle: handle({ header: { variant: 'home' } }),
+            },
+            {
+              path: paths.searchSchools.path,
+              lazy: () => import('./routes/search-schools.tsx').then(page),
+              handle: handle({ header: { variant: 'title', title: SCHOOL_FINDER_TEXTS.title } }),
+            },
+            {
+              path: paths.settings.root.path,
+              lazy: () => import('./routes/settings/layout.tsx').then(page),
+              handle: handle({ header: null, layout: 'wide' }),
+              children: [
+                { index: true, lazy: () => import('./routes/settings/index.tsx').then(page) },
+                ...STATIC_PAGE_SLUGS.map(
+                  (slug): RouteObject => ({
+                    path: slug,
+                    lazy: () => import('./routes/settings/static-page.tsx').then(page),
+                    handle: handle({ staticPage: slug }),
+                  }),
+                ),
+                {
+                  element: <RequireViewer need="verified" />,
+                  loader: gate('verified'),
+                  children: [
+                    {
+                      path: paths.settings.account.path,
+                      lazy: () => import('./routes/settings/account.tsx').then(page),
+                    },
+                    {
+                      path: paths.settings.payments.path,
+                      lazy: () => import('./routes/settings/payments.tsx').then(page),
+                    },
+                    ...accountForms(page),
+                    {
+                      path: paths.settings.schoolEmail.path,
+                      lazy: () => import('./routes/settings/school-email.tsx').then(page),
+                    },
+                    {
+                      path: paths.settings.verifySchoolEmail.path,
+                      lazy: () => import('./routes/settings/verify-school-email.tsx').then(page),
+                    },
+                  ],
+                },
+              ],
+            },
+            {
+              path: paths.profileEdit.path,
+              lazy: () => import('./routes/profile-edit.tsx').then(page),
+              handle: handle({ header: null }),
+            },
+            {
+              // Static paths rank above this one, so a username never hides an app route.
+              path: paths.profile.path,
+              lazy: () => import('./routes/profile.tsx').then(page),
+              handle: handle({ header: { variant: 'profile' } }),
+            },
+            // Also drawn by RouteError for a 404 thrown anywhere, so it is part of the first load.
+            { path: '*', Component: NotFound, handle: handle({ header: { variant: 'home' } }) },
+          ],
+        },
+      ],
+    },
+  ];
 }

@@ -1,56 +1,130 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { hydrate } from '@tanstack/react-query';
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from '@/lib/query-client.ts';
-import { type EarlyActions, holdEarlyActions } from './early-actions.ts';
-import { loadFirstScreen } from './first-screen.ts';
+import { type PageState, STATE_ELEMENT_ID } from './document.ts';
 import { AppProvider } from './provider.tsx';
-import { AppRouter, loadRoutesOf, prepareRouter } from './router.tsx';
+import { createRoutes } from './router.tsx';
 
-const app = (queryClient?: QueryClient) => (
-  <StrictMode>
-    <AppProvider queryClient={queryClient}>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>
-);
+/** The state the server's render drew the page from (entry-server.tsx); none under `vite` (npm run dev:web). */
+function pageState(): PageState | undefined {
+  const text = document.getElementById(STATE_ELEMENT_ID)?.textContent;
+  return text ? (JSON.parse(text) as PageState) : undefined;
+}
+
+/** Resolves once `router` has loaded its first page: the matched routes' code and loaders. */
+function initialized(router: ReturnType<typeof createBrowserRouter>): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
 
 /**
- * Starts the app in `root`. When the server drew the page's first screen into it
- * (`data-server-rendered`, apps/server/src/plugins/web.ts, decision 026), the same data and
- * code it drew from are loaded first (all in the document or preloaded), and its HTML is taken
- * over (hydrated) instead of drawn again; `actions` made on it before then (held since the
- * entry ran, main.tsx) are made again once it is live.
+ * Takes over the page the server drew, as soon as the code has arrived (decision 031). The
+ * query cache starts from the state the page was drawn from; the router then loads the page as
+ * the server did, its routes' code and loaders (which find their data in that cache, so ask
+ * the network for nothing but code), and React hydrates the server's HTML with the same tree.
+ * Without a drawn page (the Vite dev server) the app draws it, its loaders reading as usual.
  */
-export async function startApp(element: HTMLElement, actions?: EarlyActions): Promise<Root> {
-  if (!element.hasAttribute('data-server-rendered')) return drawn(element);
+export async function startApp(container: HTMLElement): Promise<Root> {
   const queryClient = createQueryClient();
-  actions ??= holdEarlyActions(element);
-  try {
-    // Each step in a task of its own: on a phone one long task is what holds back a tap (and
-    // Lighthouse's blocking time). The app's code has just been evaluated in this one.
-    await nextTask();
-    const [screen] = await Promise.all([loadFirstScreen(queryClient, window.location), loadRoutesOf(window.location)]);
-    if (screen.ready) {
-      // The hydration alone is the longest step (issue 13).
-      await nextTask();
-      prepareRouter();
-      await nextTask();
-      const root = hydrateRoot(element, app(queryClient));
-      actions.replay();
-      return root;
-    }
-  } catch {
-    // A read or a chunk failed: the app draws the page itself, and shows what failed.
+  const state = pageState();
+  if (state) hydrate(queryClient, state.queries);
+  const router = createBrowserRouter(createRoutes(queryClient));
+  const app = (
+    <StrictMode>
+      <WhenLive then={state ? () => replayHeldActions(container) : undefined}>
+        <AppProvider queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProvider>
+      </WhenLive>
+    </StrictMode>
+  );
+  if (!state) {
+    const root = createRoot(container);
+    root.render(app);
+    return root;
   }
-  actions.drop();
-  return drawn(element, queryClient);
+  await initialized(router);
+  // In a transition: React hydrates in slices of a few milliseconds, yielding to the browser
+  // between them, instead of one long task that holds back a tap (and Lighthouse's blocking time).
+  let root: Root | undefined;
+  startTransition(() => {
+    root = hydrateRoot(container, app);
+  });
+  return root as Root;
 }
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-function drawn(element: HTMLElement, queryClient?: QueryClient): Root {
-  const root = createRoot(element);
-  root.render(app(queryClient));
-  return root;
+/**
+ * Calls `then` once the page is live: a parent's effect runs after all of its children's, in the
+ * commit that ends the hydration. Until then the document's script holds what is done. A wrapper,
+ * not a sibling: the tree's shape (and so every `useId`) stays the server's.
+ */
+function WhenLive({ then, children }: { then?: () => void; children: ReactNode }) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page has become live
+  useEffect(() => then?.(), []);
+  return children;
 }
+
+/**
+ * Makes again what was done on the drawn page before it was live (held by the document's
+ * script, app/document.ts). Fields took focus, text and ticks natively meanwhile, but the
+ * app's handlers missed them: each is told again, and the focused one focused again.
+ */
+function replayHeldActions(container: HTMLElement) {
+  const held = window.heldActions;
+  if (!held) return;
+  held.stop();
+  window.heldActions = undefined;
+  const focused = document.activeElement;
+  for (const field of container.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+      // Back to what the server drew, then ticked as a person does: React hears the click.
+      if (field.checked !== field.defaultChecked) {
+        field.checked = field.defaultChecked;
+        field.click();
+      }
+    } else if (field.value !== field.defaultValue) {
+      // React hears an input event only when the field's value differs from the one it last
+      // knew, which is what the field holds when it is hydrated. So the field gets the
+      // server's value back, and an input event (on which React hydrates the page at once),
+      // before the typed text returns through the element's own setter, which React does not
+      // watch: the second input event is then a change, and the app's state gets the text.
+      const typed = field.value;
+      field.value = field.defaultValue;
+      announceInput(field);
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, typed);
+      announceInput(field);
+    }
+  }
+  if ((focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement) && container.contains(focused)) {
+    focused.blur();
+    focused.focus();
+  }
+  // In the next task: after the app has drawn what the fields changed (a search box's Enter
+  // reads the text from the app's state).
+  setTimeout(() => {
+    // Presses first: a menu opened on a press made before the page was live opens now, whether
+    // its click was held or came once the page was live.
+    for (const target of new Set(held.pressed)) if (target.isConnected) press(target);
+    for (const target of held.clicked) if (target.isConnected) target.click();
+    for (const form of held.sent) if (form.isConnected) form.requestSubmit();
+  }, 0);
+}
+
+/** A press as a mouse makes it: some controls act on it (Radix's menu triggers open on pointerdown). */
+function press(target: HTMLElement) {
+  const init = { bubbles: true, cancelable: true, composed: true, button: 0, isPrimary: true, pointerType: 'mouse' };
+  target.dispatchEvent(new PointerEvent('pointerdown', init));
+  target.dispatchEvent(new MouseEvent('mousedown', init));
+  target.dispatchEvent(new PointerEvent('pointerup', init));
+  target.dispatchEvent(new MouseEvent('mouseup', init));
+}
+
+const announceInput = (field: HTMLElement) => field.dispatchEvent(new Event('input', { bubbles: true }));

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api } from './api-client.ts';
-import { resetBootAnswers } from './boot-answers.ts';
+import { ApiError, type ApiFetch, api, setRequestFetch } from './api-client.ts';
 
 function answer(status: number, body: unknown) {
   vi.spyOn(globalThis, 'fetch').mockResolvedValue(
@@ -41,43 +40,24 @@ describe('api client errors', () => {
   });
 });
 
-describe('answers written into the document by the server', () => {
-  afterEach(() => {
-    document.getElementById('boot-answers')?.remove();
-    resetBootAnswers();
-  });
+describe('the server render’s caller', () => {
+  afterEach(() => setRequestFetch(() => undefined));
 
-  function writeAnswers(text: string) {
-    const block = document.createElement('script');
-    block.type = 'application/json';
-    block.id = 'boot-answers';
-    block.textContent = text;
-    document.head.append(block);
-    resetBootAnswers();
-  }
-
-  it('answers the first GET of each address from the document, and every later one from the network', async () => {
-    writeAnswers(JSON.stringify({ '/api/me': { viewer: null }, '/api/posts?category=furniture': { posts: [] } }));
-    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => Response.json({ fromNetwork: true }));
-
-    expect(await api.get('/api/me')).toEqual({ viewer: null });
-    expect(await api.get('/api/posts', { query: { category: 'furniture', cursor: undefined } })).toEqual({ posts: [] });
-    expect(fetch).not.toHaveBeenCalled();
-
-    expect(await api.get('/api/me')).toEqual({ fromNetwork: true });
-    expect(await api.get('/api/posts')).toEqual({ fromNetwork: true });
-    expect(fetch).toHaveBeenCalledTimes(2);
-  });
-
-  it('never answers a write from the document', async () => {
-    writeAnswers(JSON.stringify({ '/api/x': { stale: true } }));
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => Response.json({ written: true }));
-    expect(await api.post('/api/x', {})).toEqual({ written: true });
-  });
-
-  it('goes to the network when the block is not valid JSON', async () => {
-    writeAnswers('{not json');
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => Response.json({ fromNetwork: true }));
-    expect(await api.get('/api/me')).toEqual({ fromNetwork: true });
+  it('sends a call to the caller of the request being rendered, and to fetch when there is none', async () => {
+    const browserFetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => Response.json({ from: 'fetch' }));
+    let current: ApiFetch | undefined;
+    setRequestFetch(() => current);
+    const calls: string[] = [];
+    current = async (url) => {
+      calls.push(url);
+      return Response.json({ from: 'in-process' });
+    };
+    expect(await api.get('/api/posts', { query: { category: 'furniture', cursor: undefined } })).toEqual({
+      from: 'in-process',
+    });
+    expect(calls).toEqual(['/api/posts?category=furniture']);
+    current = undefined;
+    expect(await api.get('/api/me')).toEqual({ from: 'fetch' });
+    expect(browserFetch).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,5 +1,4 @@
 import type { ApiError as ApiErrorBody, ErrorCode } from '@campus/contract';
-import { mayRequest, takeBootAnswer } from './boot-answers.ts';
 
 /** Shown when a failure has no message of its own (spec 2 §8: 'Something went wrong'). */
 const FALLBACK_MESSAGE = 'Something went wrong';
@@ -35,7 +34,9 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) params.set(key, String(value));
+    // null too: a page's first cursor (undefined) comes back as null from the JSON of a page
+    // the server drew (main.tsx), and means the same, none.
+    if (value !== undefined && value !== null) params.set(key, String(value));
   }
   const search = params.toString();
   return search ? `${path}?${search}` : path;
@@ -56,7 +57,7 @@ function isApiErrorBody(body: unknown): body is ApiErrorBody {
   return Number.isInteger(statusCode) && typeof code === 'string' && typeof message === 'string';
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+async function toApiError(response: ApiAnswer): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
   if (isApiErrorBody(body)) return new ApiError(body.statusCode, body.code, body.message);
   // The auth library (/api/auth/*) answers `{ code, message }` without `statusCode`.
@@ -66,6 +67,23 @@ async function toApiError(response: Response): Promise<ApiError> {
     if (stableCode) return new ApiError(response.status, stableCode, nonEmptyString(message) ?? FALLBACK_MESSAGE);
   }
   return new ApiError(response.status, `HTTP_${response.status}`, FALLBACK_MESSAGE);
+}
+
+/** What the client reads of an answer: a fetch `Response` has it, and so has the server's in-process one. */
+export type ApiAnswer = Pick<Response, 'ok' | 'status' | 'json'>;
+
+/** How a call reaches the API: `fetch` in the browser. */
+export type ApiFetch = (url: string, init: RequestInit) => Promise<ApiAnswer>;
+
+let requestFetch: () => ApiFetch | undefined = () => undefined;
+
+/**
+ * For the server's render (entry-server.tsx): where the calls of the request being rendered go,
+ * its in-process caller, looked up per call (an AsyncLocalStorage there), so concurrent renders
+ * never share one. Set once, when that module loads; the browser never sets it.
+ */
+export function setRequestFetch(lookup: () => ApiFetch | undefined): void {
+  requestFetch = lookup;
 }
 
 /** Fetch wrapper for the same-origin API (`/api/...`); cookies travel with every call. */
@@ -85,14 +103,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   const url = buildUrl(path, query);
-  if (method === 'GET') {
-    const answered = takeBootAnswer(url);
-    if (answered !== undefined) return answered as T;
-  }
-  if (!mayRequest()) throw new ApiError(0, 'NETWORK_ERROR', FALLBACK_MESSAGE);
-  let response: Response;
+  let response: ApiAnswer;
   try {
-    response = await fetch(url, init);
+    response = await (requestFetch() ?? fetch)(url, init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK_ERROR', FALLBACK_MESSAGE);

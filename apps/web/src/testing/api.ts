@@ -2,8 +2,10 @@ import type {
   AccountSettings,
   BoostStarted,
   CampusResponse,
+  CampusSummary,
   ChatPage,
   ErrorCode,
+  FeedPage,
   Inbox,
   MarkNotificationsReadResponseSchema,
   MeResponse,
@@ -36,6 +38,9 @@ interface ApiAnswers {
   'GET /api/campus': CampusResponse;
   'GET /api/me': MeResponse;
   'GET /api/unread-counts': UnreadCounts;
+  'GET /api/campuses': CampusSummary[];
+  // Feed
+  'GET /api/posts': FeedPage;
   // Messages
   'GET /api/chats': Inbox;
   'GET /api/chats/:chatId': ChatPage;

@@ -3,7 +3,8 @@ import { cleanup, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, vi } from 'vitest';
 import { AppProvider } from '@/app/provider.tsx';
-import { routes } from '@/app/router.tsx';
+import { createRoutes } from '@/app/router.tsx';
+import { createQueryClient } from '@/lib/query-client.ts';
 import { type Answer, mockApi } from './api.ts';
 import { testCampus } from './campus.ts';
 import { testViewer } from './viewer.ts';
@@ -34,9 +35,11 @@ export function renderApp(
   });
   // jsdom has no layout: scroll restoration's window.scrollTo is not implemented there.
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  // The route table's loaders and the provider share one client, as in the browser (app/start.tsx).
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [url] });
   const view = render(
-    <AppProvider>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>,
   );

@@ -1,9 +1,13 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import type { LoaderFunctionArgs } from 'react-router';
 import { HubHome } from '@/features/home/components/hub-home.tsx';
+import { categoryFrom, feedQueryOptions } from '@/features/posts/api/get-feed.ts';
 import { homeFeedModule } from '@/features/posts/components/home-feed-module.ts';
 import { HomeFeedSkeleton } from '@/features/posts/components/home-feed-skeleton.tsx';
 import { useCampus } from '@/lib/campus.ts';
-import { CommunityGate } from './community-gate.tsx';
+import { loadShell } from '../loaders.ts';
+import { CommunityGate, loadCommunity } from './community-gate.tsx';
 
 /** Members only: visitors (and the hub) never download the feed's code. */
 function Feed() {
@@ -16,6 +20,17 @@ function Feed() {
   if (failed) throw failed.error;
   return feed ? <feed.HomeFeed /> : <HomeFeedSkeleton />;
 }
+
+/** A member's feed page and the feed's code; the hub's welcome reads nothing. */
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    const shell = await loadShell(queryClient);
+    if (!shell || shell.campus.isHub || !(await loadCommunity(queryClient))) return null;
+    const category = categoryFrom(new URL(request.url).searchParams.get('category'));
+    await Promise.all([queryClient.prefetchInfiniteQuery(feedQueryOptions(category)), homeFeedModule.load()]);
+    return null;
+  };
 
 /**
  * /home. The hub welcomes and sends people to their school; on a campus, members see the

@@ -1,5 +1,12 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { mediaFeedQueryOptions } from '@/features/posts/api/get-media-feed.ts';
 import { MediaFeed } from '@/features/posts/components/media-feed.tsx';
-import { CommunityGate } from './community-gate.tsx';
+import { CommunityGate, loadCommunity } from './community-gate.tsx';
+
+export const clientLoader = (queryClient: QueryClient) => async () => {
+  if (await loadCommunity(queryClient)) await queryClient.prefetchInfiniteQuery(mediaFeedQueryOptions());
+  return null;
+};
 
 /** /media: the posts with photos or videos as a 3-column grid (spec 1 §2). */
 export function Component() {

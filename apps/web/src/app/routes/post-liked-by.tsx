@@ -1,10 +1,20 @@
 import { LIKED_BY_TEXTS } from '@campus/contract';
-import { useParams } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { type LoaderFunctionArgs, useParams } from 'react-router';
 import { paths } from '@/config/paths.ts';
+import { likedByQueryOptions } from '@/features/posts/api/get-liked-by.ts';
 import { LikedByList } from '@/features/posts/components/liked-by-list.tsx';
 import { useHideOnScroll } from '@/lib/use-hide-on-scroll.ts';
 import { TitleHeader } from '../layout/headers/title-header.tsx';
-import { CommunityGate } from './community-gate.tsx';
+import { CommunityGate, loadCommunity } from './community-gate.tsx';
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  async ({ params }: LoaderFunctionArgs) => {
+    if (await loadCommunity(queryClient))
+      await queryClient.prefetchInfiniteQuery(likedByQueryOptions(params.postId ?? ''));
+    return null;
+  };
 
 /**
  * /post/{postId}/liked_by: the 'liked by' header (spec 1 §2 header variants) with a way back to

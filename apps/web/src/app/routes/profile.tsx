@@ -1,12 +1,39 @@
 import { isReservedUsername, PROFILE_TABS, type ProfileTab } from '@campus/contract';
-import { useParams, useSearchParams } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { type LoaderFunctionArgs, useParams, useSearchParams } from 'react-router';
+import { profileQueryOptions } from '@/features/profiles/api/get-profile.ts';
+import { profilePostsQueryOptions } from '@/features/profiles/api/get-profile-posts.ts';
 import { ProfilePage } from '@/features/profiles/components/profile-page.tsx';
-import { CommunityGate } from './community-gate.tsx';
+import { campusHead, profileHead, type WithHead } from '../head.ts';
+import { profileHeaderBarModule } from '../layout/headers/profile-header.tsx';
+import { loadShell } from '../loaders.ts';
+import { CommunityGate, loadCommunity } from './community-gate.tsx';
 import { NotFound } from './not-found.tsx';
 
 function tabOf(value: string | null): ProfileTab {
   return PROFILE_TABS.find((tab) => tab === value) ?? 'posts';
 }
+
+/** A member's view of a profile and its open tab; a visitor's preview is the campus's. */
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  async ({ params, request }: LoaderFunctionArgs): Promise<WithHead> => {
+    const username = params.username ?? '';
+    if (isReservedUsername(username)) return {};
+    const [member] = await Promise.all([loadCommunity(queryClient), profileHeaderBarModule.load()]);
+    if (!member) {
+      const shell = await loadShell(queryClient);
+      return { head: shell && campusHead(shell.campus) };
+    }
+    const show = tabOf(new URL(request.url).searchParams.get('show'));
+    const profile = profileQueryOptions(username);
+    await Promise.all([
+      queryClient.prefetchQuery(profile),
+      queryClient.prefetchInfiniteQuery(profilePostsQueryOptions(username, show)),
+    ]);
+    const data = queryClient.getQueryData(profile.queryKey);
+    return { head: data ? profileHead(data, member.campus) : campusHead(member.campus) };
+  };
 
 /**
  * /{username}?show=photos|replies|likes (spec 2 §2): for members of the campus, like the feed

@@ -1,7 +1,10 @@
-import { Navigate, Outlet } from 'react-router';
+import type { CampusResponse } from '@campus/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { Navigate, Outlet, redirect } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { useCampus } from '@/lib/campus.ts';
-import { landingPathFor, useViewer } from '@/lib/viewer.ts';
+import { landingPathFor, useViewer, type Viewer } from '@/lib/viewer.ts';
+import { loadShell } from '../loaders.ts';
 
 /**
  * What a group of routes requires of the viewer (spec 1 §4 'Redirects', §6):
@@ -12,37 +15,60 @@ import { landingPathFor, useViewer } from '@/lib/viewer.ts';
  */
 export type ViewerRequirement = 'user' | 'verified' | 'school';
 
-export function RequireViewer({ need }: { need: ViewerRequirement }) {
-  const viewer = useViewer();
-  const campus = useCampus();
-  if (!viewer) return <Navigate replace to={paths.root.getHref()} />;
-  if (need !== 'user' && !viewer.verified) return <Navigate replace to={paths.verify.getHref()} />;
-  if (need === 'school' && !viewer.schoolVerified && !campus.isHub) {
-    return <Navigate replace to={paths.settings.schoolEmail.getHref()} />;
-  }
-  return <Outlet />;
-}
+type Gate = (viewer: Viewer | null, campus: CampusResponse) => string | undefined;
+
+/** Where a person who does not meet `need` goes; undefined when they may stay. */
+export const viewerRedirect =
+  (need: ViewerRequirement): Gate =>
+  (viewer, campus) => {
+    if (!viewer) return paths.root.getHref();
+    if (need !== 'user' && !viewer.verified) return paths.verify.getHref();
+    if (need === 'school' && !viewer.schoolVerified && !campus.isHub) return paths.settings.schoolEmail.getHref();
+    return undefined;
+  };
 
 /**
  * For /user_registration, /login and /register: a signed-in user goes on (spec 1 §4) — home,
  * or first to /verify or the school-email page as landingPathFor decides. Sign-in forms only
  * refresh the viewer: this guard is what moves them on, so there is one place that decides.
  */
-export function RequireVisitor() {
-  const viewer = useViewer();
-  const campus = useCampus();
-  if (viewer) return <Navigate replace to={landingPathFor(viewer, campus)} />;
-  return <Outlet />;
-}
+export const visitorRedirect: Gate = (viewer, campus) => (viewer ? landingPathFor(viewer, campus) : undefined);
 
 /**
  * For /verify (spec 1 §4): visitors go to /user_registration; a verified user has nothing to
  * confirm and goes on as from the sign-in pages.
  */
+export const unverifiedRedirect: Gate = (viewer, campus) => {
+  if (!viewer) return paths.userRegistration.getHref();
+  if (viewer.verified) return landingPathFor(viewer, campus);
+  return undefined;
+};
+
+/**
+ * A gate as a route loader: the page load of a person it sends away is a redirect (a 302 from
+ * the server's render, entry-server.tsx) before anything is drawn. The component form below
+ * still moves them on when the viewer changes on a page (sign-in, sign-out).
+ */
+export const gateLoader = (queryClient: QueryClient, gate: Gate) => async () => {
+  const shell = await loadShell(queryClient);
+  const to = shell && gate(shell.viewer, shell.campus);
+  if (to) throw redirect(to);
+  return null;
+};
+
+function GateOutlet({ gate }: { gate: Gate }) {
+  const to = gate(useViewer(), useCampus());
+  return to ? <Navigate replace to={to} /> : <Outlet />;
+}
+
+export function RequireViewer({ need }: { need: ViewerRequirement }) {
+  return <GateOutlet gate={viewerRedirect(need)} />;
+}
+
+export function RequireVisitor() {
+  return <GateOutlet gate={visitorRedirect} />;
+}
+
 export function RequireUnverifiedViewer() {
-  const viewer = useViewer();
-  const campus = useCampus();
-  if (!viewer) return <Navigate replace to={paths.userRegistration.getHref()} />;
-  if (viewer.verified) return <Navigate replace to={landingPathFor(viewer, campus)} />;
-  return <Outlet />;
+  return <GateOutlet gate={unverifiedRedirect} />;
 }

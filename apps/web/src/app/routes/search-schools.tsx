@@ -1,13 +1,19 @@
 import { type CampusSummary, SCHOOL_FINDER_TEXTS } from '@campus/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAuthModal } from '@/components/auth-modal/index.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
-import { useCampusesQuery } from '@/features/find-school/api/get-campuses.ts';
+import { campusesQueryOptions, useCampusesQuery } from '@/features/find-school/api/get-campuses.ts';
 import { SchoolFinder } from '@/features/find-school/components/school-finder.tsx';
 import { SchoolModal } from '@/features/find-school/components/school-modal.tsx';
 import { useViewer } from '@/lib/viewer.ts';
+
+export const clientLoader = (queryClient: QueryClient) => async () => {
+  await queryClient.prefetchQuery(campusesQueryOptions());
+  return null;
+};
 
 /**
  * /search_schools — Find Your School (spec 2 §2), open to everyone. The chosen school lives

@@ -1,12 +1,17 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { type LoaderFunctionArgs, Navigate, redirect, useSearchParams } from 'react-router';
 import { useAuthModal } from '@/components/auth-modal/index.ts';
 import { paths, type SearchTab } from '@/config/paths.ts';
 import { PrivateCommunity } from '@/features/home/components/private-community.tsx';
+import { popularQueryOptions } from '@/features/search/api/get-popular.ts';
+import { searchPeopleQueryOptions } from '@/features/search/api/search-people.ts';
+import { searchPostsQueryOptions } from '@/features/search/api/search-posts.ts';
 import { SearchPage } from '@/features/search/components/search-page.tsx';
 import { useCampus } from '@/lib/campus.ts';
 import { useViewer } from '@/lib/viewer.ts';
-import { CommunityGate } from './community-gate.tsx';
+import { loadShell } from '../loaders.ts';
+import { CommunityGate, loadCommunity } from './community-gate.tsx';
 
 const TABS: readonly SearchTab[] = ['latest', 'media', 'people'];
 
@@ -22,6 +27,22 @@ function VisitorSearch() {
   }, [authModal]);
   return <PrivateCommunity />;
 }
+
+/** The hub sends the search on to Find Your School; a member gets the open tab's first hits. */
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    const shell = await loadShell(queryClient);
+    if (shell?.campus.isHub) throw redirect(paths.searchSchools.getHref());
+    if (!shell?.viewer || !(await loadCommunity(queryClient))) return null;
+    const params = new URL(request.url).searchParams;
+    const q = (params.get('q') ?? '').trim();
+    const show = tabOf(params.get('show'));
+    if (q === '') await queryClient.prefetchQuery(popularQueryOptions());
+    else if (show === 'people') await queryClient.prefetchInfiniteQuery(searchPeopleQueryOptions(q));
+    else await queryClient.prefetchInfiniteQuery(searchPostsQueryOptions(q, show));
+    return null;
+  };
 
 /**
  * /search?q=&show=latest|media|people (spec 2 §2). The hub searches schools; every campus is

@@ -1,14 +1,18 @@
 import { ArrowLeft } from 'lucide-react';
-import { lazy, Suspense } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { IconButton } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
+import { lazyModule } from '@/lib/lazy-module.ts';
 import { hasHistoryToGoBackTo } from '@/lib/navigation.ts';
 import styles from './header.module.css';
 
-// The title reads the post page's query, which arrives with the page's code (decision 022).
-const PostTitle = lazy(() => import('./post-title.tsx').then((m) => ({ default: m.PostTitle })));
+/**
+ * The title reads the post page's query, which arrives with the page's code (decision 022). A
+ * lazy module the page's loader loads (routes/post.tsx), not React.lazy: loaded, it draws in the
+ * same render, so the server draws it and the browser hydrates it at once (decision 031).
+ */
+export const postTitleModule = lazyModule(() => import('./post-title.tsx'));
 
 const titleSkeleton = <Skeleton width={140} height={20} />;
 
@@ -16,6 +20,7 @@ const titleSkeleton = <Skeleton width={140} height={20} />;
 export function PostHeader({ hidden = false }: { hidden?: boolean }) {
   const { postId = '' } = useParams();
   const navigate = useNavigate();
+  const title = postTitleModule.useModule();
   return (
     <header className={[styles.header, hidden && styles.hidden].filter(Boolean).join(' ')}>
       <IconButton
@@ -26,9 +31,7 @@ export function PostHeader({ hidden = false }: { hidden?: boolean }) {
         <ArrowLeft aria-hidden="true" size={20} />
       </IconButton>
       <h1 className={styles.title}>
-        <Suspense fallback={titleSkeleton}>
-          <PostTitle postId={postId} skeleton={titleSkeleton} />
-        </Suspense>
+        {title ? <title.PostTitle postId={postId} skeleton={titleSkeleton} /> : titleSkeleton}
       </h1>
     </header>
   );

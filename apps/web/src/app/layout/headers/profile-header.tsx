@@ -1,17 +1,23 @@
-import { lazy, Suspense } from 'react';
 import { ProfileTopBar } from '@/features/profiles/components/profile-top-bar.tsx';
+import { lazyModule } from '@/lib/lazy-module.ts';
 import styles from './header.module.css';
 
-// The profile's query and menu arrive with the profile page's code (decision 022); until then
-// the bar shows what it shows while the profile loads.
-const ProfileHeaderBar = lazy(() => import('./profile-header-bar.tsx').then((m) => ({ default: m.ProfileHeaderBar })));
+/**
+ * The profile's query and menu arrive with the profile page's code (decision 022); until then
+ * the bar shows what it shows while the profile loads. A lazy module the page's loader loads
+ * (routes/profile.tsx), not React.lazy: loaded, it draws in the same render, so the server draws
+ * it and the browser hydrates it at once; a press on its menu before then is not lost in a
+ * boundary still waiting for its code (decision 031).
+ */
+export const profileHeaderBarModule = lazyModule(() => import('./profile-header-bar.tsx'));
 
 /** The 'profile' header (spec 1 §2): the profile's name and post count with its menu. */
 export function ProfileHeader({ hidden = false }: { hidden?: boolean }) {
   const className = [styles.header, hidden && styles.hidden].filter(Boolean).join(' ');
-  return (
-    <Suspense fallback={<ProfileTopBar profile={undefined} className={className} />}>
-      <ProfileHeaderBar className={className} />
-    </Suspense>
+  const bar = profileHeaderBarModule.useModule();
+  return bar ? (
+    <bar.ProfileHeaderBar className={className} />
+  ) : (
+    <ProfileTopBar profile={undefined} className={className} />
   );
 }

@@ -1,7 +1,19 @@
-import { Navigate, useSearchParams } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { type LoaderFunctionArgs, Navigate, redirect, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form.tsx';
 import { useCampus } from '@/lib/campus.ts';
+import { loadShell } from '../../loaders.ts';
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    const shell = await loadShell(queryClient);
+    if (shell && !shell.campus.signIn.forgotPassword) {
+      throw redirect(paths.login.getHref({ email: new URL(request.url).searchParams.get('email') ?? undefined }));
+    }
+    return null;
+  };
 
 /** /forgotpassword: on OU only (spec 1 §6); other campuses go to the login form. */
 export function Component() {

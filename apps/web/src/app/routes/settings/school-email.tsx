@@ -1,11 +1,24 @@
 import { SETTINGS_MESSAGES } from '@campus/contract';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { type LoaderFunctionArgs, Navigate, redirect, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { SchoolEmailForm } from '@/features/school-email/components/school-email-form.tsx';
 import { joinTarget } from '@/features/school-email/lib/join-target.ts';
 import { useCampus } from '@/lib/campus.ts';
 import { useViewer } from '@/lib/viewer.ts';
 import { TitleHeader } from '../../layout/headers/title-header.tsx';
+import { loadShell } from '../../loaders.ts';
+
+/** A campus to join, named by the address or the site's own; else Find Your School (the hub). */
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    const shell = await loadShell(queryClient);
+    if (shell && !joinTarget(new URL(request.url).searchParams.get('campus'), shell.campus.id)) {
+      throw redirect(paths.searchSchools.getHref());
+    }
+    return null;
+  };
 
 /**
  * /settings/account/school_email?campus={id} — join a campus with a school email (spec 2 §2).

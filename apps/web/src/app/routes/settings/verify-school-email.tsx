@@ -1,5 +1,6 @@
 import { SETTINGS_MESSAGES } from '@campus/contract';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { type LoaderFunctionArgs, Navigate, redirect, useNavigate, useSearchParams } from 'react-router';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { storeAlert } from '@/components/ui/stored-alert.ts';
 import { paths } from '@/config/paths.ts';
@@ -9,6 +10,21 @@ import { useCampus } from '@/lib/campus.ts';
 import { safeGoBack } from '@/lib/navigation.ts';
 import { useViewer } from '@/lib/viewer.ts';
 import { TitleHeader } from '../../layout/headers/title-header.tsx';
+import { loadShell } from '../../loaders.ts';
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    const shell = await loadShell(queryClient);
+    if (!shell) return null;
+    const params = new URL(request.url).searchParams;
+    const target = joinTarget(params.get('campus'), shell.campus.id);
+    if (!target) throw redirect(paths.searchSchools.getHref());
+    if (!params.get('email')?.trim()) {
+      throw redirect(paths.settings.schoolEmail.getHref({ campus: target.campusParam }));
+    }
+    return null;
+  };
 
 /**
  * /settings/account/verify_school_email?email=…&campus=… — the PIN of the school email

@@ -8,7 +8,7 @@ async function getAd(adId: string, { signal }: { signal?: AbortSignal } = {}): P
   return AdDetailSchema.parse(await api.get<unknown>(`/api/ads/${encodeURIComponent(adId)}`, { signal }));
 }
 
-const adQueryOptions = (adId: string) =>
+export const adQueryOptions = (adId: string) =>
   queryOptions({ queryKey: queryKeys.ads.detail(adId), queryFn: ({ signal }) => getAd(adId, { signal }) });
 
 export function useAdQuery(adId: string) {

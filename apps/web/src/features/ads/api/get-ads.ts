@@ -8,7 +8,7 @@ async function getAds({ cursor }: { cursor?: string }, { signal }: { signal?: Ab
   return AdListSchema.parse(await api.get<unknown>('/api/ads', { query: { cursor }, signal }));
 }
 
-const adsQueryOptions = () =>
+export const adsQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: queryKeys.ads.list,
     queryFn: ({ pageParam, signal }) => getAds({ cursor: pageParam }, { signal }),

@@ -8,6 +8,7 @@ import { EmailField } from '@/components/ui/text-field.tsx';
 import { paths } from '@/config/paths.ts';
 import { useCampus } from '@/lib/campus.ts';
 import { useForm } from '@/lib/use-form.ts';
+import { useHydrated } from '@/lib/use-hydrated.ts';
 import { useSendSignInLink } from '../api/send-sign-in-link.ts';
 import { signInLinkErrorMessage } from '../lib/auth-errors.ts';
 import {
@@ -15,6 +16,7 @@ import {
   forgetSignInEmail,
   isRegistrationLink,
   type MagicLinkParams,
+  type MagicLinkReturn,
   storedSignInEmail,
 } from '../lib/magic-link.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -128,8 +130,13 @@ export function MagicLinkScreen() {
     first: search.get('first'),
     last: search.get('last'),
   };
-  const [knownEmail, setKnownEmail] = useState(storedSignInEmail);
-  const decision = decideMagicLinkReturn(params, knownEmail);
+  const [typedEmail, setKnownEmail] = useState<string | null>(null);
+  // The remembered address is this device's alone: read once the page is live, so the page the
+  // server drew (with a link, 'Signing you in…') and the browser's first render agree.
+  const hydrated = useHydrated();
+  const knownEmail = typedEmail ?? (hydrated ? storedSignInEmail() : null);
+  const decision: MagicLinkReturn | { kind: 'signing-in' } =
+    hydrated || !params.token ? decideMagicLinkReturn(params, knownEmail) : { kind: 'signing-in' };
   const target = decision.kind === 'redeem' || decision.kind === 'wrong-email' ? decision.href : null;
 
   useEffect(() => {

@@ -4,6 +4,7 @@ import { ModalPage, useGoBack } from '@/components/ui/modal.tsx';
 import { paths } from '@/config/paths.ts';
 import { useCampus } from '@/lib/campus.ts';
 import { MEDIA, useMediaQuery } from '@/lib/media-query.ts';
+import { useHydrated } from '@/lib/use-hydrated.ts';
 import { useViewer } from '@/lib/viewer.ts';
 import type { ComposeLocationState } from '../hooks/use-composer.ts';
 import { composerGate, composerUiStore } from '../lib/composer-store.ts';
@@ -90,7 +91,10 @@ export function ComposePage({ parentId }: ComposePageProps) {
   const backTo = useGoBack(fallback);
   const navigate = useNavigate();
   const location = useLocation();
-  const handOff = !isPhone || gate !== 'ok';
+  // Only the browser knows the screen: the server draws nothing here, and the page decides
+  // once it is live (decision 031).
+  const hydrated = useHydrated();
+  const handOff = hydrated && (!isPhone || gate !== 'ok');
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: hands over once, on arrival
   useEffect(() => {
@@ -105,6 +109,6 @@ export function ComposePage({ parentId }: ComposePageProps) {
     navigate(backTo, { replace: true });
   }, [handOff]);
 
-  if (handOff) return null;
+  if (!hydrated || handOff) return null;
   return <ComposePageContent parentId={parentId} fallback={fallback} />;
 }

@@ -11,7 +11,7 @@ async function getCampuses({ signal }: { signal?: AbortSignal } = {}): Promise<C
   return api.get<CampusSummary[]>('/api/campuses', { signal });
 }
 
-const campusesQueryOptions = () =>
+export const campusesQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.campuses,
     queryFn: ({ signal }) => getCampuses({ signal }),

@@ -14,7 +14,7 @@ async function getChatPage(
   );
 }
 
-const chatQueryOptions = (chatId: string) =>
+export const chatQueryOptions = (chatId: string) =>
   infiniteQueryOptions({
     queryKey: queryKeys.chats.detail(chatId),
     queryFn: ({ pageParam, signal }) => getChatPage(chatId, pageParam, { signal }),

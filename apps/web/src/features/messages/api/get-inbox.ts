@@ -8,7 +8,7 @@ async function getInboxPage(cursor: string | undefined, { signal }: { signal?: A
   return InboxSchema.parse(await api.get<unknown>('/api/chats', { query: { cursor }, signal }));
 }
 
-const inboxQueryOptions = () =>
+export const inboxQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: queryKeys.chats.inbox,
     queryFn: ({ pageParam, signal }) => getInboxPage(pageParam, { signal }),

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { ModalPage } from '@/components/ui/modal.tsx';
 import { paths } from '@/config/paths.ts';
 import { MEDIA, useMediaQuery } from '@/lib/media-query.ts';
+import { useHydrated } from '@/lib/use-hydrated.ts';
 import { NEW_MESSAGE_TEXTS, NewMessage } from './new-message.tsx';
 
 /**
@@ -12,11 +13,14 @@ import { NEW_MESSAGE_TEXTS, NewMessage } from './new-message.tsx';
  */
 export function CreateMessagePage() {
   const isPhone = useMediaQuery(MEDIA.mobile);
+  // Only the browser knows the screen: the server draws nothing here, and the page decides
+  // once it is live (decision 031).
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   useEffect(() => {
-    if (!isPhone) navigate(paths.newMessage.getHref(), { replace: true });
-  }, [isPhone, navigate]);
-  if (!isPhone) return null;
+    if (hydrated && !isPhone) navigate(paths.newMessage.getHref(), { replace: true });
+  }, [hydrated, isPhone, navigate]);
+  if (!hydrated || !isPhone) return null;
   return (
     <ModalPage title={NEW_MESSAGE_TEXTS.title} fallback={paths.messages.getHref()}>
       <NewMessage asPage />

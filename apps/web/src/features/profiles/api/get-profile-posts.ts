@@ -13,7 +13,7 @@ async function getProfilePostsPage(
   );
 }
 
-const profilePostsQueryOptions = (username: string, show: ProfileTab) =>
+export const profilePostsQueryOptions = (username: string, show: ProfileTab) =>
   infiniteQueryOptions({
     queryKey: queryKeys.posts.profile(username, show),
     queryFn: ({ pageParam, signal }) => getProfilePostsPage({ username, show, cursor: pageParam }, { signal }),

@@ -65,7 +65,14 @@ export function SchoolEmailForm({ campus, currentSchoolEmail, campusId, onSent }
   return (
     <div className={styles.body}>
       <div className={styles.campus}>
-        <span className={styles.campusIcon} style={{ backgroundColor: campus.themeColor }}>
+        {/* Set through the DOM, not a style attribute: the page is drawn on the server, and the
+            CSP refuses style attributes in a document (decision 031). */}
+        <span
+          className={styles.campusIcon}
+          ref={(icon) => {
+            if (icon) icon.style.backgroundColor = campus.themeColor;
+          }}
+        >
           <GraduationCap size={22} aria-hidden="true" />
         </span>
         <p className={styles.campusName}>{campus.name}</p>

@@ -8,7 +8,7 @@ async function getPopular({ signal }: { signal?: AbortSignal } = {}): Promise<Po
   return (await api.get<{ searches: PopularSearch[] }>('/api/search/popular', { signal })).searches;
 }
 
-const popularQueryOptions = () =>
+export const popularQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.search.popular,
     queryFn: ({ signal }) => getPopular({ signal }),

@@ -11,7 +11,7 @@ async function searchPeople(
   return SearchPeopleListSchema.parse(await api.get<unknown>('/api/search/people', { query: { q, cursor }, signal }));
 }
 
-const searchPeopleQueryOptions = (q: string) =>
+export const searchPeopleQueryOptions = (q: string) =>
   infiniteQueryOptions({
     queryKey: queryKeys.search.people(q),
     queryFn: async ({ pageParam, signal }) => {

@@ -13,7 +13,7 @@ async function searchPosts(
   return PostListSchema.parse(await api.get<unknown>('/api/search/posts', { query: { q, show, cursor }, signal }));
 }
 
-const searchPostsQueryOptions = (q: string, show: PostsTab) =>
+export const searchPostsQueryOptions = (q: string, show: PostsTab) =>
   infiniteQueryOptions({
     queryKey: queryKeys.posts.search(q, show),
     queryFn: ({ pageParam, signal }) => searchPosts({ q, show, cursor: pageParam }, { signal }),

@@ -1,0 +1,56 @@
+import type { CampusResponse } from '@campus/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import type { LoaderFunction } from 'react-router';
+import { meQueryOptions } from '@/features/auth/api/get-me.ts';
+import { campusQueryOptions } from '@/features/campus/api/get-campus.ts';
+import { unreadCountsQueryOptions } from '@/features/notifications/api/get-unread-counts.ts';
+import { isMemberOf, type Viewer } from '@/lib/viewer.ts';
+
+/**
+ * Route loaders (the bulletproof-react pattern): each route says what it reads, as the same
+ * query options its components use, and its loader puts the answers into the QueryClient
+ * before the page renders. In the browser that is the one client of the tab; in the server's
+ * render (entry-server.tsx) a client of the request's own, whose cache then travels to the
+ * browser in the document (TanStack Query's dehydrate), so the page hydrates from it.
+ *
+ * A read that fails does not fail the page: the loader goes on and the page's component shows
+ * its own error or empty state, as it would after a failed refetch.
+ */
+
+export interface Shell {
+  campus: CampusResponse;
+  viewer: Viewer | null;
+}
+
+/** The campus of this host and the viewer; undefined when either read failed (AppProvider then shows why). */
+export async function loadShell(queryClient: QueryClient): Promise<Shell | undefined> {
+  try {
+    const [campus, viewer] = await Promise.all([
+      queryClient.ensureQueryData(campusQueryOptions()),
+      queryClient.ensureQueryData(meQueryOptions()),
+    ]);
+    return { campus, viewer };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The root route's loader: what every page shows, the shell's badges included. */
+export const shellLoader = (queryClient: QueryClient) => async () => {
+  const shell = await loadShell(queryClient);
+  if (shell && isMemberOf(shell.viewer, shell.campus)) await queryClient.prefetchQuery(unreadCountsQueryOptions());
+  return null;
+};
+
+/** What a lazy route module may export besides its component: a loader that needs the client. */
+interface RouteModule {
+  clientLoader?: (queryClient: QueryClient) => LoaderFunction;
+  Component: ComponentType;
+}
+
+/** A lazy route module as the router takes it, its `clientLoader` bound to `queryClient`. */
+export const routeModule =
+  (queryClient: QueryClient) =>
+  ({ clientLoader, Component }: RouteModule): { Component: ComponentType; loader?: LoaderFunction } =>
+    clientLoader ? { Component, loader: clientLoader(queryClient) } : { Component };
