@@ -1,5 +1,5 @@
 /**
- * Chat benchmark (issue 9 'Done when'): commit-to-client latency of live chat events with
+ * Chat benchmark (docs/decisions/014-events-and-jobs.md): commit-to-client latency of live chat events with
  * 1,000 SSE clients connected and 50 messages/s posted.
  *
  * - The server is its own process (the real entry point, `node --import tsx apps/server/src/server.ts`),

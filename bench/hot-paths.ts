@@ -1,5 +1,5 @@
 /**
- * Hot-path benchmark (issue 13): the server runs as its own process (`node --import tsx
+ * Hot-path benchmark (docs/perf/README.md): the server runs as its own process (`node --import tsx
  * apps/server/src/server.ts`, production mode) on PostgreSQL holding 200k posts (1M with
  * `--million` or `BENCH_POSTS=1000000`); autocannon runs here, in another process, against it.
  * Every route is reported as a share of GET /api/campuses (in memory, no database) measured

@@ -1,5 +1,5 @@
 /**
- * Search benchmark (issue 11): ~100k marketplace posts on two campuses (OU 70 %, UT 30 %) and
+ * Search benchmark (docs/decisions/017-search-in-postgres.md): ~100k marketplace posts on two campuses (OU 70 %, UT 30 %) and
  * 10k members, then
  *  - EXPLAIN ANALYZE of the search queries (word corrections, a rare and a common word, a
  *    prefix, Media, suggestions, people), to show which index each uses;

@@ -7,7 +7,7 @@ import { createPost, freshMember, isMobile, uniqueTag } from './support/members.
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 /**
- * Boosting (issue 12; spec 3): a fresh OU member boosts their own post through the local test
+ * Boosting (docs/decisions/018-boosting-and-payments.md; docs/product/boosting.md#overview): a fresh OU member boosts their own post through the local test
  * checkout (a declined card first, then 4242…), another member sees it as Sponsored with its
  * call-to-action, and the owner manages it in /ads and sees it in Settings > Payments. Every
  * test makes its own members and posts; each ad is stopped or cancelled before the test ends,
@@ -95,7 +95,7 @@ test.describe('boosting a post', () => {
     const text = `Desk lamp ${uniqueTag()} - barely used`;
     const postId = await createPost(page, base, text);
 
-    // The boost page and its validation messages (spec 3 §5).
+    // The boost page and its validation messages (docs/product/boosting.md#boost-rules).
     await page.goto(`/post/${postId}`);
     await page.getByRole('link', { name: 'Boost Post' }).click();
     await expect(page.getByRole('heading', { name: 'Boost Post' })).toBeVisible();
@@ -117,7 +117,7 @@ test.describe('boosting a post', () => {
     await page.getByLabel('Button label').selectOption('Shop Now');
     await page.getByText('Run until paused').click();
     await expect(page.getByText('980 - 2,600')).toBeVisible();
-    // What checkout will charge, said before the button (issue 24 item 2): paid up front for 30 days.
+    // What checkout will charge, said before the button (docs/decisions/030-feed-ads-and-rough-edges.md): paid up front for 30 days.
     await expect(page.getByTestId('boost-price')).toHaveText('$150 ($5 daily)');
     await expect(page.getByTestId('boost-charge')).toHaveText('$150 now: 30 days at $5 a day, runs until paused');
     await expect(
@@ -183,7 +183,7 @@ test.describe('boosting a post', () => {
       // (The first list of a tab is drawn a few cards at a time: asked until it is all there.)
       await expect.poll(async () => unexplainedEmptySlots(await feedCards(other.page))).toEqual([]);
       expect(sponsoredPositions(await feedCards(other.page)).every((position) => position % 4 === 0)).toBe(true);
-      // The one ad repeats after every 4th post of the scroll (issue 24): its first card.
+      // The one ad repeats after every 4th post of the scroll (docs/decisions/030-feed-ads-and-rough-edges.md): its first card.
       const ours = sponsored.filter({ hasText: text }).first();
       await ours.scrollIntoViewIfNeeded();
       await expect(ours.getByText('Sponsored', { exact: true })).toBeVisible();
@@ -200,7 +200,7 @@ test.describe('boosting a post', () => {
         await other.page.reload();
         await expect(other.page.getByRole('link', { name: 'Shop Now' })).toBeVisible();
       }
-      // Copying the link and visiting the seller's profile from the post page count too (spec 3 §7).
+      // Copying the link and visiting the seller's profile from the post page count too (docs/product/boosting.md#analytics-tracking).
       const tracked = (action: string) =>
         other.page.waitForResponse(
           (res) => res.url().endsWith('/api/analytics') && (res.request().postData() ?? '').includes(action),
@@ -245,7 +245,7 @@ test.describe('boosting a post', () => {
     await expectAccessible(page);
     await keepScreenshot(page, 'ads-analytics');
 
-    // Rename (spec 3 §5): Save waits for a changed, non-empty title of at most 50 characters.
+    // Rename (docs/product/boosting.md#ad-title-rules): Save waits for a changed, non-empty title of at most 50 characters.
     await detail.getByRole('button', { name: 'Edit title' }).click();
     const rename = page.getByRole('dialog', { name: 'Edit Title' });
     const save = rename.getByRole('button', { name: 'Save' });

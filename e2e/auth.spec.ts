@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { test as base, campusUrl, expect, expectAccessible, keepScreenshot } from './fixtures.ts';
 
 /**
- * Sign-in journeys (spec 1 §2 'Authentication screens', §4, §5, §6, §8) against the real
+ * Sign-in journeys (docs/product/accounts.md#sign-in-routes, docs/product/accounts.md#email-verification, docs/product/accounts.md#names-from-a-display-name, docs/product/community.md#permission-table, docs/product/community.md#alerts) against the real
  * server: its dev mailbox carries the codes and links, and a local OpenID provider stands in
  * for Google (e2e/support/oidc-server.ts).
  *
@@ -140,7 +140,7 @@ test.describe('registration and the emailed code', () => {
 
     await page.getByLabel('Verification code', { exact: true }).fill(codeOf(mail));
     await page.getByRole('button', { name: 'Submit' }).click();
-    // Verified, but no school yet: spec 1 §4 'Redirects' sends the new member to join the campus.
+    // Verified, but no school yet: docs/product/accounts.md#redirects sends the new member to join the campus.
     await expect(page).toHaveURL(/\/settings\/account\/school_email$/);
     expect(await viewerOf(page)).toMatchObject({ email, verified: true });
     await keepScreenshot(page, 'auth-registered');
@@ -167,7 +167,7 @@ test.describe('registration and the emailed code', () => {
     await keepScreenshot(page, 'auth-verify-wrong-code');
 
     // Within a minute of the mail, 'Didn't receive the code?' waits and says for how long, counting
-    // down (issue 24 item 4): no 'Email sent' for a mail that was not sent. Reloading asks the
+    // down (docs/decisions/030-feed-ads-and-rough-edges.md): no 'Email sent' for a mail that was not sent. Reloading asks the
     // server, which answers the seconds left since that mail.
     const resend = page.getByRole('button', { name: "Didn't receive the code?" });
     const waitLine = page.getByText(/^A code is on its way\. You can ask for another in (\d+) s\.$/);
@@ -184,7 +184,7 @@ test.describe('registration and the emailed code', () => {
     await keepScreenshot(page, 'auth-verify-resend-wait');
     await expect(page.getByText('Email sent', { exact: true })).toHaveCount(0);
     expect(await mailsTo(api, email)).toHaveLength(1);
-    // The first mail's code still works (issue 8 item 10).
+    // The first mail's code still works (docs/security.md#accounts-and-sessions).
     await page.getByLabel('Verification code', { exact: true }).fill(codeOf(first));
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page).toHaveURL(/\/settings\/account\/school_email$/);
@@ -274,7 +274,7 @@ test.describe('logging in and out', () => {
     await expect(page).toHaveURL(/\/home$/);
     expect(await viewerOf(page)).toMatchObject({ email: DEMO.email });
 
-    // Signed in, the sign-in pages step aside (spec 1 §4).
+    // Signed in, the sign-in pages step aside (docs/product/accounts.md#redirects).
     for (const path of ['/login', '/register', '/user_registration']) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/home$/);
@@ -484,7 +484,7 @@ test.describe('emailed sign-in link (OU)', () => {
 
     await page.goto(linkOf(await waitForMail(api, email)));
     // Signed in with a verified email but no school yet: the feed's guard sends them on to
-    // join their campus (spec 1 §4 'Redirects').
+    // join their campus (docs/product/accounts.md#redirects).
     await expect(page).toHaveURL(/\/settings\/account\/school_email$/);
     expect(await viewerOf(page)).toMatchObject({ email, verified: true });
   });

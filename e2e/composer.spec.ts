@@ -3,7 +3,7 @@ import { expect, expectAccessible, keepScreenshot, test } from './fixtures.ts';
 import { isMobile, PASSWORD } from './support/members.ts';
 
 /**
- * The post composer (spec 1 §2 /create/*, §4 'Posting' and 'Draft discard', §5): a dialog at
+ * The post composer (docs/product/community.md#narrow-screen-pages, docs/product/community.md#posting, docs/product/community.md#post-files): a dialog at
  * 1280×800, a page at 390×844. Signed in as the demo member Avery (OU, profile set up).
  */
 
@@ -240,14 +240,14 @@ test.describe('post composer', () => {
     page,
     expectFailedRequest,
   }) => {
-    // Issue 8: the server refused this in 29 ms, but the browser stayed at 'Uploading Photos...'
+    // docs/security.md#profile-pictures-and-uploads: the server refused this in 29 ms, but the browser stayed at 'Uploading Photos...'
     // for 73 s, and the next post waited behind the unread body. Both must take well under 2 s.
     expectFailedRequest(400, '/api/posts');
     const { scope } = await openComposer(page);
     await page.keyboard.type(marker('Not really a photo'));
     const input = scope.locator('input[type="file"]');
     // 5 MB that is not a photo, though it starts like a JPEG (the composer leaves out files whose
-    // first bytes are no photo's, issue 24 item 8): the composer shows its name instead of a
+    // first bytes are no photo's, docs/decisions/030-feed-ads-and-rough-edges.md): the composer shows its name instead of a
     // preview and sends it; the server cannot decode it and refuses it.
     const notReallyJpeg = bmp(1280, 1280);
     notReallyJpeg.set([0xff, 0xd8, 0xff, 0xe0], 0);

@@ -3,7 +3,7 @@ import { campusUrl, expect, test } from './fixtures.ts';
 import { createPost, freshMember, uniqueTag } from './support/members.ts';
 
 /**
- * Issue 22 item 3, decision 031: every page a person lands on arrives drawn, for visitors and
+ * docs/decisions/029-react-19.md, decision 031: every page a person lands on arrives drawn, for visitors and
  * members alike. JavaScript is off in these tests, so what they find was in the HTML the server
  * sent, before any script could run.
  */

@@ -6,8 +6,7 @@ import { campusUrl, expect, expectAccessible, keepScreenshot, test } from './fix
 import { isMobile, PASSWORD, randomVisitorIp } from './support/members.ts';
 
 /**
- * The feed side (spec 1 §2 /home, /media, /post/{id}, /saved; §4 'Like', 'Feed pagination',
- * 'Deleting a post'): signed in as the demo member Avery (OU) on the demo content. Posts that
+ * The feed side (docs/product/community.md#route-table /home, /media, /post/{id}, /saved; docs/product/community.md#saving-a-post, docs/product/community.md#feed-pagination, docs/product/community.md#deleting-a-post): signed in as the demo member Avery (OU) on the demo content. Posts that
  * a test changes are its own, or chosen per project, so both projects can run at once.
  */
 

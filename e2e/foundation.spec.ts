@@ -84,7 +84,9 @@ test.describe('not found', () => {
     await expect(page).toHaveURL(/\/home$/);
   });
 
-  test('/404 shows Error 404 with the logo and Go To Feed (issue 24 item 9)', async ({ page }) => {
+  test('/404 shows Error 404 with the logo and Go To Feed (docs/decisions/030-feed-ads-and-rough-edges.md)', async ({
+    page,
+  }) => {
     await page.goto('/404');
     await expect(page.getByText('Error 404')).toBeVisible();
     await expect(page.getByRole('img', { name: /OU Buy \/ Sell/ }).first()).toBeVisible();

@@ -3,7 +3,7 @@ import { expect, expectAccessible, keepScreenshot, test } from './fixtures.ts';
 import { createPost, freshMember, PNG, signIn } from './support/members.ts';
 
 /**
- * Messages, live (spec 1 §2 'Messaging', §4 'Chat', 'Like', §5; issue 9 items 2–7): Avery
+ * Messages, live (docs/product/messages.md#inbox-and-chat, docs/product/messages.md#starting-a-chat, docs/product/messages.md#hearts-on-messages, docs/product/messages.md#chat-rules; docs/decisions/015-chats-notifications-blocks.md, docs/decisions/014-events-and-jobs.md): Avery
  * (1280×800, the test's page) writes to Jordan (390×844, a second browser context) from
  * Jordan's post. Both projects would share one chat between the same two demo accounts, so
  * the two-person journey runs once (tagged @desktop) and covers both viewports itself.
@@ -507,7 +507,7 @@ test('a chat open on screen is read: hearts, un-hearts and messages in it raise 
   browser,
   baseURL,
 }) => {
-  // Issue 24 item 3 (spec 1 §4 'Chat': marked read when opened; 'Like' on a chat message).
+  // A chat on screen is read, and hearts are for the other person's messages (docs/decisions/030-feed-ads-and-rough-edges.md, docs/product/messages.md#reading-a-chat, docs/product/messages.md#hearts-on-messages).
   const origin = baseURL ?? '';
   const headers = { origin };
   const phoneProject = test.info().project.name === 'mobile';
@@ -574,7 +574,7 @@ test('New Message is never a blank pane: a hint at first, then the recent chats 
   browser,
   baseURL,
 }) => {
-  // Issue 24 item 9: /messages/new on wide screens, /create/message on phones.
+  // docs/decisions/030-feed-ads-and-rough-edges.md: /messages/new on wide screens, /create/message on phones.
   const origin = baseURL ?? '';
   const newMessage = test.info().project.name === 'mobile' ? '/create/message?goBack=/messages' : '/messages/new';
   await freshMember(page.context(), origin, { first: 'Noa', last: 'Newcomer' });

@@ -179,7 +179,7 @@ test.describe('onboarding', () => {
     const backToHome = page.getByRole('link', { name: 'Back to Home' });
     await expect(backToHome).toHaveAttribute('href', '/home');
     await backToHome.click();
-    // Home, which sends someone without a verified school on to join it (spec 1 §4 'Redirects').
+    // Home, which sends someone without a verified school on to join it (docs/product/accounts.md#redirects).
     await expect(page).toHaveURL(/\/(home|settings\/account\/school_email)$/);
 
     // Find Your School offers a signed-in non-member to join the school they pick.
@@ -289,7 +289,7 @@ test.describe('onboarding', () => {
     expect(uploads).toEqual([]);
     await keepScreenshot(page, 'profile-photo-refused');
 
-    // Named like a photo but not one: its first bytes say so before anything is sent (issue 24
+    // Named like a photo but not one: its first bytes say so before anything is sent (docs/decisions/030-feed-ads-and-rough-edges.md
     // item 8: no broken preview); the server would judge the bytes the same way.
     await picker.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('plain text') });
     await expect(alert(page, 'Only photos are allowed!')).toBeVisible();

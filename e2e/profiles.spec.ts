@@ -13,8 +13,7 @@ import {
 } from './support/members.ts';
 
 /**
- * Profiles and account settings (issue 10; spec 2 §2 'Profile page', 'Profile edit',
- * 'Settings > Account', §5): the demo member Avery (OU) for reading, and fresh members of
+ * Profiles and account settings (docs/decisions/016-profiles-and-account-settings.md; docs/product/profiles.md#profile-route, docs/product/profiles.md#profile-edit, docs/product/profiles.md#account-rows, docs/product/profiles.md#profile-rules): the demo member Avery (OU) for reading, and fresh members of
  * OU, unique per test and project, for every change.
  */
 
@@ -289,7 +288,7 @@ test.describe('profile edit', () => {
     await nameDialog.getByLabel('First name').fill('');
     await save.click();
     await expect(nameDialog.getByText('Name is required.')).toBeVisible();
-    // The sign-up name rule everywhere (issue 24 item 5): digits and markup are refused.
+    // The sign-up name rule everywhere (docs/decisions/030-feed-ads-and-rough-edges.md): digits and markup are refused.
     for (const bad of ['N0ra', '<b>New</b>']) {
       await nameDialog.getByLabel('First name').fill(bad);
       await save.click();
@@ -454,7 +453,7 @@ test.describe('settings > account', () => {
     const username = page.getByLabel('Username');
     const save = page.getByRole('button', { name: 'Save' });
     await expect(save).toBeDisabled();
-    // Emptied: the spec's message on leaving the field and on Save, not only a disabled Save (issue 24 item 6).
+    // Emptied: the spec's message on leaving the field and on Save, not only a disabled Save (docs/decisions/030-feed-ads-and-rough-edges.md).
     await username.fill('');
     await username.blur();
     await expect(page.getByText('Username is required.')).toBeVisible();
@@ -485,7 +484,7 @@ test.describe('settings > account', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(row('Phone')).toContainText('+14055550123');
 
-    // Gender: Save with nothing chosen says 'Must select a gender' (issue 24 item 6).
+    // Gender: Save with nothing chosen says 'Must select a gender' (docs/decisions/030-feed-ads-and-rough-edges.md).
     await row('Gender').getByRole('link').click();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Must select a gender')).toBeVisible();
@@ -505,7 +504,7 @@ test.describe('settings > account', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Please fill in all the fields')).toBeVisible();
     await keepScreenshot(page, 'settings-birth-date');
-    // A date that does not exist is refused (issue 24 item 5): February 31, 2001.
+    // A date that does not exist is refused (docs/decisions/030-feed-ads-and-rough-edges.md): February 31, 2001.
     await page.getByLabel('Month').selectOption('2');
     await page.getByLabel('Day').selectOption('31');
     await page.getByLabel('Year').selectOption('2001');
@@ -542,7 +541,7 @@ test.describe('settings > account', () => {
     const repeat = page.getByLabel('Repeat new password', { exact: true });
     const save = page.getByRole('button', { name: 'Save' });
 
-    // Empty fields say what they need, on Save and on leaving them (issue 24 item 6).
+    // Empty fields say what they need, on Save and on leaving them (docs/decisions/030-feed-ads-and-rough-edges.md).
     await save.click();
     await expect(page.getByText('Current password required')).toBeVisible();
     await expect(page.getByText('Please enter a new password')).toBeVisible();
@@ -625,7 +624,7 @@ test.describe('settings > account', () => {
     await keepScreenshot(page, 'settings-verify-email');
     await codeField.fill(code);
     await page.getByRole('button', { name: 'Verify' }).click();
-    // Back on /settings/account/email (spec 2 §4) with the stored success alert; the new address is the sign-in one.
+    // Back on /settings/account/email (docs/product/profiles.md#email-change) with the stored success alert; the new address is the sign-in one.
     await expect(alertWith(page, 'Account Updated!')).toBeVisible();
     await expect(page).toHaveURL(/\/settings\/account\/email$/);
     await expect(page.getByText(newEmail, { exact: true })).toBeVisible();

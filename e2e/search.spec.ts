@@ -3,7 +3,7 @@ import { expect, expectAccessible, keepScreenshot, test } from './fixtures.ts';
 import { isMobile, PASSWORD, randomVisitorIp } from './support/members.ts';
 
 /**
- * Search (issue 11; spec 2 §2 'Search page', spec 1 §2 'Search box'): the demo members of OU,
+ * Search (docs/decisions/017-search-in-postgres.md; docs/product/search.md#search-page, docs/product/search.md#search-box): the demo members of OU,
  * Avery on the desktop project and Jordan on the mobile one, so the two projects never share
  * recent searches. Demo listings: 'Mini fridge, 3.2 cu ft…' (with a photo) and 'Calc II
  * tutoring…' (no photo).
@@ -160,7 +160,7 @@ test("no popular searches yet: 'Start typing to search…' once, and no empty 'P
   page,
   baseURL,
 }) => {
-  // Issue 24 item 9. A campus nobody has searched yet: its answer is an empty list.
+  // docs/decisions/030-feed-ads-and-rough-edges.md. A campus nobody has searched yet: its answer is an empty list.
   await page.route('**/api/search/popular', (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ searches: [] }) }),
   );

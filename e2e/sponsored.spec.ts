@@ -6,10 +6,10 @@ import { createPost, freshMember, uniqueTag } from './support/members.ts';
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 /**
- * Issue 24 items 1 and 2: a member boosts a post to run until paused — the boost page says
+ * docs/decisions/030-feed-ads-and-rough-edges.md: a member boosts a post to run until paused — the boost page says
  * before the button what checkout then charges ('$150 now: 30 days at $5 a day, runs until
  * paused') — and the feed then shows 'Sponsored' after every 4th post of the whole scroll, the
- * one running ad repeated (spec 1 §2 'Every 4th post an ad is inserted, cycling through the
+ * one running ad repeated (docs/product/community.md#feed: 'Every 4th post an ad is inserted, cycling through the
  * active ads'), on the first page and on the pages loaded by scrolling. The ad is stopped at
  * the end, so other specs' feeds are not left with it.
  */

@@ -5,7 +5,7 @@ import { entryBudget } from './build/entry-budget.ts';
 
 /**
  * Gzip KB of JavaScript a first visit loads before the first paint (index.html's script and its
- * modulepreloads); the build fails above it. Issue 22's ceiling, react-dom included (decision
+ * modulepreloads); the build fails above it. docs/decisions/029-react-19.md's ceiling, react-dom included (decision
  * 028). See docs/perf/README.md 'Entry JavaScript on React 19'.
  */
 const ENTRY_BUDGET_KB = 145;
@@ -52,7 +52,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     rollupOptions: {
       output: {
         // Dozens of sub-KB chunks (icons, hooks) each cost a request: on HTTP/1.1's six
-        // connections the first page's data and photo queued behind them (issue 13 item 4).
+        // connections the first page's data and photo queued behind them (docs/decisions/024-first-screen-in-the-document.md).
         // Chunks under 1.5 KB merge into a neighbour (127 → 91 files, the entry +0.5 KB gzip;
         // at 3 KB the entry grew 1.9 KB, to the edge of its budget).
         experimentalMinChunkSize: 1_500,

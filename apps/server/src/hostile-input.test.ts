@@ -19,7 +19,7 @@ import {
 } from './db/schema/index.ts';
 
 /**
- * Issue 8 item 6: hostile input to every route family answers 4xx, never 5xx, and stores
+ * docs/security.md#hostile-input: hostile input to every route family answers 4xx, never 5xx, and stores
  * nothing. One table; each case says what it sends, and after it the row counts of every
  * table a write could touch and the signed-in members' editable fields are unchanged.
  */

@@ -36,7 +36,7 @@ const REACT_ELEMENT_SYMBOL = 'react.transitional.element';
 
 /**
  * Prints the gzip size of the entry's JavaScript after every build and fails the build when it
- * is over `budgetKb` (issue 13, issue 22) or when it does not carry React (decision 029).
+ * is over `budgetKb` (docs/decisions/020-hot-paths.md, docs/decisions/029-react-19.md) or when it does not carry React (decision 029).
  */
 export function entryBudget({ budgetKb }: { budgetKb: number }): Plugin {
   return {

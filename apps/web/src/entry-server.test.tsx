@@ -155,7 +155,7 @@ describe('the server’s render of a page', () => {
     expect(html.match(/<\/script>/g)?.length).toBe(html.match(/<script\b/g)?.length);
   });
 
-  it('answers the redirects of spec 1 §4 with a 302 and draws nothing', async () => {
+  it('answers the redirects of docs/product/accounts.md#redirects with a 302 and draws nothing', async () => {
     const unverified = testViewer({ verified: false, schoolVerified: false });
     const cases: [string, Viewer | null, string][] = [
       ['/', null, '/home'],

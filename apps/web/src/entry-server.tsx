@@ -63,7 +63,7 @@ export async function render(request: Request, { api, nonce }: RenderOptions): P
   const handler = createStaticHandler(routes);
   const context = await requestApi.run(api, () => handler.query(request));
   if (context instanceof Response) {
-    // A loader's redirect (spec 1 §4): the spec's "redirect" is a 302.
+    // A loader's redirect (docs/product/accounts.md#redirects): the spec's "redirect" is a 302.
     const location = context.headers.get('location');
     if (location) return { status: 302, location };
     throw new Error(`a loader answered ${context.status} without a location`);

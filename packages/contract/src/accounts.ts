@@ -34,7 +34,7 @@ export type MeResponse = z.infer<typeof MeResponseSchema>;
 
 export const UpdateBioBodySchema = z.object({ bio: BioSchema });
 
-/** Join a campus: send a PIN to a school email (spec 2 §2 'School email screen'). */
+/** Join a campus: send a PIN to a school email (docs/product/accounts.md#joining-a-campus). */
 export const SchoolEmailSendBodySchema = z.object({
   email: z.string().max(254),
   /** The campus chosen in Find Your School; defaults to the campus of the site. */
@@ -48,14 +48,14 @@ export const SchoolEmailVerifyBodySchema = z.object({
 });
 
 export const SchoolEmailVerifyResponseSchema = z.object({
-  /** Where to go next: /search_schools on the hub, /home elsewhere (spec 2 §4). */
+  /** Where to go next: /search_schools on the hub, /home elsewhere (docs/product/accounts.md#school-verification). */
   redirectTo: z.string(),
   viewer: ViewerSchema,
 });
 export type SchoolEmailVerifyResponse = z.infer<typeof SchoolEmailVerifyResponseSchema>;
 
 /**
- * POST /api/auth/email-otp/send-verification-otp (issue 24 item 4): `sent: false` when a code
+ * POST /api/auth/email-otp/send-verification-otp (docs/decisions/030-feed-ads-and-rough-edges.md): `sent: false` when a code
  * went out less than codeResendAfterSeconds ago and still works — nothing was mailed, and
  * `retryAfterSeconds` says when asking again would mail it. Without `sent`, a code was mailed
  * (or the address awaits no verification: that answer tells nothing about the account).
@@ -68,7 +68,7 @@ export const CodeSendResponseSchema = z.object({
 export type CodeSendResponse = z.infer<typeof CodeSendResponseSchema>;
 
 /**
- * Account protections (issue 8). Codes are 4 digits, so guessing is bounded per account, not
+ * Account protections (docs/decisions/008-account-hardening.md). Codes are 4 digits, so guessing is bounded per account, not
  * per address: 10 wrong guesses in 24 hours over all of an account's codes, whatever the
  * number of addresses they come from.
  */

@@ -1,6 +1,6 @@
 /**
- * Boosting posts as sponsored ads, the payment pages and the payments summary (spec 3 entirely;
- * spec 1 §2, §7; spec 2 §2 'Settings > Payments', §4). Both apps read this file; it only grows.
+ * Boosting posts as sponsored ads, the payment pages and the payments summary (docs/product/boosting.md; also
+ * docs/product/community.md#feed, docs/product/profiles.md#payments-page). Both apps read this file; it only grows.
  *
  * Routes (all JSON; `viewer` = the signed-in, school-verified member of this campus unless noted):
  *
@@ -56,11 +56,11 @@ import { hasNulCharacter } from './text-length.ts';
 // (AD_STATUS_LABELS, AD_STATUSES, CTA_LABELS, DEFAULT_CTA_LABEL, AD_MESSAGES, POST_PAGE_ALERTS,
 // adSpendText, adShowsPlaceholders); the constants in constants.ts (ADS).
 
-/** Goals of a boost (spec 3 §2): where the call-to-action leads. */
+/** Goals of a boost (docs/product/boosting.md#boost-page): where the call-to-action leads. */
 export const AD_GOALS = ['website', 'message', 'profile'] as const;
 export type AdGoal = (typeof AD_GOALS)[number];
 
-/** Statuses in which a post counts as boosted: no second boost (spec 3 §4 'Boost again'). */
+/** Statuses in which a post counts as boosted: no second boost (docs/product/boosting.md#boost-again). */
 export const AD_BLOCKING_STATUSES: readonly AdStatus[] = ['active', 'paused', 'scheduled', 'in review'];
 /** Statuses after which the owner is offered Boost Again. */
 export const AD_FINISHED_STATUSES: readonly AdStatus[] = ['stopped', 'completed'];
@@ -72,15 +72,15 @@ export const AD_FINISHED_STATUSES: readonly AdStatus[] = ['stopped', 'completed'
  */
 export const RUN_UNTIL_PAUSE_DAYS = ADS.maxDays;
 
-/** The one price rule (spec 3 §9): $5 a day, in cents. The server computes it again; the browser never sends it. */
+/** The one price rule (docs/product/boosting.md#price): $5 a day, in cents. The server computes it again; the browser never sends it. */
 export function boostPriceCents(input: { days: number; runUntilPause?: boolean }): number {
   const days = input.runUntilPause ? RUN_UNTIL_PAUSE_DAYS : input.days;
   return days * ADS.centsPerDay;
 }
 
 /**
- * What Boost Post charges, said on the boost page before the button (issue 24): the checkout's
- * amount and what it pays for. '$15 now: 3 days at $5 a day'; run until paused (spec 3 §9
+ * What Boost Post charges, said on the boost page before the button (docs/decisions/030-feed-ads-and-rough-edges.md): the checkout's
+ * amount and what it pays for. '$15 now: 3 days at $5 a day'; run until paused (docs/product/boosting.md#price
  * '$5 daily') is paid up front for 30 days: '$150 now: 30 days at $5 a day, runs until paused'.
  */
 export function boostChargeText(input: { days: number; runUntilPause: boolean }): string {
@@ -97,7 +97,7 @@ export function boostReturnText(runUntilPause: boolean): string {
     : `If you stop it early, what it has not spent ${rule} goes back to your Available Funds.`;
 }
 
-/** Estimated daily reach text (spec 3 §9). */
+/** Estimated daily reach text (docs/product/boosting.md#estimated-reach). */
 export function boostReachText(runUntilPause: boolean): string {
   return runUntilPause ? ADS.reachUntilPaused : ADS.reachFixed;
 }
@@ -144,7 +144,7 @@ const parseUrl = (value: string): URL | null => {
 };
 
 /**
- * What is wrong with an ad's website address, or null (spec 3 §5; the security issue's item 11).
+ * What is wrong with an ad's website address, or null (docs/product/boosting.md#boost-rules; the security issue's item 11).
  * Besides https and a dotted host name, the address must say plainly where it leads: nothing
  * before an `@` (`https://www.ou.edu@evil.example` goes to evil.example), no backslash, space or
  * control character (`https://evil.example\@ou.edu` is evil.example to a browser), and no
@@ -164,7 +164,7 @@ function adUrlProblem(value: string): string | null {
   return null;
 }
 
-/** A website address of an ad (spec 3 §5): at most 50 characters, https, a plain host name. */
+/** A website address of an ad (docs/product/boosting.md#boost-rules): at most 50 characters, https, a plain host name. */
 const AdUrlSchema = z
   .string()
   .trim()
@@ -183,7 +183,7 @@ export function ctaHost(url: string): string {
 }
 
 /**
- * The boost form (spec 3 §2, §5). For the website goal the URL and the label are required.
+ * The boost form (docs/product/boosting.md#boost-page, docs/product/boosting.md#boost-rules). For the website goal the URL and the label are required.
  * `days` is 1–30 (default 4), ignored when `runUntilPause`. No price: the server computes it.
  * Unknown keys (a price the browser made up) are dropped.
  */
@@ -240,7 +240,7 @@ const AdPostPreviewSchema = z.object({
   media: PostMediaSchema.nullable(),
 });
 
-/** An ad (spec 3 §3). Times are ISO strings; durations in milliseconds; money in cents. */
+/** An ad (docs/product/boosting.md#ad-record). Times are ISO strings; durations in milliseconds; money in cents. */
 export const AdSchema = z.object({
   id: z.string(),
   postId: z.string(),
@@ -272,7 +272,7 @@ export type AdListItem = z.infer<typeof AdListItemSchema>;
 export const AdListSchema = z.object({ ads: z.array(AdListItemSchema), nextCursor: z.string().nullable() });
 export type AdList = z.infer<typeof AdListSchema>;
 
-/** Post analytics counters (spec 3 §3). */
+/** Post analytics counters (docs/product/boosting.md#post-analytics). */
 const PostAnalyticsSchema = z.object({
   views: z.number().int(),
   accountsReached: z.number().int(),
@@ -311,7 +311,7 @@ export type UpdateAdBody = z.input<typeof UpdateAdBodySchema>;
 export const AdActionResponseSchema = z.object({ ad: AdSchema, message: z.string() });
 export type AdActionResponse = z.infer<typeof AdActionResponseSchema>;
 
-/** One-time post-page alert flags (spec 3 §4), see POST_PAGE_ALERTS for their texts. */
+/** One-time post-page alert flags (docs/product/boosting.md#one-time-alerts), see POST_PAGE_ALERTS for their texts. */
 const POST_ALERT_FLAGS = ['already_boosted', 'cancelled_ad', 'actived_ad'] as const;
 export const PostAlertSchema = z.object({ alert: z.enum(POST_ALERT_FLAGS).nullable() });
 export type PostAlert = z.infer<typeof PostAlertSchema>;
@@ -391,7 +391,7 @@ export type TestCardBody = z.input<typeof TestCardBodySchema>;
 export const TestCheckoutResultSchema = z.object({ redirectUrl: z.string() });
 export type TestCheckoutResult = z.infer<typeof TestCheckoutResultSchema>;
 
-/** Post analytics actions (spec 3 §7), each sent once per post per page session. */
+/** Post analytics actions (docs/product/boosting.md#analytics-tracking), each sent once per post per page session. */
 const ANALYTICS_ACTIONS = ['view', 'direct_message', 'copied_link', 'external_link_click', 'profile_visit'] as const;
 export type AnalyticsAction = (typeof ANALYTICS_ACTIONS)[number];
 
@@ -402,7 +402,7 @@ export const TrackAnalyticsBodySchema = z
 export type TrackAnalyticsBody = z.input<typeof TrackAnalyticsBodySchema>;
 export const TrackAnalyticsResponseSchema = z.object({ tracked: z.boolean() });
 
-/** Settings > Payments (spec 2 §2). */
+/** Settings > Payments (docs/product/profiles.md#payments-page). */
 const PaymentActivityItemSchema = z.object({
   adId: z.string(),
   postId: z.string(),
@@ -422,7 +422,7 @@ export const PaymentsSummarySchema = z.object({
 export type PaymentsSummary = z.infer<typeof PaymentsSummarySchema>;
 
 /**
- * A sponsored post in a feed page: goes right after `posts[afterIndex]` (spec 1 §2). A client
+ * A sponsored post in a feed page: goes right after `posts[afterIndex]` (docs/product/community.md#feed). A client
  * leaves it out when the post right after it (first of the next page) is the same post.
  */
 const SponsoredFeedItemSchema = z.object({
@@ -479,7 +479,7 @@ function pausedMsAt(ad: Pick<Ad, 'pausedAt' | 'timePausedMs'>, nowMs: number): n
 }
 
 /**
- * Runtime (spec 3 §2): now − start − paused time; 0 before the start. The run ends at the
+ * Runtime (docs/product/boosting.md#ad-analytics-screen): now − start − paused time; 0 before the start. The run ends at the
  * adjusted end (a stopped ad's is the moment it stopped), so a finished ad's runtime stays put.
  */
 export function adRuntimeMs(
@@ -494,7 +494,7 @@ export function adRuntimeMs(
 
 /**
  * Milliseconds left: the adjusted end (pushed out by a pause still going on) − now; null (no
- * time left to show) before the run has an end and once the ad is stopped (issue 24).
+ * time left to show) before the run has an end and once the ad is stopped (docs/decisions/030-feed-ads-and-rough-edges.md).
  */
 export function adTimeLeftMs(
   ad: Pick<Ad, 'status' | 'endTimeAdjusted' | 'pausedAt' | 'timePausedMs'>,
@@ -505,7 +505,7 @@ export function adTimeLeftMs(
   return Date.parse(ad.endTimeAdjusted) + ongoingPause - nowMs;
 }
 
-/** What a run of `runtimeMs` costs (spec 3 §9: $5 a day), prorated to the cent, rounded down. */
+/** What a run of `runtimeMs` costs (docs/product/boosting.md#price: $5 a day), prorated to the cent, rounded down. */
 function spendForRuntimeCents(runtimeMs: number): number {
   return Math.floor((Math.max(0, runtimeMs) * ADS.centsPerDay) / 86_400_000);
 }
@@ -525,7 +525,7 @@ export function adSpentCents(
   return Math.min(amountBudgetedCents, Math.max(totalSpentCents, accrued));
 }
 
-/** Time left text (spec 3 §2): 'Expired' at or below zero, else '{d}d {h}h {m}m'. */
+/** Time left text (docs/product/boosting.md#ad-analytics-screen): 'Expired' at or below zero, else '{d}d {h}h {m}m'. */
 export function adTimeLeftText(ms: number): string {
   if (ms <= 0) return AD_MESSAGES.expired;
   const minutes = Math.floor(ms / 60_000);

@@ -14,7 +14,7 @@ export const HealthResponseSchema = z.object({
   uptimeSeconds: z.number(),
 });
 
-/** Bounds on what any request may carry, checked at the edge before a route sees it (issue 8 item 6). */
+/** Bounds on what any request may carry, checked at the edge before a route sees it (docs/security.md#hostile-input). */
 export const REQUEST_LIMITS = {
   /** Deepest nesting of objects and arrays in a JSON body; the API's own bodies need under 10. */
   jsonMaxDepth: 64,
@@ -22,7 +22,7 @@ export const REQUEST_LIMITS = {
 
 /**
  * Writes (POST, PUT, PATCH, DELETE under /api, except /api/auth/* which has its own limiter)
- * one account — or one address when signed out — may make per window (issue 8 item 11).
+ * one account — or one address when signed out — may make per window (docs/security.md#hostile-input).
  * Routes with a tighter need set their own limit.
  */
 export const WRITE_RATE_LIMIT = {

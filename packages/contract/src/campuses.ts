@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The 15 deployments of spec 1 §1. Ids are fixed so that links, seeds and other
+ * The 15 deployments of docs/product/community.md#campuses. Ids are fixed so that links, seeds and other
  * systems agree on them across installs; the hub is the generic community that sends
  * a visitor on to find their own school.
  */
@@ -106,7 +106,7 @@ export const CAMPUSES: readonly CampusDefinition[] = [
   campus('unt', 'University of North Texas', 'UNT', 'Denton', 'TX', ['unt.edu', 'my.unt.edu'], '#00703c'),
 ];
 
-/** An unknown host, and the local development host, fall back to OU (spec 1 §1). */
+/** An unknown host, and the local development host, fall back to OU (docs/product/community.md#campuses). */
 export const DEFAULT_CAMPUS_ID = CAMPUS_IDS.ou;
 
 export function campusById(id: string): CampusDefinition | undefined {
@@ -117,7 +117,7 @@ export function campusBySlug(slug: string): CampusDefinition | undefined {
   return CAMPUSES.find((c) => c.slug === slug);
 }
 
-/** Sign-in methods offered on this campus (spec 1 §6: email links and Forgot Password on OU only). */
+/** Sign-in methods offered on this campus (docs/product/accounts.md#ou-only-options: email links and Forgot Password on OU only). */
 const SignInOptionsSchema = z.object({
   google: z.boolean(),
   emailLink: z.boolean(),
@@ -140,12 +140,12 @@ export const CampusResponseSchema = z.object({
   themeColor: z.string(),
   instagram: z.string(),
   supportEmail: z.string(),
-  /** School-verified users of this campus (spec 1 §7 'Campus member count'). */
+  /** School-verified users of this campus (docs/product/community.md#campus-member-count). */
   memberCount: z.number().int().nonnegative(),
   signIn: SignInOptionsSchema,
 });
 export type CampusResponse = z.infer<typeof CampusResponseSchema>;
 
-/** A school in the Find Your School list (spec 2 §2). */
+/** A school in the Find Your School list (docs/product/search.md#find-your-school). */
 export const CampusSummarySchema = CampusResponseSchema.omit({ memberCount: true, signIn: true });
 export type CampusSummary = z.infer<typeof CampusSummarySchema>;

@@ -1,5 +1,5 @@
 /**
- * Post categories (spec 1 §2, §3): 30 categories plus 'all', each a {text, value} pair.
+ * Post categories (docs/product/community.md#categories): 30 categories plus 'all', each a {text, value} pair.
  * Six are named by the spec; the other 24 cover what students sell to each other.
  */
 export interface Category {

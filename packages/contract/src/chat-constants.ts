@@ -4,7 +4,7 @@
  */
 import { LIMITS, PAGE_SIZES } from './constants.ts';
 
-/** Limits of chats (spec 1 §5, §9): 15 messages a page, one file a message, the 500 rule. */
+/** Limits of chats (docs/product/messages.md#chat-rules, docs/product/community.md#limits): 15 messages a page, one file a message, the 500 rule. */
 export const CHAT_LIMITS = {
   messagesPerPage: PAGE_SIZES.messages,
   inboxPerPage: 20,

@@ -10,14 +10,14 @@ export const RowIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not found.
 
 /**
  * What the composer sends (multipart field `message`, JSON): the editor's state, its plain text
- * (checked against the 500 rule, spec 1 §5) and an optional shared post. Text or a photo is
+ * (checked against the 500 rule, docs/product/community.md#post-text-limit) and an optional shared post. Text or a photo is
  * required; the server checks that once it has seen the file part.
  */
 export const SendMessageBodySchema = z
   .object({
     text: EditorStateSchema,
     plainText: ComposerPlainTextSchema.transform((t) => (isBlankText(t) ? '' : t.trim())),
-    /** A shared post (spec 1 §4 'Chat': sharing a post by message). */
+    /** A shared post (docs/product/messages.md#sharing-a-post-by-message). */
     postId: RowIdSchema.nullable().default(null),
   })
   .strict();

@@ -1,4 +1,4 @@
-/** Business constants and limits (spec 1 §9, spec 2 §9, spec 3 §9). */
+/** Business constants and limits (docs/product/community.md#limits, docs/product/profiles.md#profile-and-settings-limits, docs/product/boosting.md#price). */
 export const LIMITS = {
   postTextMax: 500,
   /** Each line break between blocks counts this many extra characters. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Geographic gate (spec 1 §6): the browser sends its IANA time zone, i.e.
+ * Geographic gate (docs/product/accounts.md#geographic-gate): the browser sends its IANA time zone, i.e.
  * `Intl.DateTimeFormat().resolvedOptions().timeZone`; the server compares it with the
  * location of the request's IP address.
  */

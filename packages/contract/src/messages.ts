@@ -6,11 +6,11 @@
  * kept apart in UNSPECIFIED_MESSAGES so that they are never mistaken for spec wording.
  */
 
-/** Alert styles (spec 1 §8). */
+/** Alert styles (docs/product/community.md#alerts). */
 const ALERT_TYPES = ['success', 'okay', 'black', 'danger'] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
-/** Email and password sign-in and registration errors (spec 1 §8 first table, §5 banned list, §5 forgot password). */
+/** Email and password sign-in and registration errors (docs/product/accounts.md#sign-in-errors first table, docs/product/accounts.md#banned-addresses, docs/product/accounts.md#forgot-password-rules). */
 export const AUTH_MESSAGES = {
   tooManyAttempts:
     'Access to this account has been temporarily disabled due to many failed login attempts. You can immediately restore it by resetting your password or you can try again later.',
@@ -29,7 +29,7 @@ export const AUTH_MESSAGES = {
   forgotPasswordUserNotFound: 'User not found, try again!',
 } as const;
 
-/** Google sign-in errors (spec 1 §8 'Google sign-in'). */
+/** Google sign-in errors (docs/product/accounts.md#google-sign-in-errors). */
 export const GOOGLE_AUTH_MESSAGES = {
   networkError: 'Network error. Please check your connection',
   popupClosed: 'Error: Sign-in process was canceled',
@@ -43,7 +43,7 @@ export const GOOGLE_AUTH_MESSAGES = {
   banned: 'Account has been banned',
 } as const;
 
-/** Texts of the authentication screens, dropdown and logout page (spec 1 §2 'Authentication screens', 'Shell and layout'). */
+/** Texts of the authentication screens, dropdown and logout page (docs/product/accounts.md#sign-in-routes, docs/product/community.md#shell-and-layout). */
 export const AUTH_SCREEN_TEXTS = {
   logInSignUp: 'Log In / Sign Up',
   takesSeconds: 'Takes less than a few seconds.',
@@ -57,7 +57,7 @@ export const AUTH_SCREEN_TEXTS = {
   didntReceiveCode: "Didn't receive the code?",
   /**
    * Under 'Didn't receive the code?' while a resend would mail nothing (a code went out less than
-   * a minute ago and still works), counting down (issue 24 item 4; our wording).
+   * a minute ago and still works), counting down (docs/decisions/030-feed-ads-and-rough-edges.md; our wording).
    */
   resendCodeIn: (seconds: number) => `A code is on its way. You can ask for another in ${seconds} s.`,
   resetLinkSent: 'Check your inbox for the link to reset your password. This may take 1-2 minutes.',
@@ -70,7 +70,7 @@ export const AUTH_SCREEN_TEXTS = {
 } as const;
 
 /**
- * Field validation messages of the forms (spec 1 §5, spec 2 §5). The two 'required' name
+ * Field validation messages of the forms (docs/product/accounts.md#name-rules, docs/product/profiles.md#profile-rules). The two 'required' name
  * messages are both spec wording; which one fires when is decided in names.ts.
  */
 export const VALIDATION_MESSAGES = {
@@ -84,7 +84,7 @@ export const VALIDATION_MESSAGES = {
   verificationCodeRequired: 'Please enter verification code',
   verificationCodeIncorrect: 'Your code was incorrect. Please try again.',
   usernameRequired: 'Username is required.',
-  /** The wording says 'longer than 4' but, as coded, exactly 4 passes (spec 2 §5). */
+  /** The wording says 'longer than 4' but, as coded, exactly 4 passes (docs/product/profiles.md#username-rules). */
   usernameTooShort: 'Must be longer than 4 characters.',
   usernameCharacters: 'Only letters, numbers, _ and -',
   usernameTaken: 'That username has been taken.',
@@ -99,7 +99,7 @@ export const VALIDATION_MESSAGES = {
   newPasswordTooShort: 'Passwords must be 6+ characters',
   genderRequired: 'Must select a gender',
   birthDateIncomplete: 'Please fill in all the fields',
-  /** Issue 24 item 5: a day the month does not have ('February 31, 2001'); our wording. */
+  /** docs/decisions/030-feed-ads-and-rough-edges.md: a day the month does not have ('February 31, 2001'); our wording. */
   birthDateNotReal: "That date doesn't exist.",
   newSchoolEmailRequired: 'Enter a new school email',
   schoolEmailInvalid: 'Enter a valid school email',
@@ -123,7 +123,7 @@ export const UNSPECIFIED_MESSAGES = {
 } as const;
 
 /**
- * Account protections the spec does not have (issue 8): our wording, shown as danger alerts.
+ * Account protections the spec does not have (docs/decisions/008-account-hardening.md): our wording, shown as danger alerts.
  * Codes are the server's (CODE_GUESSES_EXCEEDED, CODE_REQUESTS_EXCEEDED).
  */
 export const ACCOUNT_SAFETY_MESSAGES = {
@@ -138,7 +138,7 @@ export const ACCOUNT_SAFETY_MESSAGES = {
 } as const;
 
 /**
- * Upload refusals the spec has no words for (issue 8): they name the limit, so a person knows
+ * Upload refusals the spec has no words for (docs/security.md#profile-pictures-and-uploads): they name the limit, so a person knows
  * what to change. 413 FILE_TOO_LARGE / UPLOAD_TOO_LARGE; the limits are POST_FILE_LIMITS and
  * the server's avatar limit.
  */
@@ -151,7 +151,7 @@ export const UPLOAD_MESSAGES = {
   unreadableUpload: 'The upload could not be read. Please try again.',
 } as const;
 
-/** Composing, posting and deleting posts and comments (spec 1 §2, §4, §5, §8 'Content and posting', 'Confirmations'). */
+/** Composing, posting and deleting posts and comments (docs/product/community.md#route-table, docs/product/community.md#posting, docs/product/community.md#post-text-limit, docs/product/community.md#content-errors). */
 export const POST_MESSAGES = {
   tooManyCharacters: 'Error: Too many characters!',
   submitFailed: 'Something went wrong.',
@@ -182,7 +182,7 @@ export const POST_MESSAGES = {
   postOf: (firstName: string) => `${firstName}'s post`,
 } as const;
 
-/** Post detail and deleted posts (spec 1 §2 'Feed and post detail', §8). */
+/** Post detail and deleted posts (docs/product/community.md#post-page, docs/product/community.md#alerts). */
 export const POST_DETAIL_MESSAGES = {
   beFirstToComment: 'Be the first to comment',
   createAComment: 'Create A Comment',
@@ -192,7 +192,7 @@ export const POST_DETAIL_MESSAGES = {
   postGone: 'Sorry, that post has been deleted.',
 } as const;
 
-/** Feed, media feed and private-campus gate (spec 1 §1, §2, §4, §8 'Empty states'). */
+/** Feed, media feed and private-campus gate (docs/product/community.md#private-campus, docs/product/community.md#feed, docs/product/community.md#posting, docs/product/community.md#empty-states). */
 export const FEED_MESSAGES = {
   endOfList: "You've reached the end.",
   noMedia: 'No Photos / Videos',
@@ -202,20 +202,20 @@ export const FEED_MESSAGES = {
   clickToJoin: 'Click to Join',
 } as const;
 
-/** Banners of the shell (spec 1 §2 'Shell and layout') and the verify-school modal button. */
+/** Banners of the shell (docs/product/community.md#shell-and-layout) and the verify-school modal button. */
 export const BANNER_TEXTS = {
   verifyYourAccount: 'Verify your account',
   visitYourCampus: 'Visit Your Campus',
   verifyAccount: 'Verify Account',
 } as const;
 
-/** The long-running operation modal (spec 1 §2 'Modals'). */
+/** The long-running operation modal (docs/product/community.md#modals). */
 export const PROGRESS_MODAL_TEXTS = {
   updatingAccount: 'Updating account data...',
   longWait: 'This can take up to 30 seconds. DO NOT re-load the page!',
 } as const;
 
-/** The not-found page and /404 (spec 1 §2 route table). */
+/** The not-found page and /404 (docs/product/community.md#route-table). */
 export const NOT_FOUND_TEXTS = {
   error404: 'Error 404',
   pageDoesNotExist: "This page doesn't exist.",
@@ -223,7 +223,7 @@ export const NOT_FOUND_TEXTS = {
   goToFeed: 'Go To Feed',
 } as const;
 
-/** Chats and messages (spec 1 §2 'Messaging', §4 'Like', 'Chat', §5, §8, spec 2 §2 'Start Conversation modal'). */
+/** Chats and messages (docs/product/messages.md#inbox-and-chat, docs/product/messages.md#hearts-on-messages, docs/product/messages.md#starting-a-chat, docs/product/messages.md#chat-rules, docs/product/community.md#alerts, docs/product/messages.md#start-conversation-modal). */
 export const CHAT_MESSAGES = {
   notFound: "This conversation doesn't exist",
   noUsers: 'No Users',
@@ -249,31 +249,31 @@ export const CHAT_MESSAGES = {
 } as const;
 
 /**
- * Chat and block refusals the spec has no words for (issue 9): our wording, not the spec's.
+ * Chat and block refusals the spec has no words for (docs/decisions/015-chats-notifications-blocks.md): our wording, not the spec's.
  * A chat someone may not see answers CHAT_MESSAGES.notFound, as if it did not exist.
  */
 export const CHAT_SERVER_MESSAGES = {
-  /** Spec 1 §5: a chat message needs text or a file. */
+  /** docs/product/messages.md#chat-rules: a chat message needs text or a file. */
   emptyMessage: 'Write a message or add a photo.',
   onePhotoOnly: 'Please choose one photo.',
   cannotMessageSelf: "You can't message yourself.",
   userNotFound: "This user doesn't exist.",
-  /** Either side blocked the other (issue 9 item 9). */
+  /** Either side blocked the other (docs/decisions/015-chats-notifications-blocks.md). */
   blocked: "You can't message this user.",
   cannotBlockSelf: "You can't block yourself.",
   messageNotFound: "This message doesn't exist.",
-  /** Issue 24 item 3: hearts are for the other person's messages (our wording). */
+  /** docs/decisions/030-feed-ads-and-rough-edges.md: hearts are for the other person's messages (our wording). */
   cannotHeartOwnMessage: "You can't heart your own message.",
 } as const;
 
-/** Block menu (issue 9 item 9): our wording. */
+/** Block menu (docs/decisions/015-chats-notifications-blocks.md): our wording. */
 export const BLOCK_TEXTS = {
   block: (name: string) => `Block ${name}`,
   unblock: (name: string) => `Unblock ${name}`,
   confirm: (name: string) => `Block ${name}? They won't be able to message you or see your posts.`,
 } as const;
 
-/** Search box, search page and recent searches (spec 1 §2 'Search box', §5, §8; spec 2 §2 'Search page', §8). */
+/** Search box, search page and recent searches (docs/product/search.md#search-box, docs/product/search.md#recent-searches, docs/product/community.md#alerts; docs/product/search.md#search-page, docs/product/search.md#search-failures). */
 export const SEARCH_MESSAGES = {
   placeholder: (campusShortName: string) => `Search ${campusShortName} Buy / Sell`,
   popularSearches: 'Popular searches',
@@ -293,7 +293,7 @@ export const SEARCH_MESSAGES = {
   endOfList: "You've reached the end.",
 } as const;
 
-/** Find Your School (spec 1 §2 hub search box, spec 2 §2 'Find Your School', §8). */
+/** Find Your School (docs/product/search.md#search-box, docs/product/search.md#find-your-school, docs/product/search.md#search-failures). */
 export const SCHOOL_FINDER_TEXTS = {
   title: 'Find Your School',
   searchSchools: 'Search schools',
@@ -303,14 +303,14 @@ export const SCHOOL_FINDER_TEXTS = {
   noSchoolSelected: 'Something went wrong',
 } as const;
 
-/** Saved (liked posts) page (spec 1 §2 header, spec 2 §2 'Saved page'). */
+/** Saved (liked posts) page (docs/product/community.md#shell-and-layout, docs/product/profiles.md#saved-page). */
 export const SAVED_TEXTS = {
   title: 'Saved',
   emptyTitle: 'You haven’t liked any posts yet',
   emptyBody: 'When you like a post, it’ll show up here.',
 } as const;
 
-/** Profile pages, post-media cards and profile set-up (spec 1 §2 'Profile set-up', spec 2 §2 'Profile page', §5, §8). */
+/** Profile pages, post-media cards and profile set-up (docs/product/profiles.md#profile-set-up, docs/product/profiles.md#profile-route, docs/product/profiles.md#profile-rules, docs/product/profiles.md#profile-and-settings-messages). */
 export const PROFILE_MESSAGES = {
   notFound: 'This page doesn’t exist.',
   trySearchingElse: 'Try searching for something else.',
@@ -342,7 +342,7 @@ export const PROFILE_MESSAGES = {
 } as const;
 
 /**
- * Profile and settings refusals the spec has no words for (issue 10): limits the spec enforces
+ * Profile and settings refusals the spec has no words for (docs/decisions/016-profiles-and-account-settings.md): limits the spec enforces
  * only through an input's maxlength, and refusals of hand-made requests. Our wording.
  */
 export const PROFILE_SERVER_MESSAGES = {
@@ -359,12 +359,12 @@ export const PROFILE_SERVER_MESSAGES = {
   reportNotAMember: 'Only members of this campus can report users.',
 } as const;
 
-/** Settings, account rows, PIN screens, payments (spec 1 §8, spec 2 §2, §7, §8). */
+/** Settings, account rows, PIN screens, payments (docs/product/community.md#alerts, docs/product/profiles.md#account-rows, docs/product/accounts.md#verification-codes, docs/product/profiles.md#profile-and-settings-messages). */
 export const SETTINGS_MESSAGES = {
   somethingWentWrong: 'Something went wrong',
-  /** A verification code was mailed (okay). Spec 2 writes it without the full stop of spec 1's 'Email sent.'. */
+  /** A verification code was mailed (okay). The school-email and settings screens write it without the full stop of the 'Email sent.' confirmation (docs/product/community.md#confirmations). */
   codeEmailSent: 'Email sent',
-  /** Confirmation of spec 1 §8. */
+  /** Confirmation of docs/product/community.md#confirmations. */
   emailSent: 'Email sent.',
   invalidPassword: 'Invalid password.',
   profileUpdated: 'Profile Updated',
@@ -393,7 +393,7 @@ export const SETTINGS_MESSAGES = {
 } as const;
 
 /**
- * Ad statuses and the label shown for each (spec 3 §4, spec 2 §2 'Settings > Payments').
+ * Ad statuses and the label shown for each (docs/product/boosting.md#ad-statuses, docs/product/profiles.md#payments-page).
  * The stored value 'in review' has a space, as in the spec.
  */
 export const AD_STATUS_LABELS = {
@@ -409,19 +409,19 @@ export const AD_STATUS_LABELS = {
 export type AdStatus = keyof typeof AD_STATUS_LABELS;
 export const AD_STATUSES = Object.keys(AD_STATUS_LABELS) as [AdStatus, ...AdStatus[]];
 
-/** Statuses before the ad has spent anything: counters and spend show '--' (spec 3 §2, §4). */
+/** Statuses before the ad has spent anything: counters and spend show '--' (docs/product/boosting.md#ad-analytics-screen, docs/product/boosting.md#ad-statuses). */
 const NOT_YET_SPENDING: ReadonlySet<AdStatus> = new Set(['checkout', 'scheduled', 'in review']);
 
 export function adShowsPlaceholders(status: AdStatus): boolean {
   return NOT_YET_SPENDING.has(status);
 }
 
-/** Button label choices of the website goal (spec 3 §5); the first is the default. */
+/** Button label choices of the website goal (docs/product/boosting.md#boost-rules); the first is the default. */
 export const CTA_LABELS = ['Visit Website', 'Learn More', 'Shop Now', 'Book Now', 'Sign Up'] as const;
 export type CtaLabel = (typeof CTA_LABELS)[number];
 export const DEFAULT_CTA_LABEL: CtaLabel = 'Visit Website';
 
-/** Boosting, payment pages and ad management (spec 3 §2, §4, §5, §8, §9). */
+/** Boosting, payment pages and ad management (docs/product/boosting.md#boost-routes, docs/product/boosting.md#ad-statuses, docs/product/boosting.md#boost-rules, docs/product/boosting.md#boosting-messages, docs/product/boosting.md#price). */
 export const AD_MESSAGES = {
   /** Not signed in or no post id on the boost page; also the checkout-link browser alert. */
   signInAgain: 'Something Went Wrong. Please logout and try again.',
@@ -438,7 +438,7 @@ export const AD_MESSAGES = {
   deleteFailed: 'Something went wrong',
   processing: 'Ad is being processed',
   resumed: 'Ad Resumed!',
-  /** Resume failure, worded as spelt in the product (spec 3 §8). */
+  /** Resume failure, worded as spelt in the product (docs/product/boosting.md#boosting-messages). */
   resumeFailed: 'Failed to pause ad',
   titleSaved: 'Saved changes!',
   titleSaveFailed: 'Something went wrong',
@@ -468,7 +468,7 @@ export const AD_MESSAGES = {
 } as const;
 
 /**
- * Spend of an ad against its budget (spec 2 §2, spec 3 §4). Amounts arrive formatted
+ * Spend of an ad against its budget (docs/product/profiles.md#payments-page, docs/product/boosting.md#ad-statuses). Amounts arrive formatted
  * (USD via Intl in the app) so that this stays free of locale concerns.
  */
 export function adSpendText(status: AdStatus, spent: string, budget: string): string {
@@ -476,7 +476,7 @@ export function adSpendText(status: AdStatus, spent: string, budget: string): st
 }
 
 /**
- * One-time alerts of the post page, keyed by the stored flag (spec 3 §4). Flag names are
+ * One-time alerts of the post page, keyed by the stored flag (docs/product/boosting.md#one-time-alerts). Flag names are
  * the spec's, typo included ('actived_ad'). The spec gives no text for cancelled_ad; we show
  * the cancel page's own heading 'Ad Cancelled!' so the owner learns what happened.
  */
@@ -487,7 +487,7 @@ export const POST_PAGE_ALERTS = {
   comment_success: POST_MESSAGES.replySent,
 } as const;
 
-/** Links that some alerts carry (spec 1 §8). */
+/** Links that some alerts carry (docs/product/community.md#alerts). */
 export const ALERT_LINK_LABELS = { viewPost: 'View', viewBag: 'View Bag' } as const;
 
 /**
@@ -501,7 +501,7 @@ export function alertLinkFor(message: string): 'post' | 'bag' | null {
 }
 
 /**
- * Answers of the HTTP layer itself (issue 8 items 6, 11): the spec has no wording for them, so
+ * Answers of the HTTP layer itself (docs/security.md#hostile-input): the spec has no wording for them, so
  * these are ours. Each goes with its code in ERROR_CODES.
  */
 export const HTTP_ERROR_MESSAGES = {

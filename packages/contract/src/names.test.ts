@@ -232,7 +232,7 @@ describe('schoolEmailSchema', () => {
     expect(messagesOf(ut, 'first_last@utexas.edu')).toEqual([]);
   });
 
-  it('accepts the dots, hyphens, underscores and plus signs of real school addresses (issue 24 item 5)', () => {
+  it('accepts the dots, hyphens, underscores and plus signs of real school addresses (docs/decisions/030-feed-ads-and-rough-edges.md)', () => {
     const ou = schoolEmailSchema(['ou.edu']);
     for (const address of ['nora.n@ou.edu', 'jane-doe@ou.edu', 'j_doe2@ou.edu', 'nora+market@ou.edu', 'a@ou.edu']) {
       expect(messagesOf(ou, address), address).toEqual([]);

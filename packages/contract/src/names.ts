@@ -1,5 +1,5 @@
 /**
- * Names, usernames and the sign-in / registration / account fields (spec 1 §5, spec 2 §5).
+ * Names, usernames and the sign-in / registration / account fields (docs/product/accounts.md#name-rules, docs/product/profiles.md#username-rules).
  * Messages come from the catalogue; limits from LIMITS.
  */
 
@@ -22,12 +22,12 @@ const HAS_DIGIT = /\p{Nd}/u;
 const clipName = (name: string): string => [...name].slice(0, LIMITS.nameMax).join('');
 
 /**
- * Splits a display name (e.g. a Google profile's) into stored names (spec 1 §5): separators
+ * Splits a display name (e.g. a Google profile's) into stored names (docs/product/accounts.md#names-from-a-display-name): separators
  * are spaces, dots, commas and hyphens; tokens containing a digit are dropped; the first
  * token is the first name, the last token the last name, the rest the middle name.
  * Decisions: a single token is the first name only, so the last name falls back to 'user'
  * (rather than repeating the token); first and last are clipped to 20 characters, the
- * stored maximum (spec 2 §5), so a long Google name cannot produce an unsavable profile.
+ * stored maximum (docs/product/profiles.md#profile-rules), so a long Google name cannot produce an unsavable profile.
  */
 export function parseDisplayName(display: string): ParsedName {
   const tokens = display.split(NAME_SEPARATORS).filter((t) => t !== '' && !HAS_DIGIT.test(t));
@@ -43,7 +43,7 @@ export function parseDisplayName(display: string): ParsedName {
 /**
  * First segments of the app's own routes. The profile lives at /{username}, so a user
  * holding one of these would be shadowed by (or shadow) a page. Keep in step with the
- * route tables of the spec (spec 1 §2, spec 2 §2, spec 3 §2) and the server's prefixes.
+ * route tables of the spec (docs/product/community.md#route-table, docs/product/profiles.md#profile-route, docs/product/boosting.md#boost-routes) and the server's prefixes.
  */
 const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   '404',
@@ -81,7 +81,7 @@ export function isReservedUsername(username: string): boolean {
 }
 
 /**
- * The generated username before clash handling (spec 1 §5): first and last name joined,
+ * The generated username before clash handling (docs/product/accounts.md#username-generation): first and last name joined,
  * lower-cased, non-alphanumerics removed. Accents are folded first so that 'José' gives
  * 'jose' rather than 'jos'; an empty result becomes 'user'. At most 50 characters.
  */
@@ -91,7 +91,7 @@ export function baseUsername(firstName: string, lastName: string): string {
 }
 
 /**
- * The first free username for `base`: base itself, then base-2, base-3, … (spec 1 §5).
+ * The first free username for `base`: base itself, then base-2, base-3, … (docs/product/accounts.md#username-generation).
  * Reserved route names count as taken. The base is shortened when needed so the result
  * stays within 50 characters. `isTaken` must be pure (e.g. membership in the set of
  * usernames already starting with base, read in one query); it must eventually answer
@@ -109,7 +109,7 @@ export function nextUsername(base: string, isTaken: (candidate: string) => boole
   }
 }
 
-/** Login and registration email (spec 1 §5): local part, @, a domain with a dot and a 2+ letter suffix. */
+/** Login and registration email (docs/product/accounts.md#email-rules): local part, @, a domain with a dot and a 2+ letter suffix. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
 const EMAIL_MAX = 254;
 
@@ -121,7 +121,7 @@ export const EmailSchema = z
   .regex(EMAIL_PATTERN, VALIDATION_MESSAGES.emailInvalid);
 
 /**
- * The new address of an email change (spec 2 §5): required, different from the current one
+ * The new address of an email change (docs/product/profiles.md#email-change-rules): required, different from the current one
  * ignoring case ('Enter a new email'), then the email pattern. 'That email is taken.' needs
  * the database and is the server's.
  */
@@ -134,7 +134,7 @@ export function newEmailSchema(current: string) {
 }
 
 /**
- * Login password (spec 1 §5): required, at most 30. Not trimmed: spaces may be part of it.
+ * Login password (docs/product/accounts.md#password-rules): required, at most 30. Not trimmed: spaces may be part of it.
  * Length in UTF-16 units, as the auth library measures it.
  */
 export const PasswordSchema = z
@@ -157,7 +157,7 @@ const BLANK_LETTERS = /[\u115F\u1160\u3164\uFFA0]/u;
 const isNameText = (name: string) => REGISTRATION_NAME_PATTERN.test(name) && !BLANK_LETTERS.test(name);
 
 /**
- * The full name of the registration form (spec 1 §5). The spec gives two 'required' texts;
+ * The full name of the registration form (docs/product/accounts.md#name-rules). The spec gives two 'required' texts;
  * we read them as:
  * - the field left empty (or only spaces) → 'Name is required.' (the field's own check);
  * - no value at all (absent from the request), or a single word where a full name — first
@@ -187,8 +187,8 @@ export const RegistrationNameSchema = z
   );
 
 /**
- * A first or last name of the Edit Display Name form (spec 2 §2, §5): the registration rules
- * for one name (spec 1 §5) with their messages — letters, apostrophes and single spaces ('Your
+ * A first or last name of the Edit Display Name form (docs/product/profiles.md#profile-edit, docs/product/profiles.md#profile-rules): the registration rules
+ * for one name (docs/product/accounts.md#name-rules) with their messages — letters, apostrophes and single spaces ('Your
  * Name is Invalid.'), at least 2 characters ('Name is Invalid') — and the stored maximum of 20
  * (`tooLong`). Sign-up and this form refuse the same names: one name rule.
  */
@@ -205,7 +205,7 @@ export function nameFieldSchema(tooLong: string) {
 }
 
 /**
- * Bio (spec 1 §5, spec 2 §5): at most 160 characters, counted in code points like the post
+ * Bio (docs/product/profiles.md#profile-rules): at most 160 characters, counted in code points like the post
  * text (see codePointLength) — the live counter 'n / 160' must use codePointLength too.
  */
 export const BioSchema = z
@@ -213,9 +213,9 @@ export const BioSchema = z
   .refine((bio) => codePointLength(bio) <= LIMITS.bioMax, { error: UNSPECIFIED_MESSAGES.bioTooLong });
 
 /**
- * Username of the settings form (spec 2 §5). The spec's text says 'longer than 4' but the
- * product accepts exactly 4, and the spec makes that the rule. Stored lower-cased (spec 1
- * §3), so the output is lower-cased; the pattern accepts either case on input. A reserved
+ * Username of the settings form (docs/product/profiles.md#username-rules). The spec's text says 'longer than 4' but the
+ * product accepts exactly 4, and the spec makes that the rule. Stored lower-cased
+ * (docs/product/accounts.md#user-record), so the output is lower-cased; the pattern accepts either case on input. A reserved
  * route name answers 'That username has been taken.', which is true: a page holds it.
  */
 export const UsernameSchema = z
@@ -229,7 +229,7 @@ export const UsernameSchema = z
   .overwrite((username) => username.toLowerCase());
 
 /**
- * Phone (spec 2 §5): 'an optional plus, then digits, with 6–14 further digits'. We read it
+ * Phone (docs/product/profiles.md#phone-rules): 'an optional plus, then digits, with 6–14 further digits'. We read it
  * as an optional '+', one digit, then 6 to 14 more: 7 to 15 digits, which is also E.164's
  * maximum. The input allows 20 characters; spaces, dots, hyphens and parentheses people
  * type in '(405) 555-0123' are removed before the check, and the value is kept without them.
@@ -250,12 +250,12 @@ export const PhoneSchema = z
  * first_last@college.harvard.edu; nora.n@ou.edu, jane-doe@…, sub-addresses with '+') and the
  * domain, not the local part, is what proves membership — the code is mailed to that address
  * anyway. It starts and ends with a letter or digit and has no two dots in a row, as a mail
- * address's dot-atom (RFC 5322) cannot (issue 24 item 5).
+ * address's dot-atom (RFC 5322) cannot (docs/decisions/030-feed-ads-and-rough-edges.md).
  */
 const SCHOOL_EMAIL_LOCAL = /^(?!.*\.\.)[A-Za-z0-9](?:[A-Za-z0-9._+-]*[A-Za-z0-9])?$/;
 
 /**
- * School email for a campus (spec 2 §5). `domains` is the campus's list; `current` the
+ * School email for a campus (docs/product/accounts.md#school-email-rules). `domains` is the campus's list; `current` the
  * user's present school email. Checks, each stopping the rest: no domain list → 'Something
  * went wrong'; empty, or the current address again (ignoring case, as email addresses are
  * in practice) → 'Enter a new school email'; otherwise local part, '@', exactly one of the
@@ -281,7 +281,7 @@ export function schoolEmailSchema(domains: readonly string[], current?: string |
 }
 
 /**
- * The 4-digit code of the verify screens (spec 1 §5, spec 2 §5). Empty → 'Please enter
+ * The 4-digit code of the verify screens (docs/product/accounts.md#verification-codes). Empty → 'Please enter
  * verification code'. Anything that is not 4 digits can never be right, so it gets the
  * wrong-code answer 'Your code was incorrect. Please try again.' without a database trip.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZES } from './constants.ts';
 import { PostAuthorSchema } from './posts.ts';
 
-/** The eight kinds of notification (spec 1 §3 'Notification'). */
+/** The eight kinds of notification (docs/product/messages.md#notification-record). */
 export const NOTIFICATION_TYPE_VALUES = [
   'message',
   'comment',

@@ -20,7 +20,7 @@ export const POST_TEXT_LIMITS = {
 } as const;
 
 /**
- * How much of a thread one post page carries (issue 8 item 7). Comments nest up to
+ * How much of a thread one post page carries (docs/security.md#hostile-input). Comments nest up to
  * `nestDepth` levels; deeper replies are listed flat, oldest first, under their ancestor on
  * the last level, each with its `parentId`. At most `maxComments` are sent, the shallowest
  * first; the rest are read by opening a comment further down (its own page).
@@ -32,7 +32,7 @@ export const THREAD_LIMITS = {
   maxAncestors: 8,
 } as const;
 
-/** Files a post may carry, decided from their bytes (spec 1 §5). */
+/** Files a post may carry, decided from their bytes (docs/product/community.md#post-files). */
 export const POST_FILE_LIMITS = {
   maxFiles: 10,
   imageBytes: 25 * 1024 * 1024,

@@ -7,8 +7,7 @@ import { MAX_PRICE_CENTS, POST_TEXT_LIMITS } from './post-limits.ts';
 import { countPlainText, hasNulCharacter, isBlankText, jsonValueProblem } from './text-length.ts';
 
 /**
- * Campuses whose feed opens with a fuller first page (25 instead of 15, spec 1 §9 'some
- * campuses'): the busiest ones, where a short first screen runs out quickly.
+ * Campuses whose feed opens with a fuller first page (25 instead of 15, docs/product/community.md#limits): the busiest ones, where a short first screen runs out quickly.
  */
 export const FEED_FIRST_PAGE_CAMPUSES: readonly string[] = [CAMPUS_IDS.ou, CAMPUS_IDS.ut, CAMPUS_IDS.tamu];
 
@@ -34,7 +33,7 @@ export const EditorStateSchema = z
     }
   });
 
-/** The editor's text with one '\n' between blocks, checked against the 500 rule (spec 1 §5). */
+/** The editor's text with one '\n' between blocks, checked against the 500 rule (docs/product/community.md#post-text-limit). */
 export const ComposerPlainTextSchema = z
   .string()
   .max(POST_TEXT_LIMITS.plainTextMaxUnits, POST_MESSAGES.tooManyCharacters)
@@ -45,7 +44,7 @@ export const ComposerPlainTextSchema = z
 /**
  * What the composer sends with its files (multipart field `post`, JSON). `text` is the
  * editor's serialized state; `plainText` its text with one '\n' between blocks, which the
- * server checks against the 500-character rule (spec 1 §5) and stores for previews.
+ * server checks against the 500-character rule (docs/product/community.md#post-text-limit) and stores for previews.
  */
 export const CreatePostBodySchema = z
   .object({
@@ -104,7 +103,7 @@ export const PostSchema = z.object({
 });
 export type Post = z.infer<typeof PostSchema>;
 
-/** A comment with its replies, at any depth (spec 1 §3 'commentsOfComments'). */
+/** A comment with its replies, at any depth (docs/product/community.md#post-record). */
 export type PostThreadNode = Post & { replies: PostThreadNode[] };
 const PostThreadNodeSchema: z.ZodType<PostThreadNode> = z.lazy(() =>
   PostSchema.extend({ replies: z.array(PostThreadNodeSchema) }),
@@ -134,7 +133,7 @@ export const LikeResponseSchema = z.object({ liked: z.boolean(), likesCount: z.n
 export type LikeResponse = z.infer<typeof LikeResponseSchema>;
 
 /**
- * GET /api/posts/:postId/liked-by?cursor= — the 'liked by' list (spec 1 §2 header variants): the
+ * GET /api/posts/:postId/liked-by?cursor= — the 'liked by' list (docs/product/community.md#shell-and-layout): the
  * people who saved the post, latest save first, 20 a page; people blocked either way are left out.
  */
 export const LikedByPageSchema = z.object({ people: z.array(PostAuthorSchema), nextCursor: z.string().nullable() });

@@ -64,7 +64,7 @@ describe('birth date form', () => {
     }
   });
 
-  it("refuses a day the month does not have: 'That date doesn't exist.' (issue 24 item 5)", () => {
+  it("refuses a day the month does not have: 'That date doesn't exist.' (docs/decisions/030-feed-ads-and-rough-edges.md)", () => {
     for (const [month, day, year] of [
       [2, 31, 2001],
       [2, 30, 2000],

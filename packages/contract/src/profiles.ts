@@ -1,6 +1,7 @@
 /**
- * Profile pages and account settings (spec 2 §2 'Profile page', 'Profile edit', 'Settings >
- * Account', §3 User, §4 'Email change', §5, §7 profile lists and user writes). Every form
+ * Profile pages and account settings (docs/product/profiles.md#profile-page, docs/product/profiles.md#profile-edit,
+ * docs/product/profiles.md#settings, docs/product/accounts.md#user-record, docs/product/profiles.md#email-change,
+ * docs/product/profiles.md#field-rules, docs/product/profiles.md#profile-lists). Every form
  * schema here is both the web form's resolver and the server's body check, so the spec's
  * message is produced on either side.
  */
@@ -18,7 +19,7 @@ const CONTROL_CHARACTERS = /\p{Cc}/u;
 /** `/:username` as the profile routes take it: the username pattern, case as typed. */
 export const ProfileParamsSchema = z.object({ username: z.string().min(1).max(LIMITS.usernameMax) });
 
-/** Tabs of the profile page (spec 2 §2 '?show=photos|replies|likes'; Posts is the default). */
+/** Tabs of the profile page (docs/product/profiles.md#profile-route; Posts is the default). */
 export const PROFILE_TABS = ['posts', 'photos', 'replies', 'likes'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
@@ -69,7 +70,7 @@ export const UpdateNameBodySchema = z.object({
 export type UpdateNameBody = z.infer<typeof UpdateNameBodySchema>;
 
 /**
- * Change password (spec 2 §5), checked in the spec's order: current required, new required,
+ * Change password (docs/product/profiles.md#password-change-rules), checked in the spec's order: current required, new required,
  * repeat required, repeat matches, 6+ characters. Inputs are at most 30 (maxlength).
  * 'Invalid password.' (a wrong current password) needs the account and is the server's.
  */
@@ -111,12 +112,12 @@ export const UpdatePhoneBodySchema = z.object({
 export const GENDERS = ['male', 'female', 'other'] as const;
 export type Gender = (typeof GENDERS)[number];
 
-/** 'Must select a gender' for anything but one of the three choices (spec 2 §5). */
+/** 'Must select a gender' for anything but one of the three choices (docs/product/profiles.md#gender-rules). */
 export const UpdateGenderBodySchema = z.object({
   gender: z.enum(GENDERS, { error: VALIDATION_MESSAGES.genderRequired }),
 });
 
-/** Years offered by the birth-date form, newest first (spec 2 §5: 2021 down to 1970). */
+/** Years offered by the birth-date form, newest first (docs/product/profiles.md#birth-date-rules: 2021 down to 1970). */
 export const BIRTH_YEARS: readonly number[] = Array.from(
   { length: LIMITS.birthYearMax - LIMITS.birthYearMin + 1 },
   (_, i) => LIMITS.birthYearMax - i,
@@ -141,8 +142,8 @@ function daysInMonth(year: number, month: number): number {
 }
 
 /**
- * Birth date (spec 2 §5): month, day (1–31) and year (1970–2021) all required, and a day the
- * month has in that year: 'February 31, 2001' is refused (issue 24 item 5).
+ * Birth date (docs/product/profiles.md#birth-date-rules): month, day (1–31) and year (1970–2021) all required, and a day the
+ * month has in that year: 'February 31, 2001' is refused (docs/decisions/030-feed-ads-and-rough-edges.md).
  */
 export const UpdateBirthDateBodySchema = z
   .object({
@@ -169,7 +170,7 @@ export const EmailChangeVerifyBodySchema = z.object({
     .max(10, VALIDATION_MESSAGES.verificationCodeIncorrect),
 });
 
-/** Settings > Account rows (spec 2 §2), the viewer's own. Empty rows are null. */
+/** Settings > Account rows (docs/product/profiles.md#account-rows), the viewer's own. Empty rows are null. */
 export const AccountSettingsSchema = z.object({
   username: z.string(),
   email: z.string(),
@@ -187,7 +188,7 @@ export type AccountSettings = z.infer<typeof AccountSettingsSchema>;
 
 export const EmailChangeVerifyResponseSchema = z.object({ email: z.string() });
 
-/** Report a user (spec 2 §2 'Report {name}'): an optional reason for the moderators. */
+/** Report a user (docs/product/profiles.md#profile-menu): an optional reason for the moderators. */
 const REPORT_REASON_MAX = 500;
 export const ReportBodySchema = z.object({
   reason: z
@@ -202,7 +203,7 @@ export const ReportBodySchema = z.object({
 export const ReportResponseSchema = z.object({ message: z.string() });
 
 /**
- * POST /api/profiles/:username/claim ('Claim this account', spec 2 §2): a sign-in link went to
+ * POST /api/profiles/:username/claim ('Claim this account', docs/product/profiles.md#profile-menu): a sign-in link went to
  * the account's own address, which is never shown — only its owner can open the link.
  */
 export const ClaimProfileResponseSchema = z.object({ sent: z.literal(true) });

@@ -1,6 +1,6 @@
 /**
- * Search (spec 2 §2 'Search page', §3 'Popular search', 'Search hit', §4 'Search pagination',
- * §5, §7 'Search service'; spec 1 §2 'Search box', §3 'searches' sub-records, §5, §8).
+ * Search (docs/product/search.md#search-page, docs/product/search.md#popular-searches, docs/product/search.md#search-pagination,
+ * docs/product/search.md#search-box, docs/product/search.md#what-is-searched; docs/product/search.md#search-box, docs/product/search.md#recent-searches, docs/product/community.md#post-text-limit, docs/product/community.md#alerts).
  */
 
 import { z } from 'zod';
@@ -46,7 +46,7 @@ export const SearchPeopleQuerySchema = z.object({
 
 export const SearchSuggestionsQuerySchema = z.object({ q: SearchTextSchema.default('') });
 
-/** A People hit (spec 2 §7: first_name, last_name, username, img, campus_id). */
+/** A People hit (docs/product/search.md#search-hits: first_name, last_name, username, img, campus_id). */
 const SearchPersonSchema = PostAuthorSchema.extend({ campusId: z.string() });
 export type SearchPerson = z.infer<typeof SearchPersonSchema>;
 
@@ -65,12 +65,12 @@ const SearchSuggestionSchema = z.object({
 export const SearchSuggestionsSchema = z.object({ suggestions: z.array(SearchSuggestionSchema) });
 export type SearchSuggestion = z.infer<typeof SearchSuggestionSchema>;
 
-/** Popular search (spec 2 §3): text and total views, top 14 of the campus. */
+/** Popular search (docs/product/search.md#popular-searches): text and total views, top 14 of the campus. */
 const PopularSearchSchema = z.object({ text: z.string(), totalViews: z.number().int() });
 export const PopularSearchesSchema = z.object({ searches: z.array(PopularSearchSchema) });
 export type PopularSearch = z.infer<typeof PopularSearchSchema>;
 
-/** A recent search of the signed-in person (spec 1 §3 'searches'), newest first. */
+/** A recent search of the signed-in person (docs/product/search.md#recent-searches), newest first. */
 const RecentSearchSchema = z.object({ id: z.string(), text: z.string(), lastModified: z.string() });
 export const RecentSearchesSchema = z.object({ searches: z.array(RecentSearchSchema) });
 export type RecentSearch = z.infer<typeof RecentSearchSchema>;

@@ -62,7 +62,7 @@ describe('countPlainText', () => {
   });
 });
 
-describe('hostile post text (issue 8 item 6)', () => {
+describe('hostile post text (docs/security.md#hostile-input)', () => {
   it('a text of only zero-width or blank characters is blank; one visible character is not', () => {
     expect(isBlankText('\u200b\u200c\u200d\u2060\ufeff')).toBe(true);
     expect(isBlankText(' \u3164\n\u2800\u115f ')).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * The post and chat text limit (spec 1 §5, §9): at most 500 characters, where each line
+ * The post and chat text limit (docs/product/community.md#post-text-limit, docs/product/community.md#limits): at most 500 characters, where each line
  * break between blocks (paragraphs) counts 2. Both the editor's counter 'n / 500' and the
  * server's check use these functions, so the two can never disagree at the limit.
  */

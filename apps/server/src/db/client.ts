@@ -8,7 +8,7 @@ export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export type DbOrTx = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
- * Time limits of the request pool (issue 8 item 9). A request must answer 503 within a second
+ * Time limits of the request pool (docs/security.md#availability-and-operations). A request must answer 503 within a second
  * when PostgreSQL is stopped or hung, so:
  * - a new connection (or a wait for a free one) gives up after `connectTimeoutMs`;
  * - a statement still running after `watchAfterMs` makes the pool probe the server on a fresh

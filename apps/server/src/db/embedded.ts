@@ -230,7 +230,7 @@ async function runtimeBinaries(): Promise<Binaries> {
 }
 
 /** `node_modules/.cache/campus-postgres-<version>` of the node_modules that holds the binaries' package. */
-export function postgresBinaryCache(packageDir: string, version: string): string {
+function postgresBinaryCache(packageDir: string, version: string): string {
   let nodeModules = path.resolve(packageDir);
   while (path.basename(nodeModules) !== 'node_modules') {
     const parent = path.dirname(nodeModules);

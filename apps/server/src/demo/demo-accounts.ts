@@ -8,7 +8,7 @@ import type { StorageDriver } from '../plugins/storage.ts';
 import { avatarFile, DEMO_ACCOUNTS, DEMO_PHOTOS_DIR, type DemoAccount, demoJoinTime } from './demo-people.ts';
 
 /** Listed in the README: sign in with these on a fresh `npm start`. */
-export const DEMO_PASSWORD = 'buysell123';
+const DEMO_PASSWORD = 'buysell123';
 
 interface SeedDeps {
   db: Database;
@@ -22,7 +22,7 @@ interface SeedDeps {
  * (users and school-email), written a bio and picked a picture. The students joined two weeks
  * ago, just before the demo listings (demoJoinTime): their 'new user' posts are dated then.
  */
-export async function seedDemoAccount(deps: SeedDeps, account: DemoAccount): Promise<boolean> {
+async function seedDemoAccount(deps: SeedDeps, account: DemoAccount): Promise<boolean> {
   const { db, auth, storage } = deps;
   const [existing] = await findUsersByEmail(db, [account.email]);
   if (existing) return false;

@@ -2,7 +2,7 @@ import { CAMPUS_IDS } from '@campus/contract';
 import type { Art, ShotOptions } from './demo-photos.ts';
 
 /** One photo of a listing: the objects in it (left to right) and how it is framed. */
-export type Shot = Omit<ShotOptions, 'seed'>;
+type Shot = Omit<ShotOptions, 'seed'>;
 
 const shot = (objects: (string | Art)[], options: Pick<Shot, 'framing' | 'portrait'> = {}): Shot => ({
   objects: objects.map((o) => (typeof o === 'string' ? { code: o } : o)),

@@ -34,7 +34,7 @@ export interface DemoAccount {
   avatar: { code: string; color: string };
   /**
    * Held by the campus for a seller who never signed in: the email is not verified, so the
-   * profile offers 'Claim this account' (spec 2 §2, decision 016). No 'joined' post.
+   * profile offers 'Claim this account' (docs/product/profiles.md#profile-menu, decision 016). No 'joined' post.
    */
   unclaimed?: boolean;
 }

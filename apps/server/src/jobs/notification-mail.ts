@@ -5,7 +5,7 @@ import { type MailContent, type NotificationMailItem, notificationMail } from '.
 import { lockPendingMailGroups, markMailClaimed, type PendingMailRow } from '../modules/notifications/index.ts';
 
 /**
- * Email batching (issue 9 item 6, decision 015): a group (one recipient's notifications of one
+ * Email batching (docs/decisions/015-chats-notifications-blocks.md): a group (one recipient's notifications of one
  * chat, or all their notifications about posts) is mailed once it has been quiet this long…
  */
 export const MAIL_QUIET_MS = 10 * 60_000;

@@ -9,13 +9,13 @@ import { mailDueNotifications, type NotificationMailDeps } from './notification-
 import { purgeOld } from './purge.ts';
 
 /** Queue names: one per kind of job. */
-export const JOBS = { purge: 'purge', notificationMail: 'notification-mail', adClock: 'ad-clock' } as const;
+const JOBS = { purge: 'purge', notificationMail: 'notification-mail', adClock: 'ad-clock' } as const;
 
 /** The purge runs hourly (at minute 17, away from the top of the hour). */
 const PURGE_CRON = '17 * * * *';
 /** The notification-mail sweep runs every minute (pg-boss cron's finest step); quiet periods are 10 min. */
 const NOTIFICATION_MAIL_CRON = '* * * * *';
-/** Ads accrue spend and complete every minute (spec 3: runs are counted in minutes). */
+/** Ads accrue spend and complete every minute (docs/product/boosting.md#ad-record: runs are counted in minutes). */
 const AD_CLOCK_CRON = '* * * * *';
 
 export interface JobRunner {
@@ -44,7 +44,7 @@ export interface JobRunnerOptions {
 }
 
 /**
- * The job runner (issue 9 item 0, decision 014): pg-boss 10 on the app's PostgreSQL, in its own
+ * The job runner (docs/decisions/014-events-and-jobs.md): pg-boss 10 on the app's PostgreSQL, in its own
  * schema `pgboss` (created and migrated by pg-boss at start), with a small pool of its own.
  * A job is a row in pgboss.job, sent on pg-boss's own connection (not in the caller's
  * transaction): a job about a change is queued after the commit, and handlers are idempotent.

@@ -3,7 +3,7 @@ import { CAMPUSES, type CampusDefinition, campusById, campusBySlug, DEFAULT_CAMP
 const fallback = campusById(DEFAULT_CAMPUS_ID) as CampusDefinition;
 
 /**
- * Host → campus (spec 1 §1): each campus's own site host, hosts configured in CAMPUS_HOSTS,
+ * Host → campus (docs/product/community.md#campuses): each campus's own site host, hosts configured in CAMPUS_HOSTS,
  * `{slug}.localhost` in development (`hub.localhost` is the generic hub); `localhost` and any
  * unknown host fall back to OU.
  */

@@ -33,7 +33,7 @@ export interface NewEvent {
 }
 
 /**
- * Writes an event into the outbox and announces it, inside `tx` (issue 9 item 0).
+ * Writes an event into the outbox and announces it, inside `tx` (docs/decisions/014-events-and-jobs.md).
  *
  * - The row and `pg_notify` are part of the caller's transaction: PostgreSQL delivers a NOTIFY
  *   only when its transaction commits, so nothing is announced that did not commit, and the
@@ -148,7 +148,7 @@ class Subscriber implements Subscription {
 }
 
 /**
- * One per app instance (issue 9 item 7): a dedicated LISTEN connection on `campus_events`,
+ * One per app instance (docs/decisions/014-events-and-jobs.md): a dedicated LISTEN connection on `campus_events`,
  * opened at the first subscriber, reconnected with backoff; a notification's id is read from
  * the outbox and handed to this instance's subscribers of that user on that campus. After a
  * reconnect every subscriber catches up from the table (seq > its last), so nothing committed

@@ -2,7 +2,7 @@
  * Decides what an uploaded file really is from its first bytes (magic numbers). The file's
  * name and the client's Content-Type are never consulted: both are chosen by the sender.
  *
- * Only the formats people post are recognised (spec 1 §5: jpeg, png, gif, webp, mp4, mov,
+ * Only the formats people post are recognised (docs/product/community.md#post-files: jpeg, png, gif, webp, mp4, mov,
  * avi; plus the HEIC/HEIF and AVIF photos phones take). Everything else — SVG, HTML, XML, PDF,
  * scripts, archives — is `null`, so a renamed `cat.svg → cat.jpg` is refused rather than
  * served back to a browser that might run it.

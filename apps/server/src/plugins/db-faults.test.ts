@@ -191,7 +191,7 @@ function expectUnavailable(family: Family, res: LightMyRequestResponse, ms: numb
     status: 503,
     body: { statusCode: 503, code: 'DATABASE_UNAVAILABLE', message: UNSPECIFIED_MESSAGES.databaseUnavailable },
   });
-  // A correctness bound (issue 8 item 9), not a benchmark: today a stopped database took ~9 s.
+  // A correctness bound (docs/security.md#availability-and-operations), not a benchmark: today a stopped database took ~9 s.
   expect(ms, `${family.name} took ${Math.round(ms)} ms`).toBeLessThan(1000);
 }
 

@@ -10,7 +10,7 @@ declare module 'fastify' {
 }
 
 /**
- * Database faults (issue 8 item 9). The pool (db/client.ts) fails fast while the server is
+ * Database faults (docs/security.md#availability-and-operations). The pool (db/client.ts) fails fast while the server is
  * down and the error handler answers such failures 503 DATABASE_UNAVAILABLE; this plugin
  * exposes the pool's health and logs each change of state once, not once per request.
  */

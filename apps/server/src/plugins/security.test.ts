@@ -8,7 +8,7 @@ import { jsonBodyProblem, requestLineProblem } from './security.ts';
 const { app, db } = await createTestApp();
 const production = await createTestApp({ NODE_ENV: 'production' });
 
-describe('errors as data (issue 8 item 11)', () => {
+describe('errors as data (docs/security.md#hostile-input)', () => {
   it('answers 413, 415 and a malformed body with their own codes and messages', async () => {
     const { browser } = await member(app, db);
     const tooLarge = await browser.send('PUT', '/api/me/bio', Buffer.alloc(2 * 1024 * 1024, 'a'), 'application/json');
@@ -68,7 +68,7 @@ describe('errors as data (issue 8 item 11)', () => {
   });
 });
 
-describe('HSTS (issue 8 item 12)', () => {
+describe('HSTS (docs/security.md#availability-and-operations)', () => {
   it('is sent in production only', async () => {
     const dev = await app.inject({ method: 'GET', url: '/api/health', headers: { host: 'ou.localhost:3000' } });
     expect(dev.headers['strict-transport-security']).toBeUndefined();

@@ -50,7 +50,7 @@ export function withNonce(policy: string, nonce: string): string {
 
 /**
  * A browser loading a page: GET or HEAD of a path outside /api that accepts HTML. Such a
- * request with a NUL byte gets the not-found page (issue 24 item 9); API calls keep JSON.
+ * request with a NUL byte gets the not-found page (docs/decisions/030-feed-ads-and-rough-edges.md); API calls keep JSON.
  */
 function isPageLoad(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;

@@ -73,7 +73,7 @@ describe('the session cookie', () => {
   });
 });
 
-describe('sessions end when they should (issue 8 items 3 and 4)', async () => {
+describe('sessions end when they should (docs/decisions/008-account-hardening.md)', async () => {
   const { app, db } = await createTestApp();
 
   it('a copied cookie is refused right after sign-out', async () => {

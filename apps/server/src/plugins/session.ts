@@ -142,7 +142,7 @@ export const sessionPlugin = fp(
 );
 
 /**
- * Guards for routes: each names the state the spec requires (spec 1 §6) and answers with a
+ * Guards for routes: each names the state the spec requires (docs/product/community.md#permission-table) and answers with a
  * stable code the web app turns into the login modal, /verify, or the verify-school modal.
  */
 export async function requireUser(request: FastifyRequest): Promise<SessionUser> {

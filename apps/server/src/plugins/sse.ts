@@ -29,7 +29,7 @@ export interface SseOptions {
 const EVENT_ID = /^\d{1,15}$/;
 
 /**
- * GET /api/events: one Server-Sent Events stream per tab (issue 9 item 7). A school-verified
+ * GET /api/events: one Server-Sent Events stream per tab (docs/decisions/014-events-and-jobs.md). A school-verified
  * member of the site's campus receives the events addressed to them on this campus, each with
  * its seq as `id:`; a reconnect sends `Last-Event-ID` and first receives exactly the events it
  * missed, then the live ones. The stream starts with a `ready` event whose id is the position

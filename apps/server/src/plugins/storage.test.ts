@@ -210,7 +210,7 @@ describe('GET /media/*', () => {
     '/media/%2fetc%2fpasswd',
     '/media/images/%00.webp',
   ];
-  /** A NUL byte anywhere in a request is refused (400) before routing (hostile input, issue 8). */
+  /** A NUL byte anywhere in a request is refused (400) before routing (hostile input, docs/security.md#hostile-input). */
   const refusedStatus = (url: string) => (url.includes('%00') ? 400 : 404);
 
   it.each(traversals)('never leaves the uploads folder (inject): %s', async (url) => {

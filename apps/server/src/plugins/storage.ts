@@ -10,10 +10,10 @@ import { isValidKey } from '../lib/storage-keys.ts';
 
 /**
  * Where uploaded media live. Keys are paths like `images/posts/{postId}/{hash}-full.webp`
- * (spec 1 §7 'File storage paths'). Media are served as immutable, so callers must never
+ * (docs/product/community.md#file-storage-paths). Media are served as immutable, so callers must never
  * reuse a key for other bytes: put a content hash or a fresh id in every name.
  *
- * Only the local-disk driver exists today. An S3-compatible driver (DESIGN §1, production)
+ * Only the local-disk driver exists today. An S3-compatible driver (docs/architecture.md#what-runs-where, production)
  * implements the same calls — PutObject (from a buffer or a file stream) with ContentType and the cache headers below,
  * DeleteObject, ListObjectsV2 + DeleteObjects for a prefix, and a bucket/CDN URL — and needs no
  * `/media` route.

@@ -85,7 +85,7 @@ describe('a page of the web app', () => {
     expectEveryInlineScriptAndStyleNonced(page.body, nonceOf(page.headers['content-security-policy']));
   });
 
-  it('answers the redirects of spec 1 §4 with a 302', async () => {
+  it('answers the redirects of docs/product/accounts.md#redirects with a 302', async () => {
     const visitor = new TestBrowser(app);
     const { browser: unverified } = await unverifiedUser(app, db);
     const { browser: joined } = await member(app, db);

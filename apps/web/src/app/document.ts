@@ -37,7 +37,7 @@ export function documentParts(template: string) {
 }
 
 /** What the capture script below keeps on `window` until the app takes it (start.tsx). */
-export interface HeldActions {
+interface HeldActions {
   /** Buttons and links pressed (pointerdown), which some controls act on: not held, only noted. */
   pressed: HTMLElement[];
   clicked: HTMLElement[];

@@ -4,7 +4,7 @@ import { siteName } from '@/lib/campus.ts';
 
 /**
  * What a page's document says about it in its <head>: the tab title, and the Open Graph and
- * Twitter-card tags link previews (chat apps, social sites) draw a card from (issue 22 item 4).
+ * Twitter-card tags link previews (chat apps, social sites) draw a card from (docs/decisions/029-react-19.md).
  * A route's loader returns it as `{ head }`; the server's render writes the deepest one
  * (entry-server.tsx). Link previews are fetched signed out, so what a visitor may see is all a
  * preview ever shows: on a private campus that is the campus, never the listing (decision 031).

@@ -114,7 +114,7 @@ describe('routes', () => {
     }
   });
 
-  it("shows 'Error 404' at /404 with the logo and a way on: 'Go To Feed' (issue 24 item 9)", async () => {
+  it("shows 'Error 404' at /404 with the logo and a way on: 'Go To Feed' (docs/decisions/030-feed-ads-and-rough-edges.md)", async () => {
     renderAt('/404');
     expect(await screen.findByRole('heading', { level: 1, name: 'Error 404' })).toBeTruthy();
     expect(screen.getByRole('img', { name: /logo/i })).toBeTruthy();
@@ -154,7 +154,7 @@ describe('routes', () => {
   });
 });
 
-describe('the redirects of spec 1 §4, made by the loaders before a page draws', () => {
+describe('the redirects of docs/product/accounts.md#redirects, made by the loaders before a page draws', () => {
   const unverified = testViewer({ verified: false, schoolVerified: false, campusId: null });
   const noSchool = testViewer({ schoolVerified: false, campusId: null });
   const member = testViewer({ campusId: OU.id });

@@ -22,7 +22,7 @@ import { RouteError } from './routes/route-error.tsx';
 const handle = (value: RouteHandle) => value;
 
 const accountForm = () => import('./routes/settings/account-form.tsx');
-/** Settings > Account's forms (spec 2 §2), one route each. */
+/** Settings > Account's forms (docs/product/profiles.md#account-rows), one route each. */
 const accountForms = (page: ReturnType<typeof routeModule>): RouteObject[] => [
   { path: paths.settings.screenName.path, lazy: async () => ({ Component: (await accountForm()).UsernameForm }) },
   { path: paths.settings.password.path, lazy: async () => ({ Component: (await accountForm()).PasswordForm }) },
@@ -34,11 +34,11 @@ const accountForms = (page: ReturnType<typeof routeModule>): RouteObject[] => [
 ];
 
 /**
- * The route table of the spec (spec 1 §2, spec 2 §2, spec 3 §2), with its loaders bound to
+ * The route table of the spec (docs/product/community.md#route-table, docs/product/profiles.md#profile-route, docs/product/boosting.md#boost-routes), with its loaders bound to
  * `queryClient` (app/loaders.ts): the browser makes it once, the server's render once per
  * request (entry-server.tsx). Each feature adds its routes here when it is built; until then
  * its paths fall through to the not-found page. Every page is lazy so the first load only
- * carries the shell. The gates' loaders send people away before a page loads (spec 1 §4).
+ * carries the shell. The gates' loaders send people away before a page loads (docs/product/community.md#posting).
  */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const page = routeModule(queryClient);
@@ -97,7 +97,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           ],
         },
         {
-          // Compose pages of narrow screens (spec 1 §2); on wide screens they hand over to the
+          // Compose pages of narrow screens (docs/product/community.md#narrow-screen-pages); on wide screens they hand over to the
           // composer dialog on the goBack page. Full pages of their own, outside the shell.
           element: <RequireViewer need="school" />,
           loader: gate('school'),
@@ -109,7 +109,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           ],
         },
         {
-          // The local test checkout (spec 3 §7 'Checkout'; decision 018): a payment page of its own.
+          // The local test checkout (docs/product/boosting.md#checkout; decision 018): a payment page of its own.
           element: <RequireViewer need="user" />,
           loader: gate('user'),
           children: [{ path: paths.testCheckout.path, lazy: () => import('./routes/test-checkout.tsx').then(page) }],

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
 
 /**
- * Shown to visitors beside the sign-up entry points (spec 1 §2 "sidebar sign-up disclaimer"),
+ * Shown to visitors beside the sign-up entry points (docs/product/community.md#shell-and-layout),
  * also under the sign-in screens and the login/join modal. Links open in a new tab when the
  * reader is in the middle of a form (`newTab`).
  */

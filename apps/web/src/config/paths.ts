@@ -1,5 +1,5 @@
 /**
- * Every link of the app (DESIGN §5.8): `path` is the router pattern, `getHref` builds a link.
+ * Every link of the app (docs/architecture.md#folder-tree): `path` is the router pattern, `getHref` builds a link.
  * Never hand-build a URL elsewhere; add the route here first.
  */
 
@@ -21,7 +21,7 @@ function withQuery(pathname: string, query: Query = {}, hash?: string): string {
 const segment = (value: string) => encodeURIComponent(value);
 
 export type ProfileTab = 'photos' | 'replies' | 'likes';
-/** Where profile set-up was opened from; it picks the last step's button (spec 1 §2). */
+/** Where profile set-up was opened from; it picks the last step's button (docs/product/profiles.md#profile-set-up). */
 export type ProfileSetUpOrigin = 'home' | 'profile' | 'post';
 
 export const paths = {
@@ -36,11 +36,11 @@ export const paths = {
     path: '/post/:postId',
     getHref: (postId: string, query: { redirect?: boolean } = {}) => withQuery(`/post/${segment(postId)}`, query),
   },
-  /** Who saved a post: the 'liked by' list (spec 1 §2 header variants). */
+  /** Who saved a post: the 'liked by' list (docs/product/community.md#shell-and-layout). */
   postLikedBy: { path: '/post/:postId/liked_by', getHref: (postId: string) => `/post/${segment(postId)}/liked_by` },
-  /** Boosting a post (spec 3 §2). */
+  /** Boosting a post (docs/product/boosting.md#boost-routes). */
   postBoost: { path: '/post/:postId/boost', getHref: (postId: string) => `/post/${segment(postId)}/boost` },
-  /** Where a payment returns (spec 3 §2); the server builds these with the session id. */
+  /** Where a payment returns (docs/product/boosting.md#boost-routes); the server builds these with the session id. */
   postBoostSuccess: {
     path: '/post/:postId/boost/success',
     getHref: (postId: string, sessionId: string) =>

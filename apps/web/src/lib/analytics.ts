@@ -2,7 +2,7 @@ import type { AnalyticsAction } from '@campus/contract';
 import { api } from './api-client.ts';
 
 /**
- * trackPostAnalytics (spec 3 §7): each action is sent at most once per post per page session
+ * trackPostAnalytics (docs/product/boosting.md#analytics-tracking): each action is sent at most once per post per page session
  * (a page load), and a failure is only logged. The server decides whether it counts (only while
  * the owner has an active ad, never the owner's own actions) and reads the account and address
  * itself. Shared by the post page and the feed's sponsored posts.

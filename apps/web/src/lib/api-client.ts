@@ -1,6 +1,6 @@
 import type { ApiError as ApiErrorBody, ErrorCode } from '@campus/contract';
 
-/** Shown when a failure has no message of its own (spec 2 §8: 'Something went wrong'). */
+/** Shown when a failure has no message of its own (docs/product/profiles.md#profile-and-settings-messages: 'Something went wrong'). */
 const FALLBACK_MESSAGE = 'Something went wrong';
 
 /**
@@ -70,7 +70,7 @@ async function toApiError(response: ApiAnswer): Promise<ApiError> {
 }
 
 /** What the client reads of an answer: a fetch `Response` has it, and so has the server's in-process one. */
-export type ApiAnswer = Pick<Response, 'ok' | 'status' | 'json'>;
+type ApiAnswer = Pick<Response, 'ok' | 'status' | 'json'>;
 
 /** How a call reaches the API: `fetch` in the browser. */
 export type ApiFetch = (url: string, init: RequestInit) => Promise<ApiAnswer>;

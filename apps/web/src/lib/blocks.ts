@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** POST /api/blocks (block) or DELETE /api/blocks/:userId (unblock): from a chat's menu or a profile's. */
-export async function setBlocked({ userId, blocked }: { userId: string; blocked: boolean }) {
+async function setBlocked({ userId, blocked }: { userId: string; blocked: boolean }) {
   const answer = blocked
     ? await api.post<unknown>('/api/blocks', { userId })
     : await api.delete<unknown>(`/api/blocks/${encodeURIComponent(userId)}`);

@@ -23,7 +23,7 @@ function unreadCountsOf(payload: Record<string, unknown>): UnreadCounts | undefi
 }
 
 /**
- * What one live event changes in the query cache (issue 9 item 7). Payloads carry ids only,
+ * What one live event changes in the query cache (docs/decisions/014-events-and-jobs.md). Payloads carry ids only,
  * so lists refetch what they show; the badges are patched with the counts the event carries.
  */
 export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {

@@ -1,7 +1,7 @@
 /**
  * The page the tab opened on, as far as preloads care: code fetched "when idle" (the composer,
  * Radix) must not share the network with that page's data and first photos — on slow 4G they
- * did, and /home's largest paint (the first card's photo) waited for them (issue 13).
+ * did, and /home's largest paint (the first card's photo) waited for them (docs/decisions/024-first-screen-in-the-document.md).
  */
 let firstPageWork: Promise<unknown> = Promise.resolve();
 

@@ -1,7 +1,7 @@
 import { BREAKPOINTS } from '@campus/contract';
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** Media queries of the layout; the CSS uses the same numbers (spec 1 §9 breakpoints). */
+/** Media queries of the layout; the CSS uses the same numbers (docs/product/community.md#screen-sizes breakpoints). */
 export const MEDIA = {
   mobile: `(max-width: ${BREAKPOINTS.mobile}px)`,
   tablet: `(max-width: ${BREAKPOINTS.tablet}px)`,

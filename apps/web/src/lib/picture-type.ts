@@ -38,9 +38,6 @@ export async function pictureTypeOfFile(file: Blob): Promise<PictureType | null>
   return pictureTypeOf(head);
 }
 
-/** Chromium draws these itself; HEIF needs the server's conversion first. */
-export const browserShows = (type: PictureType | null): boolean => type !== null && type !== 'heif';
-
 export type DrawState = 'loading' | 'shown' | 'failed';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Every query key of the app, in one place (DESIGN §6 'Web'). Features build their queries
+ * Every query key of the app, in one place (docs/architecture.md#layers-and-module-faces). Features build their queries
  * and invalidate through these, never through string keys of their own, so a key that one
  * feature writes and another invalidates cannot drift apart.
  *
@@ -20,11 +20,11 @@ export const queryKeys = {
     feed: (category: string) => ['posts', 'feed', category] as const,
     media: ['posts', 'media'] as const,
     saved: ['posts', 'saved'] as const,
-    /** A profile tab (spec 2 §2): the username lower-cased, as the server matches it. */
+    /** A profile tab (docs/product/profiles.md#profile-route): the username lower-cased, as the server matches it. */
     profile: (username: string, tab: string) => ['posts', 'profile', username.toLowerCase(), tab] as const,
     /** /notifications/mentions: posts and comments naming the viewer (under `posts` so saves patch them). */
     mentions: ['posts', 'mentions'] as const,
-    /** Search hits, Latest or Media (spec 2 §2). */
+    /** Search hits, Latest or Media (docs/product/search.md#search-page). */
     search: (q: string, show: 'latest' | 'media') => ['posts', 'search', show, q] as const,
   },
   /** Search: people hits, header suggestions, popular and the viewer's recent searches. */
@@ -64,7 +64,7 @@ export const queryKeys = {
   },
   /** GET /api/unread-counts: the Messages and Notifications badges. */
   unreadCounts: ['unread-counts'] as const,
-  /** Boosting (spec 3): My Ads (infinite `AdList` pages), one ad's analytics, a post's boost controls. */
+  /** Boosting (docs/product/boosting.md#overview): My Ads (infinite `AdList` pages), one ad's analytics, a post's boost controls. */
   ads: {
     all: ['ads'] as const,
     list: ['ads', 'list'] as const,

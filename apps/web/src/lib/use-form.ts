@@ -45,7 +45,7 @@ export interface FieldProps {
 }
 
 /**
- * The one form approach of the web app (DESIGN §6 'Web'): values, the contract schemas'
+ * The one form approach of the web app (docs/architecture.md#layers-and-module-faces): values, the contract schemas'
  * messages under the fields, and focus on the first wrong field on submit. Submitting and
  * pending states stay with the caller's mutation; `validate` says whether to go ahead.
  */

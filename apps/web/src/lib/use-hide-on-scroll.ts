@@ -5,7 +5,7 @@ import { MEDIA, matchesMedia } from './media-query.ts';
 const THRESHOLD_PX = 8;
 
 /**
- * Mobile header behaviour (spec 1 §2): hidden while scrolling down, shown while scrolling up.
+ * Mobile header behaviour (docs/product/community.md#shell-and-layout): hidden while scrolling down, shown while scrolling up.
  * Always shown near the top of the page and on wider screens.
  */
 export function useHideOnScroll(): boolean {

@@ -16,8 +16,7 @@ export function useViewer(): Viewer | null {
 }
 
 /**
- * Where a signed-in person belongs when a sign-in page no longer applies to them (spec 1 §4
- * 'Authentication' and 'Redirects', §6): an unverified email is forced to /verify; the hub
+ * Where a signed-in person belongs when a sign-in page no longer applies to them (docs/product/accounts.md#authentication-states, docs/product/accounts.md#redirects, docs/product/community.md#permission-table): an unverified email is forced to /verify; the hub
  * sends everyone on to find their school; without a verified school email the campus sends
  * them to join it; everyone else goes home. Decision record 007 explains why the last two
  * steps are taken here at once instead of bouncing through /home.

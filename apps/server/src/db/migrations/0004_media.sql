@@ -1,4 +1,4 @@
--- users.img holds a storage key in the owner's own folder, never a URL (issue 8 item 5).
+-- users.img holds a storage key in the owner's own folder, never a URL (docs/security.md#profile-pictures-and-uploads).
 -- Pictures stored before were saved as '/media/images/profilePics/{id}-{hash}.webp': keep them as keys.
 UPDATE "users" SET "img" = substr("img", 8) WHERE "img" LIKE '/media/images/profilePics/%';--> statement-breakpoint
 -- Anything else (a URL, 'javascript:…', another user's picture) was never set by the photo endpoint: drop it.

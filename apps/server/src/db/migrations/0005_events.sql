@@ -1,4 +1,4 @@
--- The event outbox (issue 9 item 0, decision 014). seq comes from events_seq_seq, taken while
+-- The event outbox (docs/decisions/014-events-and-jobs.md). seq comes from events_seq_seq, taken while
 -- holding the campus's publish lock (lib/events.ts), so per campus seq order is commit order.
 CREATE SEQUENCE "events_seq_seq" AS bigint;--> statement-breakpoint
 CREATE TABLE "events" (

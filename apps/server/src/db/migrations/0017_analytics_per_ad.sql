@@ -1,4 +1,4 @@
--- Analytics per ad, not per post (issue 24 item 7): a new ad on a post starts at 0. The counts
+-- Analytics per ad, not per post (docs/decisions/030-feed-ads-and-rough-edges.md): a new ad on a post starts at 0. The counts
 -- made so far go to the post's latest ad that ran (they were made while an ad of it was active);
 -- rows of a post that never ran an ad cannot be placed and go.
 ALTER TABLE "post_analytics" ADD COLUMN "ad_id" text;--> statement-breakpoint

@@ -73,7 +73,7 @@ export const accountCodeGuards = pgTable('account_code_guards', {
 
 /**
  * 4-digit codes for joining a campus with a school email and for changing the sign-in
- * email (spec 2 §3 'verifications'). Stored hashed; valid 2 hours; attempts counted.
+ * email (docs/product/accounts.md#verification-codes). Stored hashed; valid 2 hours; attempts counted.
  */
 export const verificationCodes = pgTable(
   'verification_codes',
@@ -93,7 +93,7 @@ export const verificationCodes = pgTable(
   (t) => [index('verification_codes_user_action_idx').on(t.userId, t.action)],
 );
 
-/** The Mail record of spec 1 §3: queued here, delivered by modules/mail/mail.sender.ts. */
+/** The Mail record of docs/product/messages.md#mail-record: queued here, delivered by modules/mail/mail.sender.ts. */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {

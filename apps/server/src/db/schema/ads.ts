@@ -23,7 +23,7 @@ export interface AdTargeting {
 }
 
 /**
- * A boosted post (spec 3 §3 'Ad'). Money in integer cents; `time_paused_ms` is the accumulated
+ * A boosted post (docs/product/boosting.md#ad-record). Money in integer cents; `time_paused_ms` is the accumulated
  * pause. At most one ad per post is active, paused, scheduled or in review (a unique partial
  * index), so a second boost cannot slip in between a check and an insert.
  */
@@ -82,7 +82,7 @@ export const ads = pgTable(
 );
 
 /**
- * A checkout session (spec 3 §3): one per boost attempt, with the provider that serves it. The
+ * A checkout session (docs/product/boosting.md#checkout-session): one per boost attempt, with the provider that serves it. The
  * amount is fixed here when the session is made, from the days (never from the browser).
  */
 export const checkoutSessions = pgTable(
@@ -139,7 +139,7 @@ export const paymentLedger = pgTable(
 );
 
 /**
- * Post analytics counters (spec 3 §3), one row per ad of the post (issue 24: a new ad starts at
+ * Post analytics counters (docs/product/boosting.md#post-analytics), one row per ad of the post (docs/decisions/030-feed-ads-and-rough-edges.md: a new ad starts at
  * 0), in their own row so tracking never touches the busy posts row.
  */
 export const postAnalytics = pgTable('post_analytics', {
@@ -196,7 +196,7 @@ export const postReach = pgTable(
   (t) => [primaryKey({ name: 'post_reach_pk', columns: [t.adId, t.userId] })],
 );
 
-/** The owner's one-time post-page alert (spec 3 §4 'One-time post-page alerts'). */
+/** The owner's one-time post-page alert (docs/product/boosting.md#one-time-alerts). */
 export const postAlerts = pgTable(
   'post_alerts',
   {

@@ -5,7 +5,7 @@ import { posts } from './posts.ts';
 import { users } from './users.ts';
 
 /**
- * A private conversation between two members of one campus (spec 1 §3 'Chat'). The pair is
+ * A private conversation between two members of one campus (docs/product/messages.md#chat-record). The pair is
  * stored ordered (`user_a < user_b`) with a unique index, so there is one chat per pair per
  * campus whoever started it. `unread_a` / `unread_b` are the spec's `read` list (who has unread
  * messages); `read_at_a` / `read_at_b` say up to when each side has seen the chat (Seen state).
@@ -46,7 +46,7 @@ export const chats = pgTable(
   ],
 );
 
-/** A message of a chat (spec 1 §3 'Message'): text, one optional photo, an optional shared post. */
+/** A message of a chat (docs/product/messages.md#message-record): text, one optional photo, an optional shared post. */
 export const messages = pgTable(
   'messages',
   {
@@ -80,7 +80,7 @@ export const messages = pgTable(
   ],
 );
 
-/** Hearts on messages (spec 1 §4 'Like' of a message). */
+/** Hearts on messages (docs/product/messages.md#hearts-on-messages). */
 export const messageLikes = pgTable(
   'message_likes',
   {
@@ -96,7 +96,7 @@ export const messageLikes = pgTable(
   (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index('message_likes_user_idx').on(t.userId)],
 );
 
-/** One user blocking another on a campus (issue 9 item 9): hides both ways. */
+/** One user blocking another on a campus (docs/decisions/015-chats-notifications-blocks.md): hides both ways. */
 export const blocks = pgTable(
   'blocks',
   {
@@ -127,7 +127,7 @@ export const NOTIFICATION_TYPES = [
   'new chat',
 ] as const;
 
-/** In-app notifications (spec 1 §3 'Notification'); never to oneself (CHECK). */
+/** In-app notifications (docs/product/messages.md#notification-record); never to oneself (CHECK). */
 export const notifications = pgTable(
   'notifications',
   {

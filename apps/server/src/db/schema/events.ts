@@ -4,7 +4,7 @@ import { campusIdColumn, ts } from './columns.ts';
 import { users } from './users.ts';
 
 /**
- * The event outbox (issue 9 item 0): one row per event for one recipient, written in the
+ * The event outbox (docs/decisions/014-events-and-jobs.md): one row per event for one recipient, written in the
  * transaction of the change it announces, then `pg_notify('campus_events', id)` in the same
  * transaction. `seq` is allocated under a per-campus transaction lock (lib/events.ts), so for
  * any campus the seq order is the commit order: a stream resumes exactly after the last seq it

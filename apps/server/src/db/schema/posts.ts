@@ -16,7 +16,7 @@ import { users } from './users.ts';
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
- * Posts, comments and replies share one table (spec 1 §3): a comment names its parent in
+ * Posts, comments and replies share one table (docs/product/community.md#post-record): a comment names its parent in
  * `post_commented_on` and the top-level post in `root_id`.
  */
 export const posts = pgTable(
@@ -77,7 +77,7 @@ export const posts = pgTable(
   ],
 );
 
-/** Photos and videos of a post, in the order the author chose (spec 1 §3 img_gallery). */
+/** Photos and videos of a post, in the order the author chose (docs/product/community.md#post-media). */
 export const postMedia = pgTable(
   'post_media',
   {
@@ -100,7 +100,7 @@ export const postMedia = pgTable(
   (t) => [index('post_media_post_idx').on(t.postId, t.order)],
 );
 
-/** Saves (likes) of a post (spec 1 §4 'Like'). */
+/** Saves (likes) of a post (docs/product/community.md#saving-a-post). */
 export const postLikes = pgTable(
   'post_likes',
   {

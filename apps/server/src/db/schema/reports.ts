@@ -4,7 +4,7 @@ import { campusIdColumn, ts } from './columns.ts';
 import { users } from './users.ts';
 
 /**
- * 'Report {name}' on a profile (spec 2 §2), kept for moderators: who reported whom, why and
+ * 'Report {name}' on a profile (docs/product/profiles.md#profile-menu), kept for moderators: who reported whom, why and
  * when. One row per reporter and target (a second report is not stored again), never oneself,
  * and only within one campus (the target's, which is the reporter's).
  *

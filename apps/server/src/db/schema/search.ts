@@ -20,7 +20,7 @@ export const searchTerms = pgTable(
   ],
 );
 
-/** A member's recent searches (spec 1 §3 'searches': search_text, search_qty, date, lastModified). */
+/** A member's recent searches (docs/product/search.md#recent-searches: search_text, search_qty, date, lastModified). */
 export const userSearches = pgTable(
   'user_searches',
   {
@@ -40,7 +40,7 @@ export const userSearches = pgTable(
   ],
 );
 
-/** Popular search (spec 2 §3): a campus's query texts (lower case) and how often they were viewed. */
+/** Popular search (docs/product/search.md#popular-searches): a campus's query texts (lower case) and how often they were viewed. */
 export const popularSearches = pgTable(
   'popular_searches',
   {

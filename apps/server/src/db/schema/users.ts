@@ -17,7 +17,7 @@ import { campuses } from './campuses.ts';
 const citext = customType<{ data: string }>({ dataType: () => 'citext' });
 
 /**
- * The User of spec 1 §3. Accounts and sessions (better-auth) attach to this table; the
+ * The User of docs/product/accounts.md#user-record. Accounts and sessions (better-auth) attach to this table; the
  * foundation needs it for the campus member count (school-verified users of a campus).
  */
 export const users = pgTable(

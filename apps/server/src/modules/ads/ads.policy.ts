@@ -4,7 +4,7 @@ import type { SessionUser } from '../../plugins/session.ts';
 import type { AdRow, CheckoutRow } from './ads.repo.ts';
 
 /**
- * Who may do what with ads (spec 3 §6). Ads and checkout sessions belong to their owner on their
+ * Who may do what with ads (docs/product/boosting.md#who-manages-ads). Ads and checkout sessions belong to their owner on their
  * campus: anyone else is answered as if the thing did not exist, so ids cannot be probed.
  */
 export const adPolicy = {

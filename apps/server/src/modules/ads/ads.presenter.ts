@@ -31,7 +31,7 @@ function presentMedia(row: PostMediaJson | undefined, mediaUrl: MediaUrl): PostM
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
- * What the ad has spent at `now` (spec 3 runtime rules): a running or paused ad's spend accrues
+ * What the ad has spent at `now` (docs/product/boosting.md#ad-analytics-screen): a running or paused ad's spend accrues
  * by the minute between the ad clock's ticks, so it is worked out at the read, not taken from
  * the last tick; an ended ad's was settled when it ended.
  */
@@ -39,7 +39,7 @@ export function spentNow(ad: AdRow, now: Date): number {
   return ad.status === 'active' || ad.status === 'paused' ? spentAt(ad, now, ADS.centsPerDay) : ad.totalSpent;
 }
 
-/** An ad for its owner (only owners ever receive one): every field of spec 3 §3, money in cents. */
+/** An ad for its owner (only owners ever receive one): every field of docs/product/boosting.md#ad-record, money in cents. */
 export function presentAd(ad: AdRow, owner: OwnerRow, post: AdPostView | undefined, mediaUrl: MediaUrl, now: Date): Ad {
   const status = ad.status as AdStatus;
   return {

@@ -117,7 +117,7 @@ const buildFeedAds = (db: DbOrTx) =>
 const feedAdsByDb = new WeakMap<DbOrTx, ReturnType<typeof buildFeedAds>>();
 
 /**
- * Active, unexpired ads of a campus in feed order (spec 3 §4 'Sponsored ads in the feed'), on
+ * Active, unexpired ads of a campus in feed order (docs/product/boosting.md#sponsored-posts-in-the-feed), on
  * the partial index `ads_feed_idx`. Read on every feed page, so it is prepared: the request
  * binds values and runs (a transaction builds its own copy).
  */
@@ -209,7 +209,7 @@ export async function takeAlert(db: DbOrTx, userId: string, postId: string) {
 
 // Analytics
 
-/** The counter each tracked action raises (spec 3 §3 'Post analytics'). */
+/** The counter each tracked action raises (docs/product/boosting.md#post-analytics). */
 const COUNTER_KEYS = {
   view: 'views',
   direct_message: 'directMessages',

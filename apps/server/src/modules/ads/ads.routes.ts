@@ -52,7 +52,7 @@ async function member(request: FastifyRequest & { campus: CampusDefinition }): P
 }
 
 /**
- * The boost's caller (spec 3 §5, §8): signed out → 'User is not authenticated'; anyone who may
+ * The boost's caller (docs/product/boosting.md#boost-rules, docs/product/boosting.md#boosting-messages): signed out → 'User is not authenticated'; anyone who may
  * not boost here → 'Something Went Wrong. Please logout and try again.'
  */
 async function booster(request: FastifyRequest & { campus: CampusDefinition }): Promise<SessionUser> {

@@ -14,7 +14,7 @@ import * as repo from './ads.repo.ts';
 import { type AdsDeps, presentOne } from './ads.service.ts';
 
 /*
- * Post analytics (spec 3 §7 trackPostAnalytics): counting the actions on a boosted post while
+ * Post analytics (docs/product/boosting.md#analytics-tracking): counting the actions on a boosted post while
  * its ad runs, and the ad's analytics page.
  */
 
@@ -25,7 +25,7 @@ export async function getAdDetail(
   adId: string,
 ): Promise<AdDetail> {
   const ad = adPolicy.requireOwnAd(await repo.findAd(deps.db, adId), viewer, campus, AD_MESSAGES.adGone);
-  // Each ad counts for itself (issue 24): a new ad on the same post starts at 0.
+  // Each ad counts for itself (docs/decisions/030-feed-ads-and-rough-edges.md): a new ad on the same post starts at 0.
   const [presented, analytics] = await Promise.all([presentOne(deps, ad.id), repo.analyticsOf(deps.db, ad.id)]);
   return {
     ad: presented,
@@ -44,7 +44,7 @@ export async function getAdDetail(
 /**
  * Counts one action of one person (an account, or a hashed address for visitors) once a day,
  * only while the post has an active ad and never for its owner; a first view by an account
- * also counts it as reached. The counts are the running ad's, not the post's (issue 24).
+ * also counts it as reached. The counts are the running ad's, not the post's (docs/decisions/030-feed-ads-and-rough-edges.md).
  */
 export async function trackAnalytics(
   deps: AdsDeps,

@@ -27,7 +27,7 @@ import { type AdsDeps, announce, MINUTES_PER_DAY } from './ads.service.ts';
 import { type PaymentEvent, SESSION_ID_PLACEHOLDER } from './payment-provider.ts';
 
 /*
- * Boosting and paying (spec 3 §4 'Creation', §7 'Checkout'): the checkout, the one activation
+ * Boosting and paying (docs/product/boosting.md#creation, docs/product/boosting.md#checkout): the checkout, the one activation
  * path of the Stripe webhook and the local test checkout, the success and cancel pages.
  */
 
@@ -48,7 +48,7 @@ function defaultTitle(plainText: string): string {
 }
 
 /**
- * Boost Post (spec 3 §4 'Creation', §7 'Checkout'): the ad starts in checkout and a checkout
+ * Boost Post (docs/product/boosting.md#creation, docs/product/boosting.md#checkout): the ad starts in checkout and a checkout
  * session is made for days × 500 cents, computed here. A post whose ad is active, paused,
  * scheduled or in review is refused (and the already_boosted alert set for the post page).
  * `siteOrigin` is the campus site's configured address (site-origin.ts), never the Host header.
@@ -127,7 +127,7 @@ export async function startBoost(
 export type CompletionOutcome = 'activated' | 'duplicate' | 'unknown-session' | 'amount-mismatch' | 'credited';
 
 /**
- * The one activation path (spec 3 §4 'Successful payment', spec 1 §7 activateAd), for the Stripe
+ * The one activation path (docs/product/boosting.md#successful-payment), for the Stripe
  * webhook and the local test checkout alike. In one transaction with the post's row and then the
  * session row locked: the payment is recorded under the provider's event id (a duplicate delivery
  * stops here), the session completes, and an ad still in checkout becomes active with its budget
@@ -221,7 +221,7 @@ export async function handlePaymentEvent(deps: Pick<AdsDeps, 'db' | 'clock' | 'l
   return 'ignored';
 }
 
-/** The success page's poll (spec 3 §2): the ad's state behind a session id. */
+/** The success page's poll (docs/product/boosting.md#boost-routes): the ad's state behind a session id. */
 export async function checkoutStatus(
   deps: AdsDeps,
   viewer: SessionUser,
@@ -239,7 +239,7 @@ export async function checkoutStatus(
   };
 }
 
-/** The cancel page (spec 3 §4 'Cancelled payment'): deletes an ad still in checkout, sets cancelled_ad. */
+/** The cancel page (docs/product/boosting.md#cancelled-payment): deletes an ad still in checkout, sets cancelled_ad. */
 export async function cancelCheckout(
   deps: AdsDeps,
   viewer: SessionUser,

@@ -1,5 +1,5 @@
 /**
- * The ads module's face (boosting, spec 3): its routes, the payment provider the app picks, what
+ * The ads module's face (boosting, docs/product/boosting.md#overview): its routes, the payment provider the app picks, what
  * posts ask of ads (`feedAds`), and the ad clock the jobs run.
  */
 export { adsRoutes } from './ads.routes.ts';

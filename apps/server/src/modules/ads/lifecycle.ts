@@ -32,7 +32,7 @@ import {
 } from './ads.service.ts';
 
 /*
- * An ad's life after checkout (spec 3 §4 'Transitions'): My Ads, renaming, pause / resume /
+ * An ad's life after checkout (docs/product/boosting.md#pause-resume-and-stop): My Ads, renaming, pause / resume /
  * stop, the post page's boost status, the ad clock, and the refund when a boosted post goes.
  */
 
@@ -76,7 +76,7 @@ export async function renameAd(
 type AdAction = 'pause' | 'resume' | 'stop';
 
 /**
- * Pause, resume and stop (spec 3 §4 'Transitions'), each on the locked row. Pausing and stopping
+ * Pause, resume and stop (docs/product/boosting.md#pause-resume-and-stop), each on the locked row. Pausing and stopping
  * settle the spend up to now; resuming adds the pause to time_paused and pushes the end out by
  * it; stopping returns the unspent budget of a paid ad to the owner's available funds.
  */
@@ -128,7 +128,7 @@ export async function changeAd(
       timePausedMs: ad.timePausedMs + pausedMs,
       totalSpent: spent,
       lastChargedAt: running ? now : ad.lastChargedAt,
-      // The run ends now (spec 3 §3 end_time_adjusted 'End of the run'): no time left, runtime stays put.
+      // The run ends now (docs/product/boosting.md#ad-record): no time left, runtime stays put.
       endTimeAdjusted: running ? now : ad.endTimeAdjusted,
       lastModified: now,
     });
@@ -140,7 +140,7 @@ export async function changeAd(
 }
 
 /**
- * What the post page shows about boosting (spec 3 §2): the owner's controls, or the visitor's
+ * What the post page shows about boosting (docs/product/boosting.md#post-page-controls): the owner's controls, or the visitor's
  * call-to-action. The viewer may read the post (the route asks for a school-verified account,
  * as the post page does); across a block either way the post is not found, as on its page.
  * Only the owner learns the ad's id.

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Config } from '../../config.ts';
 
-/** What a checkout is made with (spec 3 §7 'Checkout'): one line 'Boost Post', USD, quantity 1. */
+/** What a checkout is made with (docs/product/boosting.md#checkout): one line 'Boost Post', USD, quantity 1. */
 interface CheckoutRequest {
   amountCents: number;
   productName: 'Boost Post';

@@ -42,7 +42,7 @@ const ledgerOf = async (adId: string) =>
 const track = (actionType: string, postId: string, browser = r.other) =>
   browser.post('/api/analytics', { actionType, postId });
 
-describe('analytics per ad, not per post (issue 24 item 7)', () => {
+describe('analytics per ad, not per post (docs/decisions/030-feed-ads-and-rough-edges.md)', () => {
   it('a new ad on the same post starts at 0; each ad keeps its own counts', async () => {
     const owner = await freshOwner();
     const post = await newPost(owner);
@@ -81,7 +81,7 @@ describe('analytics per ad, not per post (issue 24 item 7)', () => {
   });
 });
 
-describe('spend while an ad runs, and after Stop (issue 24 item 7, spec 3 runtime rules)', () => {
+describe('spend while an ad runs, and after Stop (docs/decisions/030-feed-ads-and-rough-edges.md, docs/product/boosting.md#ad-analytics-screen)', () => {
   it('accrues $5 a day of runtime, to the cent, between the ad clock’s ticks, wherever it is shown', async () => {
     const owner = await freshOwner();
     const post = await newPost(owner);

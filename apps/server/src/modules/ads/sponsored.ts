@@ -12,7 +12,7 @@ export interface SponsoredSlot {
 }
 
 /**
- * Where a page's ads go (spec 1 §2 'Every 4th post an ad is inserted, cycling through the
+ * Where a page's ads go (docs/product/community.md#feed: 'Every 4th post an ad is inserted, cycling through the
  * active ads'): after every 4th post of the whole scroll, not of the page. `shown` posts are
  * above the page, so the slots fall where `shown + index + 1` is a multiple of 4, and slot k
  * (after post 4k) takes ad (k − 1) mod n: the ads repeat when there are fewer than slots. An
@@ -39,7 +39,7 @@ function placeAds(postIds: readonly string[], shown: number, running: readonly A
 }
 
 /**
- * A feed page's sponsored posts (spec 1 §2, spec 3 §4): the campus's active, unexpired ads
+ * A feed page's sponsored posts (docs/product/community.md#feed, docs/product/boosting.md#sponsored-posts-in-the-feed): the campus's active, unexpired ads
  * (end_time_adjusted ascending, then newest) placed by `placeAds`. Depends on the campus, the
  * page and `shown` only, never on the viewer but for `hiddenOwners`, so a kept page stays
  * viewer-free (decision 025). `running` is the ads the viewer may see, placed or not.

@@ -139,8 +139,8 @@ export async function reserveSignInAttempt(db: Database, email: string, clientIp
  * A right password clears the count of the address it came from, gives back the account-wide
  * failure its attempt was counted as (none was, from an address already known), and remembers
  * the address as the account's: spared the per-account delay from now on. A password reset
- * (no address given) ends every pause of the account, the per-account delay included (spec 1
- * §8: 'restore it by resetting'); rememberAddress then spares the address it came from.
+ * (no address given) ends every pause of the account, the per-account delay included
+ * (docs/product/accounts.md#sign-in-errors: 'restore it by resetting'); rememberAddress then spares the address it came from.
  */
 export async function clearFailures(db: Database, email: string, clientIp?: string): Promise<void> {
   const address = email.toLowerCase();
@@ -242,7 +242,7 @@ export async function reserveCodeSend(db: Database, email: string, stillValid: b
 }
 
 /**
- * Seconds until a code asked for again would be mailed (issue 24 item 4): what the verify screen
+ * Seconds until a code asked for again would be mailed (docs/decisions/030-feed-ads-and-rough-edges.md): what the verify screen
  * counts down after a 'recent' answer, from when the last code went (at least 1).
  */
 export async function secondsUntilResend(db: Database, email: string): Promise<number> {

@@ -59,7 +59,7 @@ const forgetLastSend = (email: string) =>
     .set({ lastSentAt: sql`now() - interval '10 minutes'` })
     .where(eq(accountCodeGuards.email, email));
 
-describe('codes cannot be guessed (issue 8 item 2)', () => {
+describe('codes cannot be guessed (docs/decisions/008-account-hardening.md)', () => {
   it(`refuses the ${MAX_WRONG_CODE_GUESSES + 1}th guess from the ${MAX_WRONG_CODE_GUESSES + 1}th address, even with the right code`, async () => {
     const { browser, email } = await unverifiedUser(app, db);
     const statuses: number[] = [];
@@ -141,7 +141,7 @@ describe('codes cannot be guessed (issue 8 item 2)', () => {
   });
 });
 
-describe('password lockout under parallel guessing (issue 8 item 2)', () => {
+describe('password lockout under parallel guessing (docs/decisions/008-account-hardening.md)', () => {
   it(`100 parallel wrong passwords from one address: at most ${MAX_FAILED_SIGN_INS} are checked`, async () => {
     const { email, password } = await verifiedUser(app, db);
     const attacker = new TestBrowser(app);
@@ -373,7 +373,7 @@ describe('password hashing is bounded (security issue item 5)', () => {
   });
 });
 
-describe('a ban is a ban (issue 8 item 3)', () => {
+describe('a ban is a ban (docs/decisions/008-account-hardening.md)', () => {
   it("ends the account's existing sessions at once and refuses every way back in", async () => {
     const { browser, email, password, user } = await verifiedUser(app, db);
     const phone = new TestBrowser(app);
@@ -435,7 +435,7 @@ describe('a ban is a ban (issue 8 item 3)', () => {
   });
 });
 
-describe('the /verify screen (issue 8 item 10)', () => {
+describe('the /verify screen (docs/security.md#accounts-and-sessions)', () => {
   it('four entries send one mail, and the first code still verifies', async () => {
     const { browser, email } = await unverifiedUser(app, db);
     for (let i = 0; i < 4; i++) expect((await sendCode(browser, email)).statusCode).toBe(200);
@@ -444,7 +444,7 @@ describe('the /verify screen (issue 8 item 10)', () => {
     expect(await isVerified(email)).toBe(true);
   });
 
-  it('within a minute of the last code, a resend mails nothing and says so, with the seconds to wait (issue 24 item 4)', async () => {
+  it('within a minute of the last code, a resend mails nothing and says so, with the seconds to wait (docs/decisions/030-feed-ads-and-rough-edges.md)', async () => {
     const { browser, email } = await unverifiedUser(app, db);
     const first = await sendCode(browser, email);
     expect(first.json()).toEqual({ success: true });
@@ -493,7 +493,7 @@ describe('the /verify screen (issue 8 item 10)', () => {
   });
 });
 
-describe('PUT /api/me/bio (issue 8 item 12)', () => {
+describe('PUT /api/me/bio (docs/security.md#accounts-and-sessions)', () => {
   it('requires a verified email and stores nothing otherwise', async () => {
     const { browser, user } = await unverifiedUser(app, db);
     const res = await browser.request('PUT', '/api/me/bio', { bio: 'Selling my bike' });

@@ -10,7 +10,7 @@ import { passwordRequestGate } from './passwords.ts';
 /**
  * The better-auth endpoints the product uses, by method and path below /api/auth. Everything
  * else better-auth (and its plugins) would mount answers 404 on every campus: no code sign-in,
- * no code password reset, no update-user, no account linking (issue 8 items 1 and 5).
+ * no code password reset, no update-user, no account linking (docs/decisions/008-account-hardening.md).
  * Campus rules (OU-only link sign-in and password reset) and ban checks live in auth.ts.
  */
 const ALLOWED: ReadonlyArray<readonly [method: 'GET' | 'POST', path: RegExp]> = [

@@ -65,7 +65,7 @@ const EMAIL_ENTRY_PATHS = new Set([
   '/email-otp/send-verification-otp',
   '/email-otp/verify-email',
 ]);
-/** Offered on OU only (spec 1 §6). */
+/** Offered on OU only (docs/product/accounts.md#ou-only-options). */
 const OU_ONLY_PATHS = new Set([
   '/sign-in/magic-link',
   '/magic-link/verify',
@@ -84,7 +84,7 @@ const banned = () => new APIError('FORBIDDEN', { message: AUTH_MESSAGES.banned, 
 /** better-auth's own answer to a wrong code, word for word (the web reads INVALID_OTP). */
 const invalidCode = () =>
   new APIError('BAD_REQUEST', { message: AUTH_SERVER_MESSAGES.invalidCode, code: 'INVALID_OTP' });
-/** The spec's words for a taken address (spec 1 §8), under our code rather than the library's. */
+/** The product's words for a taken address (docs/product/accounts.md#sign-in-errors), under our code rather than the library's. */
 const emailInUse = () =>
   new APIError('UNPROCESSABLE_ENTITY', { message: AUTH_MESSAGES.emailInUse, code: 'EMAIL_IN_USE' });
 
@@ -202,14 +202,14 @@ export function createAuth({ db, config, secret, mailer, log }: AuthDeps) {
         await sendMail({ to: user.email, ...passwordResetMail({ url, campusShortName: campus.shortName }) });
       },
       onPasswordReset: async ({ user }, request) => {
-        // Resetting the password restores an account locked by failed attempts (spec 1 §8), and
+        // Resetting the password restores an account locked by failed attempts (docs/product/accounts.md#sign-in-errors), and
         // the address it came from is the owner's: spared the per-account delay from now on.
         await clearFailures(db, user.email);
         await rememberAddress(db, user.email, clientIpOf({ request }));
       },
     },
     emailVerification: {
-      sendOnSignUp: false, // the /verify screen asks for the code when it opens (spec 1 §4)
+      sendOnSignUp: false, // the /verify screen asks for the code when it opens (docs/product/accounts.md#email-verification)
       // A code verifies an email and signs nobody in: /verify is reached signed in (sign-up
       // signs in), and that session simply goes on. Left on, verify-email made a new session
       // for whoever held the code, even for an account verified long before.
@@ -224,12 +224,12 @@ export function createAuth({ db, config, secret, mailer, log }: AuthDeps) {
         expiresIn: LIMITS.verificationCodeTtlMs / 1000,
         // Encrypted with the server secret rather than hashed: an unkeyed hash of a 4-digit
         // code is reversed by trying 9,000 values, and 'reuse' needs the code back — asking
-        // again re-sends the code already mailed instead of voiding it (issue 8 item 10).
+        // again re-sends the code already mailed instead of voiding it (docs/security.md#accounts-and-sessions).
         storeOTP: 'encrypted',
         resendStrategy: 'reuse',
         allowedAttempts: CODE_ATTEMPTS,
         overrideDefaultEmailVerification: true,
-        // 1000–9999 (spec 2 §9), never a code with a leading zero.
+        // 1000–9999 (docs/product/accounts.md#verification-codes), never a code with a leading zero.
         generateOTP: () => String(randomInt(LIMITS.verificationCodeMin, LIMITS.verificationCodeMax + 1)),
         sendVerificationOTP: async ({ email, otp }, ctx) => {
           const campus = campusOf(ctx?.request);
@@ -248,7 +248,7 @@ export function createAuth({ db, config, secret, mailer, log }: AuthDeps) {
         storeToken: 'hashed',
         sendMagicLink: async ({ email, token }, ctx) => {
           // The link opens our /login/sent screen, which confirms the email typed on this device
-          // before it redeems the token (spec 1 §4 'Emailed sign-in link'). It works only in
+          // before it redeems the token (docs/product/accounts.md#emailed-sign-in-link). It works only in
           // this browser: the asking request gets the link's binding (link-binding.ts).
           if (ctx) {
             const cookie = linkCookieOf(ctx);
@@ -296,7 +296,7 @@ export function createAuth({ db, config, secret, mailer, log }: AuthDeps) {
           });
         }
         if (ctx.path === '/email-otp/send-verification-otp' && body.type !== 'email-verification') {
-          // Codes only verify an email: no code sign-in, no code password reset (issue 8 item 1).
+          // Codes only verify an email: no code sign-in, no code password reset (docs/decisions/008-account-hardening.md).
           throw new APIError('BAD_REQUEST', {
             message: AUTH_SERVER_MESSAGES.invalidCodeType,
             code: 'INVALID_OTP_TYPE',
@@ -366,7 +366,7 @@ export function createAuth({ db, config, secret, mailer, log }: AuthDeps) {
           }
           // The code mailed moments ago still works: nothing new is sent (reloading /verify), and
           // the answer says so with the seconds until one would be, for the screen to count down
-          // (issue 24 item 4) rather than claim 'Email sent'.
+          // (docs/decisions/030-feed-ads-and-rough-edges.md) rather than claim 'Email sent'.
           if (decision === 'recent') {
             const wait: CodeSendResponse = {
               success: true,

@@ -61,7 +61,7 @@ const REFUSED: Array<[method: 'GET' | 'POST', path: string, body?: Record<string
   ['GET', '/api/auth/nonexistent'],
 ];
 
-describe('only the endpoints the product uses exist (issue 8 items 1 and 5)', () => {
+describe('only the endpoints the product uses exist (docs/decisions/008-account-hardening.md)', () => {
   it.each(['ou.localhost:3000', 'ut.localhost:3000'])('every other endpoint answers 404 on %s', async (host) => {
     const { browser, email, user } = await verifiedUser(app, db, { host });
     for (const [method, path, body] of REFUSED) {
@@ -115,7 +115,7 @@ describe('only the endpoints the product uses exist (issue 8 items 1 and 5)', ()
   });
 });
 
-describe('sessions end when they should (issue 8 item 4)', () => {
+describe('sessions end when they should (docs/decisions/008-account-hardening.md)', () => {
   it('GET /api/auth/list-sessions never returns session tokens', async () => {
     const { browser, email, password } = await verifiedUser(app, db);
     await new TestBrowser(app).post('/api/auth/sign-in/email', { email, password });
@@ -223,7 +223,7 @@ const HOSTILE: Array<[label: string, method: 'GET' | 'POST', url: string, payloa
   ],
 ];
 
-describe('hostile input to /api/auth/* gets a 4xx and stores nothing (issue 8 item 6)', () => {
+describe('hostile input to /api/auth/* gets a 4xx and stores nothing (docs/security.md#hostile-input)', () => {
   it.each(HOSTILE)('%s', async (_label, method, url, payload) => {
     const usersBefore = (await db.select({ id: users.id }).from(users)).length;
     const verificationsBefore = (await db.select({ id: authVerifications.id }).from(authVerifications)).length;

@@ -2,7 +2,7 @@ import { ACCESS_SERVER_MESSAGES, type CampusDefinition, CHAT_SERVER_MESSAGES } f
 import { errors } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 
-/** Who may block whom (issue 9 item 9): members of the site's campus block other members of it, never themselves. */
+/** Who may block whom (docs/decisions/015-chats-notifications-blocks.md): members of the site's campus block other members of it, never themselves. */
 export const blockPolicy = {
   assertMember(user: SessionUser, campus: CampusDefinition) {
     if (user.campusId !== campus.id) {

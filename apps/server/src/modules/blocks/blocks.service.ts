@@ -32,7 +32,7 @@ async function publishBlockChange(tx: DbOrTx, campusId: string, blockerId: strin
   }
 }
 
-/** Blocks a member of this campus (issue 9 item 9); blocking twice is the same as once. */
+/** Blocks a member of this campus (docs/decisions/015-chats-notifications-blocks.md); blocking twice is the same as once. */
 export async function blockUser(
   deps: BlocksDeps,
   viewer: SessionUser,

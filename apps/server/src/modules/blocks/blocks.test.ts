@@ -12,7 +12,7 @@ const savedIds = async (browser: TestBrowser) => {
   return (res.json() as PostList).posts.map((p) => p.id);
 };
 
-describe('a block hides both ways beyond feeds and threads (issue 9 item 9)', () => {
+describe('a block hides both ways beyond feeds and threads (docs/decisions/015-chats-notifications-blocks.md)', () => {
   it("the other's post and comment by their direct link are as if deleted; their posts leave the chain above a comment", async () => {
     const a = await member(app, db, 'ou', 'Ari Blocker');
     const b = await member(app, db, 'ou', 'Ben Blocked');

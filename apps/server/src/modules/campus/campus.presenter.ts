@@ -44,7 +44,7 @@ export function presentCampusSummary(campus: CampusDefinition, origin: Origin, i
   };
 }
 
-/** Passwordless links and password reset are offered on OU only (spec 1 §6). */
+/** Passwordless links and password reset are offered on OU only (docs/product/accounts.md#ou-only-options). */
 export function signInOptionsFor(campus: CampusDefinition, googleConfigured: boolean): SignInOptions {
   const isOu = campus.id === CAMPUS_IDS.ou;
   return { google: googleConfigured, emailLink: isOu, forgotPassword: isOu };

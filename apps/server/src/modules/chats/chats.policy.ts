@@ -4,7 +4,7 @@ import type { SessionUser } from '../../plugins/session.ts';
 import type { ChatRow } from './chats.repo.ts';
 
 /**
- * Who may do what with chats (spec 1 §6): school-verified members of the site's campus message
+ * Who may do what with chats (docs/product/community.md#permission-table): school-verified members of the site's campus message
  * (the route's guard checks school verification); only the two participants read, post into,
  * heart or delete a chat — to anyone else it does not exist (404, nothing stored).
  */
@@ -20,7 +20,7 @@ export const chatPolicy = {
     }
     return chat;
   },
-  /** Hearts are a reaction to the other person's message (issue 24 item 3). */
+  /** Hearts are a reaction to the other person's message (docs/decisions/030-feed-ads-and-rough-edges.md). */
   assertNotOwnMessage(senderId: string, user: SessionUser) {
     if (senderId === user.id) {
       throw errors.forbidden(CHAT_SERVER_MESSAGES.cannotHeartOwnMessage, 'CANNOT_HEART_OWN_MESSAGE');

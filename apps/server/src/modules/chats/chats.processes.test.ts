@@ -11,7 +11,7 @@ import { member } from '../../../test/posts.ts';
 import { cookieHeader, listen, until } from '../../../test/sse.ts';
 
 /**
- * Two server PROCESSES on one PostgreSQL (issue 9 'Done when'): this test's app, listening, and
+ * Two server PROCESSES on one PostgreSQL (docs/decisions/014-events-and-jobs.md): this test's app, listening, and
  * the real entry point (`node --import tsx src/server.ts`) started as a child process on the same
  * database. Live events cross between them only through PostgreSQL LISTEN/NOTIFY.
  */

@@ -236,7 +236,7 @@ function likePrefix(text: string): string {
 }
 
 /**
- * The new-message search (spec 1 §2 'New Message'): school-verified members of this campus
+ * The new-message search (docs/product/messages.md#new-message): school-verified members of this campus
  * whose first name, last name, full name or username starts with `query`; never the viewer,
  * never someone either side blocked.
  */

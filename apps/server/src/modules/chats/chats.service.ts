@@ -84,7 +84,7 @@ export async function requireRecipient(deps: ChatsDeps, viewer: SessionUser, cam
   return other;
 }
 
-/** Spec 1 §1: a profile (picture and bio) before messaging. */
+/** docs/product/community.md#what-members-do: a profile (picture and bio) before messaging. */
 export async function requireProfile(deps: ChatsDeps, viewer: SessionUser) {
   const me = await findUser(deps.db, viewer.id);
   if (!me?.profileSetUp) throw errors.forbidden(POST_MESSAGES.profileIncompleteTitle, 'PROFILE_INCOMPLETE');
@@ -140,7 +140,7 @@ export async function listChats(
   return { chats: rows.map((r) => presentChat(r, viewer.id, url(deps))), nextCursor: page.nextCursor };
 }
 
-/** A chat and one page of its messages, newest first (15 a page, spec 1 §9). */
+/** A chat and one page of its messages, newest first (15 a page, docs/product/community.md#limits). */
 export async function getChatPage(
   deps: ChatsDeps,
   viewer: SessionUser,

@@ -444,7 +444,7 @@ describe('hearts', () => {
     expect(off.json()).toMatchObject({ liked: false, likesCount: 0, lastMessage: 'Bruno removed a heart' });
     const likes = await db.select().from(notifications).where(eq(notifications.type, 'message like'));
     expect(likes.filter((n) => n.toUserId === a.user.id)).toHaveLength(1);
-    // One's own message has no heart (issue 24 item 3): refused, nothing stored, nobody notified.
+    // One's own message has no heart (docs/decisions/030-feed-ads-and-rough-edges.md): refused, nothing stored, nobody notified.
     const own = await a.browser.post(`/api/chats/${chat.id}/messages/${message.id}/heart`);
     expect(own.statusCode).toBe(403);
     expect(own.json()).toMatchObject({

@@ -18,7 +18,7 @@ const MAX_MESSAGE_FIELD_BYTES = 256 * 1024;
 
 /**
  * Parses the chat composer's multipart request: field `message` (JSON, checked against the
- * contract) and at most one `file` (spec 1 §5: one file at a time), streamed to a temporary
+ * contract) and at most one `file` (docs/product/messages.md#chat-rules: one file at a time), streamed to a temporary
  * file, typed by its bytes and size-limited while streaming. A second file is refused.
  */
 export async function readMessageUpload(request: FastifyRequest): Promise<MessageUpload> {

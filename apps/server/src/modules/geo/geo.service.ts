@@ -116,7 +116,7 @@ function answer(allowed: boolean, reason: GeoCheckResponse['reason'], location?:
 }
 
 /**
- * The geographic gate of spec 1 §6: only visitors in the US whose browser time zone matches
+ * The geographic gate of docs/product/accounts.md#geographic-gate: only visitors in the US whose browser time zone matches
  * the IP location may proceed; everyone is refused while the firewall flag is on; a failed
  * lookup lets the visitor proceed.
  */

@@ -3,7 +3,7 @@ import { SETTINGS_MESSAGES } from '@campus/contract';
 /**
  * The emails the server sends. Each is a list of blocks rendered twice by one layout: as a
  * small, table-based HTML email (inline styles, because mail clients drop <style> and
- * classes) and as plain text. Only the verification subject is spec wording (spec 2 §7);
+ * classes) and as plain text. Only the verification subject is spec wording (docs/product/accounts.md#verification-codes);
  * the other texts are ours.
  */
 
@@ -131,7 +131,7 @@ function codePurposeText(purpose: CodePurpose, brand: string, email: string | un
 
 /**
  * The 4-digit code that verifies the account's email, a school email or a new sign-in email
- * (spec 2 §7). Codes never sign anyone in nor reset a password, and the mail says so.
+ * (docs/product/accounts.md#verification-codes). Codes never sign anyone in nor reset a password, and the mail says so.
  */
 export function verificationCodeMail(input: {
   code: string;
@@ -210,7 +210,7 @@ export interface NotificationMailItem {
 }
 
 /**
- * Notification emails (issue 9 item 6), one per chat or one for the recipient's post activity,
+ * Notification emails (docs/decisions/015-chats-notifications-blocks.md), one per chat or one for the recipient's post activity,
  * per quiet period (jobs/notification-mail.ts). The texts are ours, not the spec's.
  */
 export function notificationMail(input: {

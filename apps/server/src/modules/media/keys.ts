@@ -1,7 +1,7 @@
 import { isValidKey } from '../../lib/storage-keys.ts';
 
 /**
- * Every storage key the app writes, in one place (spec 1 §7 'File storage paths'). Keys hold a
+ * Every storage key the app writes, in one place (docs/product/community.md#file-storage-paths). Keys hold a
  * content hash or a fresh id, because media are served as immutable: a key is never reused for
  * other bytes. The database stores keys; URLs come from the storage driver.
  */
@@ -19,7 +19,7 @@ export const mediaKeys = {
     `images/posts/${postId}/${order}-${hash}.${ext}`,
   /** Every chat photo: served only to the two people in its chat (chats/uploads.ts). */
   messagePhotos: 'images/messages/',
-  /** A chat message's photo (spec 1 §7 images/messages/{messageId}/{name}); removed with its chat. */
+  /** A chat message's photo (docs/product/community.md#file-storage-paths); removed with its chat. */
   messageFolder: (messageId: string) => `images/messages/${messageId}/`,
   messageImage: (messageId: string, hash: string, variant: PostImageVariant) =>
     `images/messages/${messageId}/${hash}-${variant}.webp`,
@@ -30,7 +30,7 @@ export const mediaKeys = {
 };
 
 /**
- * The small variant of a stored picture key. Pictures stored before issue 8 were
+ * The small variant of a stored picture key. Pictures stored before the upload hardening (docs/decisions/012-video-and-heic.md) were
  * `images/profilePics/{userId}-{hash}.webp` with a `-96.webp` sibling; both shapes are read.
  */
 export function avatarSmallKey(largeKey: string): string {

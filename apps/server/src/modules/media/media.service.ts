@@ -29,7 +29,7 @@ if (
 const onlyPhotosAndVideos = () => new AppError(400, 'ONLY_PHOTOS_AND_VIDEOS', POST_MESSAGES.onlyPhotosAndVideos);
 const onlyPhotos = () => new AppError(400, 'ONLY_PHOTOS', PROFILE_MESSAGES.onlyPhotos);
 
-/** Post files (spec 1 §5): any accepted photo or video, each kind with its size limit. */
+/** Post files (docs/product/community.md#post-files): any accepted photo or video, each kind with its size limit. */
 export const POST_FILE_RULES: ReceiveRules = {
   refuseType: (type) => (type ? null : onlyPhotosAndVideos()),
   limit: (type) =>
@@ -44,7 +44,7 @@ export const POST_FILE_RULES: ReceiveRules = {
         },
 };
 
-/** Spec 1 §5 / spec 2: a profile picture is a jpeg, png or gif. */
+/** docs/product/profiles.md#profile-rules: a profile picture is a jpeg, png or gif. */
 const AVATAR_MIMES = new Set<string>(AVATAR_FILE_TYPES.map((ext) => (ext === 'jpg' ? 'image/jpeg' : `image/${ext}`)));
 
 export const AVATAR_FILE_RULES: ReceiveRules = {
@@ -66,7 +66,7 @@ export interface StoredPostMedia {
 }
 
 /**
- * Stores one post file under the post's folder (spec 1 §7): a photo as its WebP variants, a
+ * Stores one post file under the post's folder (docs/product/community.md#file-storage-paths): a photo as its WebP variants, a
  * video checked and stripped of metadata (video.ts). Everything is read from disk.
  */
 export async function storePostFile(
@@ -112,7 +112,7 @@ export async function storePostFile(
   };
 }
 
-/** A chat message's file (spec 1 §5): one photo, the post photo's types and size limit. */
+/** A chat message's file (docs/product/messages.md#chat-rules): one photo, the post photo's types and size limit. */
 export const MESSAGE_FILE_RULES: ReceiveRules = {
   refuseType: (type) => (type?.kind === 'image' ? null : onlyPhotos()),
   limit: () => ({

@@ -39,7 +39,7 @@ export async function unreadCounts(db: DbOrTx, userId: string, campusId: string)
 
 /**
  * Creates a notification inside the caller's transaction and announces it with the
- * recipient's new badge counts. Never to oneself (spec 1 §6): that is skipped here, and the
+ * recipient's new badge counts. Never to oneself (docs/product/messages.md#who-is-notified): that is skipped here, and the
  * table refuses it too. Never between two people when either blocked the other: the insert
  * itself skips them (`insertNotification`). `also`: the caller's own events of this change,
  * published first in the same statement (the campus's publish lock is then held for one round
@@ -94,7 +94,7 @@ export async function listForViewer(
   };
 }
 
-/** Marks shown notifications read (spec 1 §4 'Notification': unread becomes read once shown). */
+/** Marks shown notifications read (docs/product/messages.md#reading-notifications: unread becomes read once shown). */
 export async function markShownRead(
   deps: NotificationsDeps,
   viewer: SessionUser,

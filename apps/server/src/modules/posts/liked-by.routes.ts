@@ -35,11 +35,11 @@ function presentLiker(liker: Liker, storage: StorageDriver) {
 }
 
 /**
- * Who saved a post (spec 1 §2 'liked by'): readable by whoever may read the post page. A post
+ * Who saved a post (docs/product/community.md#post-page 'liked by'): readable by whoever may read the post page. A post
  * of another campus, or one whose author and the viewer blocked each other, is missing (the
  * post page's 404, decision 028); people blocked either way are never listed.
  */
-export async function listLikedBy(
+async function listLikedBy(
   deps: LikedByDeps,
   viewer: SessionUser,
   campus: CampusDefinition,

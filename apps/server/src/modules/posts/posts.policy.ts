@@ -9,7 +9,7 @@ import type { SessionUser } from '../../plugins/session.ts';
 import type { CardPost } from './posts.repo.ts';
 
 /**
- * Who may do what with posts (spec 1 §6). Every campus is private: its posts are for
+ * Who may do what with posts (docs/product/community.md#permission-table). Every campus is private: its posts are for
  * school-verified students (guests from other campuses may look); writing is for members
  * of the campus of the site; deleting is for the author.
  */

@@ -71,7 +71,7 @@ const CARD_COLUMNS = `${POST_COLUMNS}, ${MEDIA_COLUMN}`;
 /** The viewer's save of `p` (the post_likes primary key). */
 const LIKED_BY = (viewer: string) =>
   `EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ${viewer}) AS liked`;
-/** Whether the viewer and the author of `p` blocked each other, either way (issue 9 item 9). */
+/** Whether the viewer and the author of `p` blocked each other, either way (docs/decisions/015-chats-notifications-blocks.md). */
 const BLOCKED_EITHER_WAY = (viewer: string) =>
   `EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${viewer} AND b.blocked_id = p.user_id)
     OR (b.blocker_id = p.user_id AND b.blocked_id = ${viewer}))`;
@@ -187,7 +187,7 @@ export async function listSavedPage(
     () => `SELECT ${CARD_COLUMNS}, true AS liked
       FROM post_likes s JOIN posts p ON p.id = s.post_id JOIN users u ON u.id = p.user_id
       WHERE s.user_id = $1 AND p.campus_id = $2
-        -- A saved post of someone blocked either way since is left out (issue 9 item 9).
+        -- A saved post of someone blocked either way since is left out (docs/decisions/015-chats-notifications-blocks.md).
         AND NOT ${BLOCKED_EITHER_WAY('$1')}
         ${options.cursor ? 'AND (p.last_modified, p.id) < ($3::timestamptz, $4)' : ''}
       ORDER BY p.last_modified DESC, p.id DESC LIMIT ${limit}`,
@@ -268,7 +268,7 @@ export async function loadPostPage(
   return rows.map((r) => ({ ...toListed(r), role: roles[r.role] as PostPageRole, hidden: r.hidden }));
 }
 
-/** Someone's saved posts of one campus (spec 1 §7 'liked posts', a profile's Likes tab), newest-modified first. */
+/** Someone's saved posts of one campus (docs/product/community.md#post-queries, a profile's Likes tab), newest-modified first. */
 export async function listLiked(
   db: DbOrTx,
   options: { userId: string; campusId: string; cursor?: Cursor; limit: number },
@@ -300,7 +300,7 @@ const PROFILE_LISTS: Record<ProfileListKind, { filter: string; column: string }>
 };
 
 /**
- * A profile tab (spec 2 §7 'Profile lists'), one named statement per page, each on its own
+ * A profile tab (docs/product/profiles.md#profile-lists), one named statement per page, each on its own
  * partial index (migration 0007):
  * - posts: top-level posts, 'new user' posts excluded, newest-modified first;
  * - photos: posts, comments and replies with at least one photo or video, newest first;
@@ -330,7 +330,7 @@ export async function listProfilePosts(
 /**
  * `@username` as a whole word, case-insensitive: not inside a longer handle (`@ann` does not
  * match `@anna` or `@ann-2`) nor in an email address (`x@ann.edu` has no word break before @).
- * Usernames are lower-case letters, digits and '-' (spec 1 §5); anything else is escaped.
+ * Usernames are lower-case letters, digits and '-' (docs/product/accounts.md#username-generation); anything else is escaped.
  */
 export function mentionPattern(username: string): string {
   const escaped = username.toLowerCase().replace(/[^a-z0-9]/g, (c) => `\\${c}`);

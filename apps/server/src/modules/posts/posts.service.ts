@@ -82,7 +82,7 @@ function presentList(deps: PostsDeps, rows: ListedPost[], limit: number): PostLi
   return { posts: rows.map((r) => presentPost(r, ctx)), nextCursor: page.nextCursor };
 }
 
-/** Feed pages (spec 1 §4): 15 posts, the first page 25 on the campuses that ask for it. */
+/** Feed pages (docs/product/community.md#feed-pagination): 15 posts, the first page 25 on the campuses that ask for it. */
 function feedPageSize(campus: CampusDefinition, cursor: Cursor | undefined): number {
   return !cursor && FEED_FIRST_PAGE_CAMPUSES.includes(campus.id) ? PAGE_SIZES.feedFirst : PAGE_SIZES.feed;
 }
@@ -125,7 +125,7 @@ export async function listFeed(
 }
 
 /**
- * The home feed with its sponsored posts (spec 1 §2): one after every 4th post of the whole
+ * The home feed with its sponsored posts (docs/product/community.md#feed): one after every 4th post of the whole
  * scroll, cycling through the campus's active ads (`shown` = the posts above this page).
  */
 export async function listHomeFeed(
@@ -220,7 +220,7 @@ async function loadPostPageFor(
     rows.find((r) => r.role === 'post'),
     campus,
   );
-  // A block hides both ways (issue 9 item 9): the other's comments, and the replies under them, are left out.
+  // A block hides both ways (docs/decisions/015-chats-notifications-blocks.md): the other's comments, and the replies under them, are left out.
   // By its direct link too: the other's post or comment is as if deleted, their posts above a
   // comment are left out of its chain.
   if (page.hidden) postPolicy.requireOnCampus(undefined, campus);
@@ -239,7 +239,7 @@ async function loadPostPageFor(
 }
 
 /**
- * Creates a post, comment or reply (spec 1 §4 'Posting'): files are stored first; then, in
+ * Creates a post, comment or reply (docs/product/community.md#posting): files are stored first; then, in
  * one transaction, the post and its media rows, and either the author's totalPosts (a
  * top-level post) or lastModified and the comment count of every post above a comment. If
  * the transaction fails, the stored files are removed, so nothing is left half-made.
@@ -304,7 +304,7 @@ async function createPostFromUpload(
       if (!parent) {
         await addToTotalPosts(tx, viewer.id, 1);
       } else {
-        // A comment raises lastModified on its parent and every ancestor (spec 1 §4), so the
+        // A comment raises lastModified on its parent and every ancestor (docs/product/community.md#posting), so the
         // thread's post rises in the feed.
         await touchThread(tx, [parent.post.id, ...(await ancestorIds(tx, parent.post.id))], now);
         await notifyComment(tx, { campusId: campus.id, fromUserId: viewer.id, parent, commentId: id, plainText, now });
@@ -321,7 +321,7 @@ async function createPostFromUpload(
 }
 
 /**
- * Notifications of a comment (spec 1 §3): 'comment' to the author of the post commented on,
+ * Notifications of a comment (docs/product/community.md#post-record): 'comment' to the author of the post commented on,
  * 'comment reply' to the author of the comment replied to, and 'post interaction' to the author
  * of the top-level post when the reply is deeper in its thread. notify() skips oneself; each
  * person is told once.
@@ -355,7 +355,7 @@ async function notifyComment(
 }
 
 /**
- * Deletes a post or comment with everything below it (spec 1 §4 'Deleting a post'): rows
+ * Deletes a post or comment with everything below it (docs/product/community.md#deleting-a-post): rows
  * cascade in the database; the files of every removed post are deleted after the commit.
  */
 export async function deletePost(
@@ -386,7 +386,7 @@ export async function deletePost(
   return { deleted: removed.length, kind: post.postCommentedOn ? 'comment' : 'post' };
 }
 
-/** Save / unsave (spec 1 §4 'Like'): a toggle, counted on the post. */
+/** Save / unsave (docs/product/community.md#saving-a-post): a toggle, counted on the post. */
 export async function toggleLike(
   deps: PostsDeps,
   viewer: SessionUser,
@@ -403,7 +403,7 @@ export async function toggleLike(
     if (liked) {
       await notify(tx, {
         campusId: campus.id,
-        // A save of a comment is an interaction with the comment (spec 1 §3 types).
+        // A save of a comment is an interaction with the comment (docs/product/messages.md#notification-record).
         type: post.postCommentedOn ? 'comment interaction' : 'like',
         toUserId: post.userId,
         fromUserId: viewer.id,

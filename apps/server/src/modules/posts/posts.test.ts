@@ -288,7 +288,7 @@ describe('feed pages', () => {
   });
 });
 
-describe('a long reply chain (issue 8 item 7)', () => {
+describe('a long reply chain (docs/security.md#hostile-input)', () => {
   /** Deepest nesting of `replies` in a thread (1 = comments without replies), without recursion. */
   function nesting(comments: PostThreadNode[]): number {
     let deepest = 0;

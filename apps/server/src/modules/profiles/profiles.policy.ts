@@ -3,7 +3,7 @@ import { errors } from '../../lib/errors.ts';
 import type { ProfileRow } from './profiles.repo.ts';
 
 /**
- * Who sees which profile (spec 2 §6, issue 10 item 5). Profiles belong to a campus: on a
+ * Who sees which profile (docs/product/profiles.md#who-sees-a-profile, docs/decisions/016-profiles-and-account-settings.md). Profiles belong to a campus: on a
  * campus's site only its school-verified members have a profile page; anyone else — a member
  * of another campus, an account that joined no campus, a missing name — is 'This page
  * doesn’t exist.', so a username of another campus cannot even be confirmed here.
@@ -27,7 +27,7 @@ export const profilePolicy = {
   },
 
   /**
-   * 'Claim this account' (spec 2 §2): only an account whose email was never verified — one the
+   * 'Claim this account' (docs/product/profiles.md#profile-menu): only an account whose email was never verified — one the
    * campus holds for a seller who has not signed in yet — and only where the campus offers
    * sign-in by emailed link, which is how the claim reaches the owner.
    */

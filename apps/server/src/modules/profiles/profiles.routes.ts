@@ -15,10 +15,10 @@ import { claimProfile, getProfile, listProfile, type ProfilesDeps } from './prof
 const CLAIM_RATE_LIMIT = { max: 5, timeWindow: '1 hour' };
 
 /**
- * Profile pages (spec 2 §2). Like every page of a campus, for school-verified students: a
+ * Profile pages (docs/product/profiles.md#profile-route). Like every page of a campus, for school-verified students: a
  * visitor gets 401 UNAUTHENTICATED (login modal), an unverified account 403
  * EMAIL_NOT_VERIFIED (the web goes to /verify), an account without a campus 403
- * SCHOOL_NOT_VERIFIED (to /settings/account/school_email) — spec 2 §4's redirect rules.
+ * SCHOOL_NOT_VERIFIED (to /settings/account/school_email) — the rules of docs/product/accounts.md#redirects.
  */
 export const profilesRoutes: FastifyPluginAsyncZod<Omit<ProfilesDeps, 'profilePages'>> = async (app, options) => {
   const deps: ProfilesDeps = { ...options, profilePages: new FeedPages() };

@@ -62,7 +62,7 @@ export async function findProfileOnCampus(
   return profilePolicy.requireOnCampus(await findProfile(db, username, viewer.id), campus);
 }
 
-/** Profile header (spec 2 §2 'Profile page'): one query. */
+/** Profile header (docs/product/profiles.md#profile-route): one query. */
 export async function getProfile(
   deps: ProfilesDeps,
   viewer: SessionUser,
@@ -90,7 +90,7 @@ export async function listProfile(
 }
 
 /**
- * A page of a profile tab, 10 posts (spec 2 §9), in a fixed number of queries whatever the
+ * A page of a profile tab, 10 posts (docs/product/profiles.md#profile-lists), in a fixed number of queries whatever the
  * page holds: the profile, the page, its media and the viewer's likes. Someone who blocked the
  * viewer is not found; the lists of someone the viewer blocked are empty; in Likes, posts by someone the viewer blocked (or
  * who blocked the viewer) are left out as in the feed (`blocked`: read with the session).
@@ -138,7 +138,7 @@ async function loadProfileList(
 }
 
 /**
- * 'Claim this account' (spec 2 §2 opens /login/sent?email={email}): the emailed sign-in link
+ * 'Claim this account' (docs/product/profiles.md#profile-menu): the emailed sign-in link
  * goes to the account's own address, which the person asking never learns. Whoever can open
  * that inbox signs in with it (the link verifies the email); nobody else gains anything.
  */

@@ -13,7 +13,7 @@ export interface ReportsDeps {
 }
 
 /**
- * 'Report {name}' (spec 2 §2): kept for moderators with reporter, reason and time. Only a
+ * 'Report {name}' (docs/product/profiles.md#profile-menu): kept for moderators with reporter, reason and time. Only a
  * member of this campus reports, only a profile of this campus, never oneself. A second
  * report of the same person by the same reporter is not stored again (the first one, with its
  * reason and time, stands) and is answered the same, so reporting twice reveals nothing.

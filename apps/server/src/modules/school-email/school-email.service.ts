@@ -92,7 +92,7 @@ export function admitToCampus(
 }
 
 /**
- * Sends a PIN to the school email (spec 2 §4 'School verification'); an earlier PIN stops
+ * Sends a PIN to the school email (docs/product/accounts.md#school-verification); an earlier PIN stops
  * working. PINs count against the account's code budget (account-safety.repo.ts): requests
  * per hour, and none once its wrong guesses for the day are used up.
  */

@@ -136,7 +136,7 @@ describe('who may join', () => {
   });
 });
 
-describe('PINs count against the account (issue 8 item 2)', () => {
+describe('PINs count against the account (docs/decisions/008-account-hardening.md)', () => {
   it(`refuses the ${MAX_WRONG_CODE_GUESSES + 1}th wrong PIN of the day, even the right one, and sends no more`, async () => {
     const { browser, user } = await verifiedUser(app, db);
     const schoolEmail = ouEmail();

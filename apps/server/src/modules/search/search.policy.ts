@@ -5,9 +5,9 @@ import { requireSchoolVerifiedUser, type SessionUser } from '../../plugins/sessi
 
 export const searchPolicy = {
   /**
-   * Who may search a campus (spec 2 §1, §6): on a public campus visitors too (null); on a
+   * Who may search a campus (docs/product/search.md#who-may-search): on a public campus visitors too (null); on a
    * private one a visitor gets 401 UNAUTHENTICATED, which opens the login modal for 'search'.
-   * Signed-in people must be email- and school-verified wherever they search (spec 2 §4's
+   * Signed-in people must be email- and school-verified wherever they search (docs/product/accounts.md#redirects:
    * redirect rules: 403 EMAIL_NOT_VERIFIED / SCHOOL_NOT_VERIFIED). A member of another campus
    * visiting this site searches it as a guest, as they can read its feed; hits are always this
    * campus's.

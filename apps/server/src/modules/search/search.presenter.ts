@@ -3,7 +3,7 @@ import type { StorageDriver } from '../../plugins/storage.ts';
 import { avatarSmallKey, isOwnAvatarKey } from '../media/index.ts';
 import type { PersonRow } from './search.repo.ts';
 
-/** A People hit (spec 2 §7): names, username, small picture, campus. Never email or phone. */
+/** A People hit (docs/product/search.md#what-is-searched): names, username, small picture, campus. Never email or phone. */
 export function presentPerson(row: PersonRow, storage: Pick<StorageDriver, 'url'>): SearchPerson {
   return {
     id: row.id,

@@ -244,7 +244,7 @@ const nameExpr = sql`search_unaccent(lower(${users.firstName} || ' ' || ${users.
 export type PersonRow = AuthorRow & { campusId: string | null };
 
 /**
- * People (spec 2 §7 'users' index): school-verified members of the campus where every word
+ * People (docs/product/search.md#what-is-searched): school-verified members of the campus where every word
  * is part of a name or the username, or close to a word of them (trigram word similarity,
  * so 'jordn' finds Jordan). Best match first; pages by offset, as the spec's page numbers.
  */
@@ -274,7 +274,7 @@ export async function setWordSimilarityThreshold(tx: DbOrTx, threshold: number):
   await tx.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(threshold)}, true)`);
 }
 
-// Recent searches (spec 1 §3 'searches').
+// Recent searches (docs/product/search.md#recent-searches).
 
 export async function listRecent(db: DbOrTx, userId: string, campusId: string, limit: number) {
   return db
@@ -317,7 +317,7 @@ export async function clearRecent(db: DbOrTx, userId: string, campusId: string):
   await db.delete(userSearches).where(and(eq(userSearches.userId, userId), eq(userSearches.campusId, campusId)));
 }
 
-// Popular searches (spec 2 §3).
+// Popular searches (docs/product/search.md#popular-searches).
 
 /** The day a view counts on: the UTC date of the app clock. */
 const viewDay = (at: Date) => at.toISOString().slice(0, 10);

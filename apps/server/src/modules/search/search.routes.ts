@@ -26,7 +26,7 @@ import {
 } from './search.service.ts';
 
 /**
- * Search (spec 2 §2, §7; spec 1 §2 'Search box'): always the campus of the request's host.
+ * Search (docs/product/search.md#search-page, docs/product/search.md#what-is-searched; docs/product/search.md#search-box): always the campus of the request's host.
  * Reads follow `searchPolicy`; recent searches belong to a school-verified member.
  */
 export const searchRoutes: FastifyPluginAsyncZod<SearchDeps> = async (app, deps) => {

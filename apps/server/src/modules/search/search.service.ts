@@ -79,7 +79,7 @@ export async function tsqueryFor(deps: SearchDeps, campusId: string, text: strin
 }
 
 /**
- * Latest and Media (spec 2 §2): 10 hits a page, newest first, in a fixed number of queries
+ * Latest and Media (docs/product/search.md#search-page): 10 hits a page, newest first, in a fixed number of queries
  * (corrections, the page's ids, the posts with their authors, their media, the viewer's likes,
  * and on a first page the view count).
  */
@@ -114,7 +114,7 @@ export async function findPosts(
   return { posts, nextCursor: page.nextCursor };
 }
 
-/** People pages are numbered (spec 2 §7 'page number'); the cursor is the next offset. */
+/** People pages are numbered (docs/product/search.md#search-pagination); the cursor is the next offset. */
 const MAX_PEOPLE_OFFSET = 10_000;
 /** How close a typed word must be to a word of a name (pg_trgm word similarity). */
 const PEOPLE_WORD_SIMILARITY = 0.5;
@@ -183,7 +183,7 @@ async function recentOf(deps: SearchDeps, viewer: SessionUser, campus: CampusDef
 export const recent = recentOf;
 
 /**
- * Adds a recent search (spec 1 §3, §5): a second copy of the same text (any case) is refused
+ * Adds a recent search (docs/product/search.md#recent-searches): a second copy of the same text (any case) is refused
  * with 'That query has already been added.'; only the newest 10 are kept.
  */
 export async function addRecent(

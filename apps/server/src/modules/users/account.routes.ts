@@ -52,7 +52,7 @@ const VERIFY_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
 const PASSWORD_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
 
 /**
- * Settings > Account (spec 2 §2, §5): one GET of the viewer's own rows and one write per form.
+ * Settings > Account (docs/product/profiles.md#account-rows, docs/product/profiles.md#profile-rules): one GET of the viewer's own rows and one write per form.
  * Every write acts on the signed-in user only — no route takes a user id — and needs a
  * verified email (an unverified account is sent to /verify).
  */

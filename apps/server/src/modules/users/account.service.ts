@@ -17,7 +17,7 @@ import { passwordCredentialOf } from './credentials.repo.ts';
 import { type UserRow, updateUser, userById } from './users.repo.ts';
 
 /**
- * Settings > Account (spec 2 §2, §5): reading the viewer's own rows and the one-field edits.
+ * Settings > Account (docs/product/profiles.md#account-rows, docs/product/accounts.md#verification-codes): reading the viewer's own rows and the one-field edits.
  * The edits that check a secret or mail a code are commands of their own (./commands/).
  */
 
@@ -44,7 +44,7 @@ export async function requireAccount(db: Database, id: string): Promise<UserRow>
   return user;
 }
 
-/** Settings > Account (spec 2 §2): the viewer's own rows. */
+/** Settings > Account (docs/product/profiles.md#account-rows): the viewer's own rows. */
 export async function accountSettings(db: Database, viewer: SessionUser): Promise<AccountSettings> {
   const user = await requireAccount(db, viewer.id);
   const credential = await passwordCredentialOf(db, user.id);
@@ -68,7 +68,7 @@ export async function updateOwn(db: Database, id: string, values: Parameters<typ
   return row;
 }
 
-/** Edit Display Name (spec 2 §2): first and last name; better-auth's `name` follows. */
+/** Edit Display Name (docs/product/profiles.md#profile-edit): first and last name; better-auth's `name` follows. */
 export function updateName(db: Database, viewer: SessionUser, body: UpdateNameBody): Promise<UserRow> {
   return updateOwn(db, viewer.id, {
     firstName: body.firstName,

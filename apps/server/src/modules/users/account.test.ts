@@ -90,7 +90,7 @@ describe('Settings > Account rows', () => {
 });
 
 describe('username', () => {
-  it('answers every message of spec 2 §5 and refuses a taken name ignoring case', async () => {
+  it('answers every message of docs/product/profiles.md#username-rules and refuses a taken name ignoring case', async () => {
     const r = await roles(app, db);
     const otherName = (await userRow(r.otherUser.id)).username;
     const cases: Array<[unknown, ReturnType<typeof refusal>]> = [
@@ -231,7 +231,7 @@ describe('phone, gender, birth date', () => {
       expect((await put(browser, '/api/me/birth-date', body)).json()).toEqual(incomplete);
     }
     expect((await userRow(user.id)).birthDate).toBeNull();
-    // A day the month does not have in that year (issue 24 item 5): refused, nothing stored.
+    // A day the month does not have in that year (docs/decisions/030-feed-ads-and-rough-edges.md): refused, nothing stored.
     const notReal = refusal(VALIDATION_MESSAGES.birthDateNotReal);
     for (const body of [
       { month: '2', day: '31', year: '2001' },

@@ -46,7 +46,7 @@ export async function emailUnavailable(db: DbOrTx, email: string, ownId: string)
   return row?.taken === true;
 }
 
-// A profile is set up once it has both a picture and a bio (spec 2 §5); each update keeps
+// A profile is set up once it has both a picture and a bio (docs/product/profiles.md#profile-rules); each update keeps
 // the flag true to that rule in the same statement.
 
 export async function updateBio(db: Database, id: string, bio: string): Promise<UserRow | undefined> {
@@ -67,7 +67,7 @@ export async function updateImage(db: Database, id: string, img: string): Promis
   return row;
 }
 
-/** No picture: the profile is no longer set up (it needs both, spec 2 §5). */
+/** No picture: the profile is no longer set up (it needs both, docs/product/profiles.md#profile-rules). */
 export async function clearImage(db: Database, id: string): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)

@@ -39,7 +39,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, d
         response: { 200: MeResponseSchema },
       },
     },
-    // One prepared statement: the session lookup returns the viewer's own columns (issue 13).
+    // One prepared statement: the session lookup returns the viewer's own columns (docs/decisions/020-hot-paths.md).
     async (request) => {
       const viewer = await request.sessionViewer();
       return { viewer: viewer ? presentViewer(viewer, storage) : null };

@@ -39,7 +39,7 @@ export async function updateOwnBio(db: Database, userId: string, bio: string): P
 }
 
 /**
- * Sets the profile picture (spec 1 §2 'Pick a profile picture'): png, gif, jpeg or jpg only,
+ * Sets the profile picture (docs/product/profiles.md#profile-set-up): png, gif, jpeg or jpg only,
  * decided from the bytes (the route checks them as they stream in); stored as square WebP
  * variants without metadata under the owner's own folder, `images/profilePics/{userId}/`.
  * `users.img` holds the storage key — never a URL — and only this function writes it. The

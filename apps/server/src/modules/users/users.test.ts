@@ -127,7 +127,7 @@ describe('profile picture ownership and limits', () => {
     const victimFiles = await readdir(path.join(uploads, victim.user.id));
     expect(victimFiles).toHaveLength(2);
 
-    // The hole of issue 8: the attacker's img pointed at the victim's picture (legacy URL
+    // The hole closed by the first security review (docs/security.md#profile-pictures-and-uploads): the attacker's img pointed at the victim's picture (legacy URL
     // shape and key shape alike). The database now refuses a URL outright …
     const attacker = await verifiedUser(app, db, { name: 'Adam Attacker' });
     await expect(

@@ -31,7 +31,7 @@ function VisitCampusBanner({ campusId }: { campusId: string }) {
 }
 
 /**
- * The banners at the top of the shell (spec 1 §2 'Top banners'): 'Verify your account' while
+ * The banners at the top of the shell (docs/product/community.md#top-banners): 'Verify your account' while
  * a signed-in person lacks a verified email or school email (to the school finder on the hub,
  * to the school-email page elsewhere), and 'Visit Your Campus' for members visiting the hub.
  */

@@ -23,7 +23,7 @@ function Tab({ to, label, children }: { to: string; label: string; children: Rea
   );
 }
 
-/** Bottom bar at 769 px and below (spec 1 §2); the hub has its own three tabs. */
+/** Bottom bar at 769 px and below (docs/product/community.md#shell-and-layout); the hub has its own three tabs. */
 export function MobileTabBar() {
   const campus = useCampus();
   const viewer = useViewer();
@@ -67,7 +67,7 @@ export function MobileTabBar() {
               <span className="visually-hidden">Create Post</span>
             </button>
           ) : (
-            // A visitor creating a post from the bar gets the login modal of type post (spec 1 §6).
+            // A visitor creating a post from the bar gets the login modal of type post (docs/product/community.md#permission-table).
             <button type="button" className={styles.tab} onClick={() => authModal.open('post')}>
               <span className={styles.create}>
                 <Plus size={24} strokeWidth={2.5} aria-hidden="true" />

@@ -125,7 +125,7 @@ export function ProfileMenu({ showUnread = false }: ProfileMenuProps) {
     if (!open) menuTrigger.current?.focus();
   }, [DropdownMenu, open]);
 
-  // The geographic gate runs before a visitor sees sign-in options (spec 1 §6); its answer is
+  // The geographic gate runs before a visitor sees sign-in options (docs/product/accounts.md#geographic-gate); its answer is
   // cached, so this costs one request per page load at most.
   const handleOpenChange = (next: boolean) => {
     setOpen(next);

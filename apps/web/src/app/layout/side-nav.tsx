@@ -94,7 +94,7 @@ export function SideNav() {
               <span className={styles.createLabel}>Create Post</span>
             </Button>
           ) : (
-            // Visitors are asked to join first (spec 1 §6: the login modal of type post).
+            // Visitors are asked to join first (docs/product/community.md#permission-table: the login modal of type post).
             <Button className={styles.create} size="lg" onClick={() => authModal.open('post')}>
               <SquarePen className={styles.createIcon} size={22} aria-hidden="true" />
               <span className={styles.createLabel}>Create Post</span>

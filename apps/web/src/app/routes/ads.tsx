@@ -16,7 +16,7 @@ export const clientLoader =
     return null;
   };
 
-/** /ads and /ads/{adID} (spec 3 §2): My Ads, with the open ad beside the list on wide screens. */
+/** /ads and /ads/{adID} (docs/product/boosting.md#boost-routes): My Ads, with the open ad beside the list on wide screens. */
 export function Component() {
   const { adId } = useParams();
   return <MyAdsPage adId={adId} />;

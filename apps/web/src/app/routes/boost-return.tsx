@@ -9,7 +9,7 @@ function useReturnParams() {
   return { postId, sessionId: params.get('session_id') ?? '' };
 }
 
-/** /post/{postId}/boost/success?session_id=… (spec 3 §2). */
+/** /post/{postId}/boost/success?session_id=… (docs/product/boosting.md#boost-routes). */
 export function SuccessRoute() {
   const { postId, sessionId } = useReturnParams();
   return (
@@ -20,7 +20,7 @@ export function SuccessRoute() {
   );
 }
 
-/** /post/{postId}/boost/cancel?session_id=… (spec 3 §2). */
+/** /post/{postId}/boost/cancel?session_id=… (docs/product/boosting.md#boost-routes). */
 export function CancelRoute() {
   const { postId, sessionId } = useReturnParams();
   return (

@@ -4,7 +4,7 @@ import { paths } from '@/config/paths.ts';
 import { BoostPage } from '@/features/ads/components/boost-page.tsx';
 import { TitleHeader } from '../layout/headers/title-header.tsx';
 
-/** /post/{postId}/boost (spec 3 §2): the boost header variant, back to the post. */
+/** /post/{postId}/boost (docs/product/boosting.md#boost-routes): the boost header variant, back to the post. */
 export function Component() {
   const { postId = '' } = useParams();
   return (

@@ -22,11 +22,11 @@ function useComposerForPosts(): OpenComposer {
 }
 
 /**
- * Where the community screens send a person (spec 1 §4 'Redirects'): the hub has no community
+ * Where the community screens send a person (docs/product/accounts.md#redirects): the hub has no community
  * of its own and sends everyone home; a signed-in person goes on to /verify or the school-email
  * page first, as from the sign-in pages. Undefined for a member and for a visitor.
  */
-export function communityRedirect(viewer: Viewer | null, campus: CampusResponse): string | undefined {
+function communityRedirect(viewer: Viewer | null, campus: CampusResponse): string | undefined {
   if (campus.isHub) return paths.home.getHref();
   if (!viewer) return undefined;
   const landing = landingPathFor(viewer, campus);
@@ -48,7 +48,7 @@ export async function loadCommunity(queryClient: QueryClient): Promise<Shell | u
 
 /**
  * The screens of a campus community (feed, media, post pages): every campus is private
- * (spec 1 §1), so a visitor sees 'This community is private.' in their place; others go where
+ * (docs/product/community.md#private-campus), so a visitor sees 'This community is private.' in their place; others go where
  * communityRedirect says.
  */
 export function CommunityGate({ children }: { children: ReactNode }) {

@@ -8,7 +8,7 @@ export const clientLoader = (queryClient: QueryClient) => async () => {
   return null;
 };
 
-/** /media: the posts with photos or videos as a 3-column grid (spec 1 §2). */
+/** /media: the posts with photos or videos as a 3-column grid (docs/product/community.md#route-table). */
 export function Component() {
   return (
     <CommunityGate>

@@ -56,7 +56,7 @@ describe('/messages/{chatId}', () => {
     renderApp('/messages/c1');
     const pane = await screen.findByRole('region', { name: 'Conversation with Jordan Lee' });
     expect(within(pane).getByText('Is the lamp still available?')).toBeTruthy();
-    // The open chat is read at once, even before the server has heard so (issue 24 item 3).
+    // The open chat is read at once, even before the server has heard so (docs/decisions/030-feed-ads-and-rough-edges.md).
     const row = within(screen.getByRole('region', { name: 'Conversations' })).getByRole('link', { current: 'page' });
     expect(within(row).queryByText('Unread')).toBeNull();
     await expect.poll(() => callsTo('POST /api/chats/:chatId/seen').map((call) => call.params.chatId)).toEqual(['c1']);

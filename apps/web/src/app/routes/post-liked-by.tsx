@@ -17,7 +17,7 @@ export const clientLoader =
   };
 
 /**
- * /post/{postId}/liked_by: the 'liked by' header (spec 1 §2 header variants) with a way back to
+ * /post/{postId}/liked_by: the 'liked by' header (docs/product/community.md#shell-and-layout) with a way back to
  * the post, over the people who saved it. Members of a campus only, like the post page.
  */
 export function Component() {

@@ -14,7 +14,7 @@ export const clientLoader = (queryClient: QueryClient) => async () => {
   return null;
 };
 
-/** /profile/edit (spec 2 §2): signed-in users only; visitors go to /login. */
+/** /profile/edit (docs/product/profiles.md#profile-route): signed-in users only; visitors go to /login. */
 export function Component() {
   const viewer = useViewer();
   if (!viewer) return <Navigate replace to={paths.login.getHref()} />;

@@ -21,7 +21,7 @@ function fallbackFor(origin: ProfileSetUpOrigin, viewer: Viewer): string {
 }
 
 /**
- * /profile/set-up?origin=home|profile|post&goBack=/path (spec 1 §2, §4). A dialog over the app
+ * /profile/set-up?origin=home|profile|post&goBack=/path (docs/product/profiles.md#profile-set-up). A dialog over the app
  * on desktop; a page of its own at 769 px and below (the modal system's full-page form).
  * Closing it, or its last button, returns to goBack, else to the place the origin names.
  */

@@ -36,7 +36,7 @@ export const clientLoader =
   };
 
 /**
- * /{username}?show=photos|replies|likes (spec 2 §2): for members of the campus, like the feed
+ * /{username}?show=photos|replies|likes (docs/product/profiles.md#profile-route): for members of the campus, like the feed
  * (visitors see the private-community screen; others go to /verify or the school-email page).
  */
 export function Component() {

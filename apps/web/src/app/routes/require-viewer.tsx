@@ -7,7 +7,7 @@ import { landingPathFor, useViewer, type Viewer } from '@/lib/viewer.ts';
 import { loadShell } from '../loaders.ts';
 
 /**
- * What a group of routes requires of the viewer (spec 1 §4 'Redirects', §6):
+ * What a group of routes requires of the viewer (docs/product/accounts.md#redirects, docs/product/community.md#permission-table):
  * - `user`: signed in; visitors go to '/'.
  * - `verified`: also a verified email; others go to /verify.
  * - `school`: also a verified school email; others go to the school-email page (not on the
@@ -28,14 +28,14 @@ export const viewerRedirect =
   };
 
 /**
- * For /user_registration, /login and /register: a signed-in user goes on (spec 1 §4) — home,
+ * For /user_registration, /login and /register: a signed-in user goes on (docs/product/accounts.md#redirects) — home,
  * or first to /verify or the school-email page as landingPathFor decides. Sign-in forms only
  * refresh the viewer: this guard is what moves them on, so there is one place that decides.
  */
 export const visitorRedirect: Gate = (viewer, campus) => (viewer ? landingPathFor(viewer, campus) : undefined);
 
 /**
- * For /verify (spec 1 §4): visitors go to /user_registration; a verified user has nothing to
+ * For /verify (docs/product/accounts.md#email-verification): visitors go to /user_registration; a verified user has nothing to
  * confirm and goes on as from the sign-in pages.
  */
 export const unverifiedRedirect: Gate = (viewer, campus) => {

@@ -18,10 +18,10 @@ function scrollKey(location: Location): string {
 }
 
 /**
- * An address with a NUL byte names no page (the server answers it with this app, 404; issue 24
+ * An address with a NUL byte names no page (the server answers it with this app, 404; docs/decisions/030-feed-ads-and-rough-edges.md
  * item 9): the not-found page, whichever route its spelling would match.
  */
-export function namesNoPage(location: Pick<Location, 'pathname' | 'search'>): boolean {
+function namesNoPage(location: Pick<Location, 'pathname' | 'search'>): boolean {
   const address = location.pathname + location.search;
   return /%00/i.test(address) || address.includes(String.fromCharCode(0));
 }

@@ -16,7 +16,7 @@ export const clientLoader = (queryClient: QueryClient) => async () => {
 };
 
 /**
- * /search_schools — Find Your School (spec 2 §2), open to everyone. The chosen school lives
+ * /search_schools — Find Your School (docs/product/search.md#find-your-school), open to everyone. The chosen school lives
  * in the address (?school=ut), so a reload or a shared link reopens its modal, and an address
  * naming no school shows the modal's 'Something went wrong'.
  */

@@ -19,7 +19,7 @@ function tabOf(value: string | null): SearchTab {
   return TABS.find((tab) => tab === value) ?? 'latest';
 }
 
-/** A visitor on a private campus: the private screen, and the login modal for 'search' (spec 2 §1). */
+/** A visitor on a private campus: the private screen, and the login modal for 'search' (docs/product/search.md#who-may-search). */
 function VisitorSearch() {
   const authModal = useAuthModal();
   useEffect(() => {
@@ -45,9 +45,9 @@ export const clientLoader =
   };
 
 /**
- * /search?q=&show=latest|media|people (spec 2 §2). The hub searches schools; every campus is
+ * /search?q=&show=latest|media|people (docs/product/search.md#search-page). The hub searches schools; every campus is
  * private, so a visitor gets the login modal for 'search'; people without a verified email or
- * school go to /verify or the school-email page (CommunityGate, spec 2 §4 redirect rules).
+ * school go to /verify or the school-email page (CommunityGate, docs/product/accounts.md#redirects).
  */
 export function Component() {
   const [params] = useSearchParams();

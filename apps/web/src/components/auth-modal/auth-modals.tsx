@@ -13,7 +13,7 @@ import { useGeoGate } from './api/geo-check.ts';
 import styles from './auth-modals.module.css';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 
-/** What a visitor tried to do when the login/join modal opened (spec 1 §2 'Modals'). */
+/** What a visitor tried to do when the login/join modal opened (docs/product/community.md#modals). */
 export type AuthModalTrigger = 'search' | 'post' | 'like' | 'comment' | 'message' | 'join campus';
 
 /** The tailored message per trigger; the spec names the triggers but not the words. */
@@ -73,7 +73,7 @@ const JOIN_CAMPUS_TEXTS = {
   // screen's JavaScript must not carry (this modal is in it).
   text: (campusName: string) =>
     `You're signed in as a member of another campus. Only verified students of ${campusName} can post, comment, save posts and send messages here.`,
-  /** Spec 2 §2 'Join Campus': to the school email page for this campus. */
+  /** docs/product/accounts.md#joining-a-campus 'Join Campus': to the school email page for this campus. */
   button: 'Join Campus',
 } as const;
 

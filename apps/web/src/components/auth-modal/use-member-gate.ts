@@ -4,7 +4,7 @@ import { useViewer } from '@/lib/viewer.ts';
 import { type AuthModalTrigger, useAuthModal, useVerifySchoolModal } from './auth-modals.tsx';
 
 /**
- * For actions only school-verified members may take (spec 1 §5, §6: post, comment, like,
+ * For actions only school-verified members may take (docs/product/community.md#who-may-post, docs/product/community.md#permission-table: post, comment, like,
  * message): returns `allow(trigger)`, which is true for a member and otherwise opens the login
  * modal (visitors) or the verify-school modal (signed in, no verified school) and is false.
  * A member of another campus (a UT student on OU's site) gets the login/join modal too, in its

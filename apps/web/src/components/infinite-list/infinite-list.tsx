@@ -27,7 +27,7 @@ interface InfiniteListProps<TItem> {
 }
 
 /**
- * Cards drawn first on the page the tab opened on (issue 13): more than a screen holds at
+ * Cards drawn first on the page the tab opened on (docs/decisions/020-hot-paths.md): more than a screen holds at
  * 1280×800 or 390×844. The server draws as many (decision 026), and hydrating them is one task.
  */
 const FIRST_CARDS = 3;
@@ -69,7 +69,7 @@ function useShownCards(drawn: boolean, count: number): number {
 
 /**
  * Every post list the same way: skeletons first, an error with a retry, the empty state, the
- * posts, more on scrolling (spec 1 §4 'Feed pagination'), and "You've reached the end.".
+ * posts, more on scrolling (docs/product/community.md#feed-pagination), and "You've reached the end.".
  */
 export function InfiniteList<TItem>({
   query,

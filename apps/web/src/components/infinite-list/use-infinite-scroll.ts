@@ -10,7 +10,7 @@ interface InfiniteScrollOptions {
   fetchNextPage: () => unknown;
   /** Distance from the bottom of the page that triggers the next page (251 px; 1 px on /saved). */
   thresholdPx?: number;
-  /** At most one load per this many milliseconds (spec 1 §9: 1 s). */
+  /** At most one load per this many milliseconds (docs/product/community.md#limits: 1 s). */
   lockMs?: number;
 }
 
@@ -20,8 +20,8 @@ function distanceToBottom(): number {
 }
 
 /**
- * Loads the next page when the page is scrolled within `thresholdPx` of its bottom (spec 1
- * §4 'Feed pagination'), at most once per `lockMs`. It also checks after each page arrives,
+ * Loads the next page when the page is scrolled within `thresholdPx` of its bottom
+ * (docs/product/community.md#feed-pagination), at most once per `lockMs`. It also checks after each page arrives,
  * so a first page shorter than the screen keeps filling it.
  */
 export function useInfiniteScroll({

@@ -12,7 +12,7 @@ export interface PostBoostControlsProps {
 /**
  * The owner's boost buttons (Boost Post, View Analytics, Boost Again, the paused label) and the
  * visitor's call-to-action belong to the ads feature; features do not import each other
- * (DESIGN §3), so the app passes them to the post page through this context.
+ * (docs/architecture.md#layers-and-module-faces), so the app passes them to the post page through this context.
  */
 const BoostBridgeContext = createContext<ComponentType<PostBoostControlsProps> | null>(null);
 

@@ -3,7 +3,7 @@ import { createContext, useContext } from 'react';
 
 /**
  * What the posts screens ask of the composer, which is another feature: features do not import
- * each other (DESIGN §3), so the app passes the composer in through this context.
+ * each other (docs/architecture.md#layers-and-module-faces), so the app passes the composer in through this context.
  * `parentPost` set: a comment on it (or a reply, when it is a comment); unset: a new post.
  */
 export type OpenComposer = (request?: { parentPost: Post }) => void;

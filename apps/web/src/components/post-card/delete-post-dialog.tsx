@@ -19,9 +19,9 @@ interface DeletePostDialogProps {
 }
 
 /**
- * 'Delete Post?' (spec 2 §2, word for word) for a post, 'Delete Comment?' for a comment or
+ * 'Delete Post?' (docs/product/profiles.md#delete-modal, word for word) for a post, 'Delete Comment?' for a comment or
  * reply; confirming deletes it with everything below it and says 'Your post was deleted' or
- * 'Comment Removed' (spec 1 §4).
+ * 'Comment Removed' (docs/product/community.md#deleting-a-post).
  */
 export function DeletePostDialog({ post, open, onOpenChange, onDeleted }: DeletePostDialogProps) {
   const remove = useDeletePost();

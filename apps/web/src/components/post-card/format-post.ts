@@ -1,6 +1,6 @@
 /**
  * How posts show money and time. Prices arrive in cents (null: no price, 0: free); the spec
- * shows them in US dollars without decimals (spec 1 §9). Times are short and relative in
+ * shows them in US dollars without decimals (docs/product/community.md#limits). Times are short and relative in
  * lists ('5m', '3h', '2d', then 'Mar 4') and written out in full on the post page.
  */
 
@@ -55,7 +55,7 @@ const AGE_UNITS: readonly [ms: number, unit: string][] = [
 ];
 
 /**
- * The {time} of the post-media card's '{time} ago' (spec 2 §2), in words: 'a few seconds',
+ * The {time} of the post-media card's '{time} ago' (docs/product/profiles.md#post-media-card), in words: 'a few seconds',
  * '1 minute', '5 hours', '3 weeks', '2 years' — the largest whole unit.
  */
 export function formatAge(iso: string, now: Date = new Date()): string {

@@ -1,6 +1,6 @@
 /**
  * The size at which a photo or video shows in full on the post page: as large as it is, but
- * within the box (spec 1 §9: max width 500, max height 400), keeping its proportions.
+ * within the box (docs/product/community.md#media-display: max width 500, max height 400), keeping its proportions.
  * Unknown dimensions (an old upload) fill the width at 4:3.
  */
 export function fitWithin(

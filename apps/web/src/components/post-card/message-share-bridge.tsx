@@ -1,8 +1,8 @@
 import { createContext, useContext } from 'react';
 
 /**
- * Share via message (spec 2 §4): the post card's Share dialog offers it, but the chat picker
- * belongs to the messages feature and features do not import each other (DESIGN §3), so the app
+ * Share via message (docs/product/messages.md#sharing-a-post-by-message): the post card's Share dialog offers it, but the chat picker
+ * belongs to the messages feature and features do not import each other (docs/architecture.md#layers-and-module-faces), so the app
  * passes the opener in through this context. Screens drawn without one leave the option out.
  */
 export type ShareByMessage = (postId: string) => void;

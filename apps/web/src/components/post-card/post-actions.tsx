@@ -53,7 +53,7 @@ export function SaveButton({ post, compact = false }: { post: Post; compact?: bo
   );
 }
 
-/** Comment (with count), Save (with count) and Share under a post (spec 1 §2 'Post detail'). */
+/** Comment (with count), Save (with count) and Share under a post (docs/product/community.md#post-page). */
 export function PostActions({ post, size = 'md' }: { post: Post; size?: 'md' | 'lg' }) {
   const commentOn = useCommentOn();
   const [sharing, setSharing] = useState(false);

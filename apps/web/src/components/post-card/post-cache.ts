@@ -6,7 +6,7 @@ import { mapThread } from './thread.ts';
 type PostPatch = Partial<Pick<Post, 'likedByViewer' | 'likesCount' | 'commentsCount'>>;
 
 /**
- * A feed page also carries sponsored posts, each placed after `posts[afterIndex]` (spec 1 §2);
+ * A feed page also carries sponsored posts, each placed after `posts[afterIndex]` (docs/product/community.md#feed);
  * the cache helpers keep them in step with the posts.
  */
 type SponsoredEntry = { afterIndex: number; post: Post };

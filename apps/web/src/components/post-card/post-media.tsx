@@ -27,7 +27,7 @@ function MediaItem({
   eager?: boolean;
 }) {
   if (item.kind === 'video') {
-    // Spec 1 §9: videos play by themselves, muted and looped (muted is what lets them autoplay).
+    // docs/product/community.md#limits: videos play by themselves, muted and looped (muted is what lets them autoplay).
     return (
       <video
         className={className}

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import styles from './post-text.module.css';
 import { cutPreview } from './preview.ts';
 
-/** Link texts of the preview (spec 1 §2 'See more / See less'). */
+/** Link texts of the preview (docs/product/community.md#feed). */
 const SEE_MORE = 'See more';
 const SEE_LESS = 'See less';
 

@@ -7,7 +7,7 @@ export interface Preview {
 }
 
 /**
- * The first `max` characters of a post (spec 1 §9: 200, then See more / See less). Counts
+ * The first `max` characters of a post (docs/product/community.md#limits: 200, then See more / See less). Counts
  * code points, so an emoji is never split in half; the cut ends in '…' without trailing space.
  */
 export function cutPreview(text: string, max: number = LIMITS.postPreviewChars): Preview {

@@ -24,7 +24,7 @@ interface ShareModalProps {
 }
 
 /**
- * Share (spec 1 §2 'Modals'): by message (spec 2 §4, where the app provides it), by email, the
+ * Share (docs/product/community.md#modals): by message (docs/product/messages.md#sharing-a-post-by-message, where the app provides it), by email, the
  * campus Instagram page, or the copied link.
  */
 export function ShareModal({ postId, open, onOpenChange }: ShareModalProps) {

@@ -13,7 +13,7 @@ const SPONSORED = 'Sponsored';
 const SEND_MESSAGE = 'Send Message';
 const VISIT_PROFILE = 'Visit Profile';
 
-/** The 'Sponsored' line over a boosted post in the feed (spec 1 §2, spec 3 §3 isSponsored). */
+/** The 'Sponsored' line over a boosted post in the feed (docs/product/community.md#feed, docs/product/boosting.md#ad-record). */
 export function SponsoredLabel() {
   return (
     <p className={styles.label}>
@@ -33,7 +33,7 @@ export function CtaHost({ url }: { url: string }) {
 }
 
 /**
- * The call-to-action of a sponsored post (issue 12 item 5): a website opens in a new tab, a
+ * The call-to-action of a sponsored post (docs/decisions/021-boost-screens.md): a website opens in a new tab, a
  * message goal starts the chat with the owner, a profile goal opens the owner's profile. Each
  * click is tracked for the owner's analytics once per page session.
  */

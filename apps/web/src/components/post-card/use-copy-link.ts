@@ -4,7 +4,7 @@ import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { paths } from '@/config/paths.ts';
 import { useCampus } from '@/lib/campus.ts';
 
-/** The shared form of a post's address on this campus's site (spec 1 §2, spec 2 §2). */
+/** The shared form of a post's address on this campus's site (docs/product/community.md#post-page, docs/product/profiles.md#profile-route). */
 function useShareLink(postId: string): string {
   const campus = useCampus();
   return `${campus.siteUrl.replace(/\/+$/, '')}${paths.post.getHref(postId, { redirect: true })}`;
@@ -43,7 +43,7 @@ export async function copyText(text: string): Promise<boolean> {
 
 /**
  * Copies a post's link: 'Copied to clipboard', and `copied` is true for 1 s so the button can
- * say so (spec 1 §9 'Copy-link state resets after 1 second').
+ * say so (docs/product/community.md#copy-link).
  */
 export function useCopyLink(postId: string): { copied: boolean; copy: () => Promise<void>; link: string } {
   const link = useShareLink(postId);

@@ -66,7 +66,7 @@ export function MediaThumb({ post, label }: { post: Post; label: string }) {
 }
 
 /**
- * The shared post-media card (spec 2 §2): the first photo (or video frame) linking to the post,
+ * The shared post-media card (docs/product/profiles.md#post-media-card): the first photo (or video frame) linking to the post,
  * '{time} ago', Message (to the author: 'Start Conversation?'), the like toggle, and a menu
  * with Copy link ({campus}/post/{id}?redirect=true) and, for the author, Delete ('Delete Post?').
  */

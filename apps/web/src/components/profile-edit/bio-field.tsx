@@ -11,7 +11,7 @@ interface BioFieldProps {
   describedBy?: string;
 }
 
-/** The bio box of set-up and Edit Bio: cut at 160 characters, with the live 'n / 160' (spec 2 §5). */
+/** The bio box of set-up and Edit Bio: cut at 160 characters, with the live 'n / 160' (docs/product/profiles.md#profile-rules). */
 export function BioField({ label, value, onChange, describedBy }: BioFieldProps) {
   const fieldId = useId();
   const counterId = useId();

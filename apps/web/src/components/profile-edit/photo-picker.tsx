@@ -7,7 +7,7 @@ import { isAllowedPhotoName, PHOTO_ACCEPT } from './profile-rules.ts';
 
 /**
  * The hidden file input of a profile photo and a `choose` that opens it. A picked file that is
- * not a jpeg, jpg, png or gif says 'Only photos are allowed!' (spec 2 §5) and goes no further.
+ * not a jpeg, jpg, png or gif says 'Only photos are allowed!' (docs/product/profiles.md#profile-rules) and goes no further.
  */
 export function usePhotoPicker(onPick: (file: File) => void) {
   const { showAlert } = useAlert();

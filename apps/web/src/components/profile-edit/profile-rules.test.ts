@@ -41,7 +41,7 @@ describe('profileFailureMessage', () => {
     expect(profileFailureMessage(new TypeError('x'))).toBe(SETTINGS_MESSAGES.somethingWentWrong);
   });
 
-  it('passes on the size limit of a picture that is too large (issue 8)', () => {
+  it('passes on the size limit of a picture that is too large (docs/security.md#profile-pictures-and-uploads)', () => {
     expect(profileFailureMessage(new ApiError(413, 'FILE_TOO_LARGE', UPLOAD_MESSAGES.avatarTooLarge))).toBe(
       'This picture is too large. Profile pictures can be up to 15 MB.',
     );

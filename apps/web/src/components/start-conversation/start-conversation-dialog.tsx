@@ -11,7 +11,7 @@ interface StartConversationDialogProps {
 
 /**
  * 'Start Conversation?' — 'Start a private conversation with {name}' with Start Conversation and
- * Cancel (spec 2 §2 'Start Conversation modal'); confirming opens or starts the chat and goes there.
+ * Cancel (docs/product/messages.md#start-conversation-modal); confirming opens or starts the chat and goes there.
  */
 export function StartConversationDialog({ user, open, onOpenChange }: StartConversationDialogProps) {
   const { start, isPending } = useStartConversation();

@@ -8,8 +8,8 @@ import { useOpenChat } from './open-chat.ts';
 
 /**
  * Opens the chat with a user — an existing one in either direction, or a new one ('New
- * Conversation Started') — and goes to it (spec 2 §4 'Start conversation from a profile',
- * spec 1 §4 'Chat'). Post pages, post-media cards and profiles all start chats this way.
+ * Conversation Started') — and goes to it (docs/product/messages.md#starting-a-chat,
+ * docs/product/messages.md#starting-a-chat). Post pages, post-media cards and profiles all start chats this way.
  */
 export function useStartConversation() {
   const open = useOpenChat();

@@ -24,7 +24,7 @@ export function dismissAfterMs(alert: Pick<AlertData, 'duration'>): number {
   return alert.duration === 'long' ? ALERT_TIMING.longDismissMs : ALERT_TIMING.defaultDismissMs;
 }
 
-/** The link an alert carries, by the rules of spec 1 §8. */
+/** The link an alert carries, by the rules of docs/product/community.md#alerts. */
 export function alertLink(alert: Pick<AlertData, 'message' | 'postId'>): { label: string; to: string } | null {
   const link = alertLinkFor(alert.message);
   if (link === 'post' && alert.postId)

@@ -68,7 +68,7 @@ interface DialogShellProps {
 }
 
 /**
- * The one dialog frame of the app (DESIGN §6 'Web': modals only through ui/modal): the
+ * The one dialog frame of the app (docs/architecture.md#layers-and-module-faces: modals only through ui/modal): the
  * overlay, focus trap, Escape and outside clicks, and the panel in one of three layouts.
  * Modal, ConfirmDialog and ProgressModal are built on it; so is any dialog with its own look
  * (the sign-in sheet, a school's card), which then brings only its inner layout.

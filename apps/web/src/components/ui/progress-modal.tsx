@@ -3,7 +3,7 @@ import styles from './progress-modal.module.css';
 
 interface ProgressModalProps {
   open: boolean;
-  /** 'Updating account data...', 'Uploading Post...' (spec 1 §2 'Modals'). */
+  /** 'Updating account data...', 'Uploading Post...' (docs/product/community.md#modals). */
   title: string;
   /** 'This can take up to 30 seconds. DO NOT re-load the page!' */
   description: string;

@@ -18,7 +18,7 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'cl
 }
 
 /**
- * A labelled input with its error under it (spec 1 §5 messages), wired for screen readers. Its
+ * A labelled input with its error under it (docs/product/accounts.md#validation), wired for screen readers. Its
  * `ref` (a prop, React 19) is the input's.
  */
 export function TextField({

@@ -1,5 +1,5 @@
 /**
- * The post composer (spec 1 §2, §4 'Posting', §5): new posts, comments and replies.
+ * The post composer (docs/product/community.md#narrow-screen-pages, docs/product/community.md#posting, docs/product/community.md#post-text-limit): new posts, comments and replies.
  *
  * - `useComposer().open({ parentId?, parentPost?, goBack? })` from any button;
  * - `<ComposerHost />`, mounted once in the app shell, draws the desktop dialog and prompts.
@@ -9,4 +9,4 @@
  * routes only, so they stay out of the first load).
  */
 export { ComposerHost } from './components/composer-host.tsx';
-export { type OpenComposerOptions, useComposer } from './hooks/use-composer.ts';
+export { useComposer } from './hooks/use-composer.ts';

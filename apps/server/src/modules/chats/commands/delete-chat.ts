@@ -6,7 +6,7 @@ import { deleteChatRows } from '../chats.repo.ts';
 import { type ChatsDeps, publishToBoth, requireChat } from '../chats.service.ts';
 
 /**
- * Deletes a conversation for both sides (spec 1 §2 'Messaging'): the rows go in one
+ * Deletes a conversation for both sides (docs/product/messages.md#inbox-and-chat): the rows go in one
  * transaction; the photo folders after the commit ("Couldn't delete all chat messages" is
  * logged for any that could not be removed).
  */

@@ -6,8 +6,8 @@ import { markChatSeen, otherOf } from '../chats.repo.ts';
 import { type ChatsDeps, requireChat } from '../chats.service.ts';
 
 /**
- * The viewer opened the chat, or is looking at it while something new arrives (spec 1 §4 'Chat':
- * marked read when opened; issue 24 item 3): Seen for the other side, and the chat's own
+ * The viewer opened the chat, or is looking at it while something new arrives (docs/product/messages.md#reading-a-chat:
+ * marked read when opened; docs/decisions/030-feed-ads-and-rough-edges.md): Seen for the other side, and the chat's own
  * notifications (its messages and hearts) read too, so neither badge counts what is on screen.
  */
 export async function markSeen(

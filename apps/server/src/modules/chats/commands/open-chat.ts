@@ -9,7 +9,7 @@ import { type ChatRow, findChat, findChatByPair, insertChatIfAbsent, orderedPair
 import { bothEvents, type ChatsDeps, chatSummary, requireProfile, requireRecipient } from '../chats.service.ts';
 
 /**
- * Opens the chat with a user in either direction, or starts one (spec 1 §4 'Chat'). The pair's
+ * Opens the chat with a user in either direction, or starts one (docs/product/messages.md#starting-a-chat). The pair's
  * unique index makes two simultaneous starts one chat.
  */
 export async function openChat(

@@ -15,7 +15,7 @@ import { findMessage, otherOf, toggleHeart, touchChat } from '../chats.repo.ts';
 import { type ChatsDeps, publishToBoth, requireChat, requireProfile } from '../chats.service.ts';
 
 /**
- * A heart on a message, as a toggle (spec 1 §4 'Like'): the chat's line becomes
+ * A heart on a message, as a toggle (docs/product/messages.md#hearts-on-messages): the chat's line becomes
  * '{first name} reacted with a heart: {text or photo}' or '{first name} removed a heart'.
  */
 export async function toggleMessageHeart(

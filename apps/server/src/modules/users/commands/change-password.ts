@@ -6,7 +6,7 @@ import { type AccountDeps, requireAccount } from '../account.service.ts';
 import { endOtherSessions, passwordCredentialOf, setPasswordHash } from '../credentials.repo.ts';
 
 /**
- * Change password (spec 2 §5). A wrong current password answers 'Invalid password.' and
+ * Change password (docs/product/profiles.md#password-change-rules). A wrong current password answers 'Invalid password.' and
  * counts as a failed sign-in of this account from this address (decision 008): after 5 the
  * address is paused for 15 minutes here and at sign-in alike, counted before the check so
  * parallel guesses cannot pass the limit. On success every other session of the account

@@ -6,7 +6,7 @@ import { emailUnavailable } from '../users.repo.ts';
 import { CHANGE_EMAIL, emailTaken } from './verify-email-change.ts';
 
 /**
- * Email change, step 1 (spec 2 §4): checks the new address ('Email is required.', 'Enter a
+ * Email change, step 1 (docs/product/profiles.md#email-change): checks the new address ('Email is required.', 'Enter a
  * new email', 'Invalid email address!', 'That email is taken.' — all ignoring case) and mails
  * a 4-digit code to it, valid 2 hours, stored as an HMAC. The code counts against the
  * account's code budget (decision 008: sends per hour, none once the day's wrong guesses are

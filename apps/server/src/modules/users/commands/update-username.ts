@@ -8,7 +8,7 @@ import { type UserRow, userIdByUsername } from '../users.repo.ts';
 const usernameTaken = () => errors.conflict(VALIDATION_MESSAGES.usernameTaken, 'USERNAME_TAKEN');
 
 /**
- * Username (spec 2 §5). Reserved route names and names held by anyone else, ignoring case,
+ * Username (docs/product/profiles.md#username-rules). Reserved route names and names held by anyone else, ignoring case,
  * answer 'That username has been taken.'; the unique (citext) index decides a race.
  */
 export async function updateUsername(db: Database, viewer: SessionUser, input: string): Promise<UserRow> {

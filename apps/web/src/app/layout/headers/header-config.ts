@@ -1,5 +1,5 @@
 /**
- * Header variants of spec 1 §2. A route picks one in its `handle.header`; the shell draws it
+ * Header variants of docs/product/community.md#shell-and-layout. A route picks one in its `handle.header`; the shell draws it
  * at the top of the main column (and as the mobile header that hides on scroll).
  * Variants still to come with their features: notifications, profile edit,
  * media post, liked by, boost — add them here and in route-header.tsx.

@@ -9,7 +9,7 @@ import { useCampus } from '@/lib/campus.ts';
 import { landingPathFor, useViewer } from '@/lib/viewer.ts';
 
 /**
- * The 'profile' header (spec 1 §2): the profile's name and post count with its menu. The same
+ * The 'profile' header (docs/product/community.md#shell-and-layout): the profile's name and post count with its menu. The same
  * query as the page below (one request); only members of the campus ask, like the page.
  */
 export function ProfileHeaderBar({ className }: { className: string }) {

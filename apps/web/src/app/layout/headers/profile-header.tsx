@@ -11,7 +11,7 @@ import styles from './header.module.css';
  */
 export const profileHeaderBarModule = lazyModule(() => import('./profile-header-bar.tsx'));
 
-/** The 'profile' header (spec 1 §2): the profile's name and post count with its menu. */
+/** The 'profile' header (docs/product/community.md#shell-and-layout): the profile's name and post count with its menu. */
 export function ProfileHeader({ hidden = false }: { hidden?: boolean }) {
   const className = [styles.header, hidden && styles.hidden].filter(Boolean).join(' ');
   const bar = profileHeaderBarModule.useModule();

@@ -28,7 +28,7 @@ export function TitleHeader({ title, back, as: Title = 'h1', hidden = false, sho
       {back && (
         <IconLink to={back.to} label="Back" className={`${styles.back} ${BACK_CLASS[back.below ?? 'always']}`}>
           <ArrowLeft aria-hidden="true" size={20} />
-          {/* On phones the back button carries everything unread (spec 2 §2 settings). */}
+          {/* On phones the back button carries everything unread (docs/product/profiles.md#settings-menu). */}
           <CountBadge
             className={styles.badge}
             count={unread.notifications + unread.messages}

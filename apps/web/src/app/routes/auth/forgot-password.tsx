@@ -15,7 +15,7 @@ export const clientLoader =
     return null;
   };
 
-/** /forgotpassword: on OU only (spec 1 §6); other campuses go to the login form. */
+/** /forgotpassword: on OU only (docs/product/accounts.md#ou-only-options); other campuses go to the login form. */
 export function Component() {
   const campus = useCampus();
   const [params] = useSearchParams();

@@ -56,7 +56,7 @@ describe('/settings/account/screen_name', () => {
     const { router } = renderApp('/settings/account/screen_name');
     const field = await screen.findByRole('textbox', { name: 'Username' });
     const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
-    // Unchanged: nothing to save (spec 2 §5).
+    // Unchanged: nothing to save (docs/product/profiles.md#profile-rules).
     expect(save.disabled).toBe(true);
     fireEvent.change(field, { target: { value: ' avery_c ' } });
     fireEvent.click(save);

@@ -21,7 +21,7 @@ export const clientLoader =
   };
 
 /**
- * /settings/account/school_email?campus={id} — join a campus with a school email (spec 2 §2).
+ * /settings/account/school_email?campus={id} — join a campus with a school email (docs/product/accounts.md#joining-a-campus).
  * The campus is the one picked in Find Your School, else the site's own. The hub has no
  * school of its own, so there the page needs a picked campus and otherwise sends the user
  * to Find Your School.

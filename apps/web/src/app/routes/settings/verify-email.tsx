@@ -3,7 +3,7 @@ import { paths } from '@/config/paths.ts';
 import { VerifyEmailForm } from '@/features/settings/components/email-change.tsx';
 import { TitleHeader } from '../../layout/headers/title-header.tsx';
 
-/** /settings/account/verify_email?email=… (spec 2 §2 'Enter PIN', §4 'Email change'). */
+/** /settings/account/verify_email?email=… (docs/product/accounts.md#enter-pin-screens, docs/product/profiles.md#email-change). */
 export function Component() {
   const [params] = useSearchParams();
   const email = params.get('email')?.trim();

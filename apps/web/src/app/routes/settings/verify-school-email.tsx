@@ -28,9 +28,9 @@ export const clientLoader =
 
 /**
  * /settings/account/verify_school_email?email=…&campus=… — the PIN of the school email
- * (spec 2 §2, §4). On success the user is a member: they go where the server says (Find Your
+ * (docs/product/accounts.md#joining-a-campus, docs/product/accounts.md#school-verification). On success the user is a member: they go where the server says (Find Your
  * School on the hub, else /home) and that page confirms with 'Profile Updated', the spec's
- * alert for a successful account edit (spec 2 §8).
+ * alert for a successful account edit (docs/product/profiles.md#profile-and-settings-messages).
  */
 export function Component() {
   const viewer = useViewer();

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { api } from '@/lib/api-client.ts';
 
-/** A slow lookup must not hold sign-in hostage: past this, the visitor proceeds (spec 1 §6). */
+/** A slow lookup must not hold sign-in hostage: past this, the visitor proceeds (docs/product/accounts.md#geographic-gate). */
 const CHECK_TIMEOUT_MS = 4000;
 
 /** GET /api/geo/check: may this visitor proceed? (US address whose time zone matches the browser's) */
@@ -25,7 +25,7 @@ async function askOnce(): Promise<boolean> {
   try {
     return (await getGeoCheck(timeZone)).allowed !== false;
   } catch {
-    // A failed lookup lets the visitor proceed (spec 1 §6) — and is asked again next time.
+    // A failed lookup lets the visitor proceed (docs/product/accounts.md#geographic-gate) — and is asked again next time.
     answer = undefined;
     return true;
   }
@@ -38,7 +38,7 @@ function checkGeoAccess(): Promise<boolean> {
 }
 
 /**
- * The geographic gate before any sign-in option is shown (spec 1 §6: from the authentication
+ * The geographic gate before any sign-in option is shown (docs/product/accounts.md#geographic-gate: from the authentication
  * modal and the mobile menu). Resolves false — after sending the visitor to /404 — when the
  * visitor may not proceed.
  */

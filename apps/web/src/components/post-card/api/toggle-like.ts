@@ -16,7 +16,7 @@ async function toggleLike(postId: string): Promise<LikeResponse> {
 type Snapshot = Pick<Post, 'likedByViewer' | 'likesCount'>;
 
 /**
- * Save / Saved! (spec 1 §4 'Like'): flips at once on every screen that shows the post, then
+ * Save / Saved! (docs/product/community.md#saving-a-post): flips at once on every screen that shows the post, then
  * takes the server's count; on failure it flips back and says so. 'Post saved.' confirms a save.
  */
 export function useToggleLike() {

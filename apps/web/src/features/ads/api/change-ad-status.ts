@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { putAdInCache } from './ad-cache.ts';
 
-/** The three lifecycle actions of an ad (spec 3 §4), each its own endpoint with one answer shape. */
+/** The three lifecycle actions of an ad (docs/product/boosting.md#pause-resume-and-stop), each its own endpoint with one answer shape. */
 export type AdAction = 'pause' | 'resume' | 'stop';
 
 /** POST /api/ads/:adId/pause | resume | stop: answers the ad and the spec's success message. */

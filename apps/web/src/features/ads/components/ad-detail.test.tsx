@@ -81,7 +81,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the ad analytics screen (issue 24 item 7)', () => {
+describe('the ad analytics screen (docs/decisions/030-feed-ads-and-rough-edges.md)', () => {
   it('shows the spend of a running ad accrued at $5 a day, though the last charge stored says $0', async () => {
     renderDetail({ ad: ad({}), analytics: noCounts, now: iso(serverNow) });
     expect(await stat('Spend')).toBe('$1.25 of $15');

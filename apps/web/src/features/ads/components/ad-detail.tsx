@@ -62,7 +62,7 @@ const TEXTS = {
 
 const GOAL_LABELS = { website: 'Website visits', message: 'Messages', profile: 'Profile visits' } as const;
 
-/** The modals of spec 3 §2 ('stop ad, pause ad, resume ad'); the spec gives no words for them. */
+/** The modals of docs/product/boosting.md#ad-modals; the spec gives no words for them. */
 const CONFIRM: Record<AdAction, { title: string; body: string; confirm: string; danger?: boolean }> = {
   pause: {
     title: 'Pause Ad?',
@@ -88,7 +88,7 @@ const FAILURE: Record<AdAction, string> = {
   resume: AD_MESSAGES.resumeFailed,
   stop: AD_MESSAGES.stopFailed,
 };
-/** Refusals whose words the spec gives (spec 3 §8); anything else is the action's failure message. */
+/** Refusals whose words the spec gives (docs/product/boosting.md#boosting-messages); anything else is the action's failure message. */
 const SPEC_REFUSALS = new Set(['AD_NOT_ACTIVE', 'AD_NOT_PAUSED', 'AD_NOT_FOUND', 'AD_ALREADY_STOPPED']);
 
 /**
@@ -321,7 +321,7 @@ function DetailSkeleton() {
   );
 }
 
-/** /ads/{adID} (spec 3 §2): status, overview, views, interactions, profile visits and details. */
+/** /ads/{adID} (docs/product/boosting.md#ad-analytics-screen): status, overview, views, interactions, profile visits and details. */
 export function AdDetailPane({ adId }: { adId: string }) {
   const query = useAdQuery(adId);
   if (query.isPending) return <DetailSkeleton />;

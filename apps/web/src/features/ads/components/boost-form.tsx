@@ -44,7 +44,7 @@ const TEXTS = {
 } as const;
 
 /**
- * /post/{id}/boost's form (spec 3 §5): goal, website and button label, duration or 'Run until
+ * /post/{id}/boost's form (docs/product/boosting.md#boost-rules): goal, website and button label, duration or 'Run until
  * paused', the budget and what checkout charges, then Boost Post. Its state is useBoostForm's.
  */
 export function BoostForm({ postId, again }: { postId: string; again: boolean }) {
@@ -181,7 +181,7 @@ export function BoostForm({ postId, again }: { postId: string; again: boolean })
             </dd>
           </div>
         </dl>
-        {/* Exactly what checkout charges and what comes back (issue 24), before the button. */}
+        {/* Exactly what checkout charges and what comes back (docs/decisions/030-feed-ads-and-rough-edges.md), before the button. */}
         <p className={styles.charge} data-testid="boost-charge">
           {boostChargeText({ days, runUntilPause })}
         </p>

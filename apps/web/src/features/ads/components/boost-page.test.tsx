@@ -53,7 +53,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the boost page says what Boost Post charges (issue 24 item 2)', () => {
+describe('the boost page says what Boost Post charges (docs/decisions/030-feed-ads-and-rough-edges.md)', () => {
   it('for the chosen days, then $150 for 30 days when run until paused, and what comes back on Stop', async () => {
     renderPage();
     const charge = await screen.findByTestId('boost-charge');

@@ -14,7 +14,7 @@ import { BoostForm } from './boost-form.tsx';
 
 const LOAD_FAILED = 'We couldn’t load this page. Check your connection and try again.';
 
-/** 'Something Went Wrong. Please logout and try again.' (spec 3 §5): no sign-in, no such post, not the owner. */
+/** 'Something Went Wrong. Please logout and try again.' (docs/product/boosting.md#boost-rules): no sign-in, no such post, not the owner. */
 function BoostProblem() {
   return <EmptyState icon={<CircleAlert aria-hidden="true" size={28} />} title={AD_MESSAGES.signInAgain} />;
 }
@@ -45,7 +45,7 @@ function BoostSkeleton() {
   );
 }
 
-/** /post/{id}/boost (spec 3 §2, §5): the owner picks a goal and a duration, then goes to checkout. */
+/** /post/{id}/boost (docs/product/boosting.md#boost-page, docs/product/boosting.md#boost-rules): the owner picks a goal and a duration, then goes to checkout. */
 export function BoostPage({ postId }: { postId: string }) {
   const viewer = useViewer();
   const status = useBoostStatusQuery(postId, { enabled: viewer !== null && postId !== '' });

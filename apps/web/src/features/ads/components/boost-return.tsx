@@ -57,7 +57,7 @@ function Result({
 }
 
 /**
- * /post/{id}/boost/success?session_id=… (spec 3 §2, §4): 'Payment Success!' while the payment
+ * /post/{id}/boost/success?session_id=… (docs/product/boosting.md#boost-routes, docs/product/boosting.md#successful-payment): 'Payment Success!' while the payment
  * provider's confirmation activates the ad; once it is active, back to the post, where the
  * server's one-time flag says 'Success! Your ad is running..'.
  */
@@ -98,7 +98,7 @@ export function BoostSuccess({ postId, sessionId }: { postId: string; sessionId:
 }
 
 /**
- * /post/{id}/boost/cancel?session_id=… (spec 3 §2, §4): 'Ad Cancelled!' while the unpaid ad
+ * /post/{id}/boost/cancel?session_id=… (docs/product/boosting.md#boost-routes, docs/product/boosting.md#cancelled-payment): 'Ad Cancelled!' while the unpaid ad
  * is deleted, then back to the post (the server sets the cancelled_ad flag).
  */
 export function BoostCancel({ postId, sessionId }: { postId: string; sessionId: string }) {

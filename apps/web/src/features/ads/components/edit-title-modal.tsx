@@ -15,7 +15,7 @@ function TitleForm({ ad, onDone }: { ad: Ad; onDone: () => void }) {
   const save = useUpdateAdTitle(ad.id);
   const { showAlert } = useAlert();
   const trimmed = title.trim();
-  // Save is disabled when the title is empty or unchanged (spec 3 §5).
+  // Save is disabled when the title is empty or unchanged (docs/product/boosting.md#ad-title-rules).
   const disabled = trimmed === '' || trimmed === ad.title || save.isPending;
 
   const handleSubmit = (event: FormEvent) => {
@@ -28,7 +28,7 @@ function TitleForm({ ad, onDone }: { ad: Ad; onDone: () => void }) {
           showAlert(AD_MESSAGES.titleSaved, { type: 'success' });
           onDone();
         },
-        // The server's words when it has them, else 'Something went wrong' (spec 3 §8).
+        // The server's words when it has them, else 'Something went wrong' (docs/product/boosting.md#boosting-messages).
         onError: (error) =>
           showAlert(error instanceof ApiError ? error.message : AD_MESSAGES.titleSaveFailed, { type: 'danger' }),
       },
@@ -51,7 +51,7 @@ function TitleForm({ ad, onDone }: { ad: Ad; onDone: () => void }) {
   );
 }
 
-/** Renames an ad (spec 3 §5: at most 50 characters; 'Saved changes!'). */
+/** Renames an ad (docs/product/boosting.md#ad-title-rules: at most 50 characters; 'Saved changes!'). */
 export function EditTitleModal({
   ad,
   open,

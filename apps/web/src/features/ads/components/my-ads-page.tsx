@@ -91,7 +91,7 @@ function AdList({ activeAdId }: { activeAdId?: string }) {
 }
 
 /**
- * /ads and /ads/{adID} (spec 3 §2): on wide screens the list and the open ad side by side; on
+ * /ads and /ads/{adID} (docs/product/boosting.md#boost-routes): on wide screens the list and the open ad side by side; on
  * phones (≤ 769 px) the list alone, and an ad replaces it.
  */
 export function MyAdsPage({ adId }: { adId?: string }) {

@@ -36,7 +36,7 @@ function ActivityRow({ item }: { item: PaymentActivityItem }) {
   );
 }
 
-/** Settings > Payments (spec 2 §2): Available Funds, Payment Activity ('No Transactions'), support. */
+/** Settings > Payments (docs/product/profiles.md#payments-page): Available Funds, Payment Activity ('No Transactions'), support. */
 export function PaymentsPage() {
   const query = usePaymentsQuery();
   if (query.isPending) {

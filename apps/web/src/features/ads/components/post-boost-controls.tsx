@@ -14,7 +14,7 @@ import styles from './post-boost-controls.module.css';
 
 const PAUSED_LABEL = 'Ad paused';
 
-/** The owner's one-time alert of the post page (spec 3 §4), read and cleared once per visit. */
+/** The owner's one-time alert of the post page (docs/product/boosting.md#one-time-alerts), read and cleared once per visit. */
 function useOwnerAlert(postId: string) {
   const { showAlert } = useAlert();
   const asked = useRef(false);
@@ -69,7 +69,7 @@ function VisitorControls({
   const adRunning = status.data?.adRunning ?? false;
   const cta = status.data?.cta ?? null;
 
-  // A view counts once per post per page session, and only while the owner's ad runs (spec 3 §7).
+  // A view counts once per post per page session, and only while the owner's ad runs (docs/product/boosting.md#analytics-tracking).
   useEffect(() => {
     if (adRunning) trackPostAnalytics('view', postId);
   }, [adRunning, postId]);
@@ -98,7 +98,7 @@ function VisitorControls({
 }
 
 /**
- * The post page's boost controls (spec 3 §2, §6): the owner sees Boost Post, View Analytics or
+ * The post page's boost controls (docs/product/boosting.md#post-page-controls, docs/product/boosting.md#who-manages-ads): the owner sees Boost Post, View Analytics or
  * Boost Again and a paused label; everyone else sees Send Message, or the ad's call-to-action
  * while it runs with a website goal.
  */

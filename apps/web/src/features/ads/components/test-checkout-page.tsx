@@ -179,7 +179,7 @@ function CardForm({ session }: { session: TestCheckoutSession }) {
 }
 
 /**
- * /test-checkout/{sessionId}: the local stand-in for Stripe Checkout (DESIGN §1 'Payments';
+ * /test-checkout/{sessionId}: the local stand-in for Stripe Checkout (docs/decisions/018-boosting-and-payments.md;
  * decision 018), clearly labelled test mode. Test card numbers pay; every other is declined.
  */
 export function TestCheckoutPage({ sessionId }: { sessionId: string }) {

@@ -12,7 +12,7 @@ import { goTo } from '../lib/go-to.ts';
 const FORM_SCHEMAS = { url: boostFieldSchema('url'), label: boostFieldSchema('label') };
 
 /**
- * The boost form's state (spec 3 §5): the goal, the website and button label a website goal
+ * The boost form's state (docs/product/boosting.md#boost-rules): the goal, the website and button label a website goal
  * needs (the contract's messages), the days or 'Run until paused', the price they make, and
  * what Boost Post sends: checkout on success, else the refusal the spec words for it. The
  * view (components/boost-form.tsx) only draws.
@@ -66,7 +66,7 @@ export function useBoostForm(postId: string) {
           showAlert(AD_MESSAGES.createFailed, { type: 'danger' });
           return;
         }
-        // An answer without a checkout link (spec 3 §8 'Checkout link failure': a browser alert).
+        // An answer without a checkout link (docs/product/boosting.md#boosting-messages: a browser alert).
         window.alert(AD_MESSAGES.signInAgain);
       },
     });

@@ -1,5 +1,5 @@
 /**
- * The local test checkout's card form (DESIGN §1 'Payments': a page labelled test mode).
+ * The local test checkout's card form (docs/decisions/018-boosting-and-payments.md: a page labelled test mode).
  * Typing is shaped as on real checkouts: digits in groups of four, MM / YY for the expiry.
  */
 

@@ -1,6 +1,6 @@
 import { type AdStatus, adSpendText, formatUsd } from '@campus/contract';
 
-/** '$3.20 of $20', or '-- of $20' while the ad has not started spending (spec 3 §4, spec 2 §2). */
+/** '$3.20 of $20', or '-- of $20' while the ad has not started spending (docs/product/boosting.md#ad-statuses, docs/product/profiles.md#payments-page). */
 export function formatSpend(status: AdStatus, spentCents: number, budgetCents: number): string {
   return adSpendText(status, formatUsd(spentCents), formatUsd(budgetCents));
 }

@@ -7,7 +7,7 @@ import { queryKeys, SITE_QUERY_ROOTS } from '@/lib/query-keys.ts';
  * GET /api/me: the signed-in user, or null for a visitor. A typed read, not a Zod parse: the
  * shell's boot data is our server's contract-checked answer (decision 022).
  */
-export async function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<Viewer | null> {
+async function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<Viewer | null> {
   return (await api.get<MeResponse>('/api/me', { signal })).viewer;
 }
 

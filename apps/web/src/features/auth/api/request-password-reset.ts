@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client.ts';
  * POST /api/auth/request-password-reset (OU only): mails a link that opens
  * /reset-password?token=… through the auth API.
  */
-export async function requestPasswordReset(email: string): Promise<void> {
+async function requestPasswordReset(email: string): Promise<void> {
   await api.post<unknown>('/api/auth/request-password-reset', {
     email,
     redirectTo: paths.resetPassword.getHref(),

@@ -2,13 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { forgetViewer } from './get-me.ts';
 
-export interface ResetPasswordInput {
+interface ResetPasswordInput {
   token: string;
   newPassword: string;
 }
 
 /** POST /api/auth/reset-password: sets the new password; every session of the account ends. */
-export async function resetPassword(input: ResetPasswordInput): Promise<void> {
+async function resetPassword(input: ResetPasswordInput): Promise<void> {
   await api.post<unknown>('/api/auth/reset-password', input);
 }
 

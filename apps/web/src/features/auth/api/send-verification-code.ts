@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 
 /** What a request for a code did: mailed one, or nothing yet (a working code went out moments ago). */
-export interface CodeSendResult {
+interface CodeSendResult {
   sent: boolean;
   /** Seconds until asking again would mail a code. */
   retryAfterSeconds: number;
@@ -13,7 +13,7 @@ export interface CodeSendResult {
  * POST /api/auth/email-otp/send-verification-otp: mails a 4-digit code that verifies the account,
  * unless one went out less than a minute ago; then the answer says how long until one would be.
  */
-export async function sendVerificationCode(email: string): Promise<CodeSendResult> {
+async function sendVerificationCode(email: string): Promise<CodeSendResult> {
   const body = CodeSendResponseSchema.parse(
     await api.post<unknown>('/api/auth/email-otp/send-verification-otp', { email, type: 'email-verification' }),
   );

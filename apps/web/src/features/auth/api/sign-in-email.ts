@@ -2,13 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { refreshViewer } from './get-me.ts';
 
-export interface SignInWithEmailInput {
+interface SignInWithEmailInput {
   email: string;
   password: string;
 }
 
 /** POST /api/auth/sign-in/email: sets the session cookie. */
-export async function signInWithEmail(input: SignInWithEmailInput): Promise<void> {
+async function signInWithEmail(input: SignInWithEmailInput): Promise<void> {
   await api.post<unknown>('/api/auth/sign-in/email', input);
 }
 

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client.ts';
 import { forgetViewer } from './get-me.ts';
 
 /** POST /api/auth/sign-out: ends the session and clears its cookie. */
-export async function signOut(): Promise<void> {
+async function signOut(): Promise<void> {
   await api.post<unknown>('/api/auth/sign-out', {});
 }
 

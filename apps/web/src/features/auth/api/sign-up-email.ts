@@ -2,14 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { refreshViewer } from './get-me.ts';
 
-export interface SignUpWithEmailInput {
+interface SignUpWithEmailInput {
   name: string;
   email: string;
   password: string;
 }
 
 /** POST /api/auth/sign-up/email: creates the (unverified) account and signs it in. */
-export async function signUpWithEmail(input: SignUpWithEmailInput): Promise<void> {
+async function signUpWithEmail(input: SignUpWithEmailInput): Promise<void> {
   await api.post<unknown>('/api/auth/sign-up/email', input);
 }
 

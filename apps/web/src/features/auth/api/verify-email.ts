@@ -2,13 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { refreshViewer } from './get-me.ts';
 
-export interface VerifyEmailInput {
+interface VerifyEmailInput {
   email: string;
   code: string;
 }
 
 /** POST /api/auth/email-otp/verify-email: checks the code and marks the account verified. */
-export async function verifyEmail({ email, code }: VerifyEmailInput): Promise<void> {
+async function verifyEmail({ email, code }: VerifyEmailInput): Promise<void> {
   await api.post<unknown>('/api/auth/email-otp/verify-email', { email, otp: code });
 }
 

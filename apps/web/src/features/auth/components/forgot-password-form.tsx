@@ -53,7 +53,7 @@ function LinkSent({ email, onResend, resending }: { email: string; onResend: () 
   );
 }
 
-/** /forgotpassword (spec 1 §2, §5; OU only): mails a link that resets the password. */
+/** /forgotpassword (docs/product/accounts.md#forgot-password-screen, docs/product/accounts.md#forgot-password-rules; OU only): mails a link that resets the password. */
 export function ForgotPasswordForm() {
   const [params] = useSearchParams();
   const { showAlert } = useAlert();

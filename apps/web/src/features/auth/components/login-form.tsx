@@ -37,7 +37,7 @@ function useGoogleErrorAlert() {
 }
 
 /**
- * /login (spec 1 §2): email and password, or email only for an emailed sign-in link
+ * /login (docs/product/accounts.md#login-screen): email and password, or email only for an emailed sign-in link
  * (?method=noPassword, OU only). ?email fills the address; ?redirect=true means an emailed
  * link failed ('Failed: Wrong Email.').
  */

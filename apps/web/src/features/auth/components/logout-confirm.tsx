@@ -8,7 +8,7 @@ import { authErrorMessage } from '../lib/auth-errors.ts';
 import { AuthCard } from './auth-card.tsx';
 import styles from './auth-form.module.css';
 
-/** /logout (spec 1 §2): a last question; once signed out, the route guard leaves the page. */
+/** /logout (docs/product/accounts.md#logout-screen): a last question; once signed out, the route guard leaves the page. */
 export function LogoutConfirm() {
   const signOut = useSignOut();
   const { showAlert } = useAlert();

@@ -118,7 +118,7 @@ function SigningIn() {
 }
 
 /**
- * /login/sent (spec 1 §2, §4): without a token, the link is on its way; with one (the mailed
+ * /login/sent (docs/product/accounts.md#sign-in-link-screen, docs/product/accounts.md#emailed-sign-in-link): without a token, the link is on its way; with one (the mailed
  * link), the address this device asked with must match the link's before the server redeems it.
  */
 export function MagicLinkScreen() {

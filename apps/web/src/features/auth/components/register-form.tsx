@@ -24,7 +24,7 @@ import { WrongEmailNotice } from './wrong-email-notice.tsx';
 const SCHEMAS = { email: EmailSchema, name: RegistrationNameSchema, password: RegistrationPasswordSchema } as const;
 
 /**
- * /register (spec 1 §2, §5): email, full name, password and the Terms of Service box; Create
+ * /register (docs/product/accounts.md#register-screen, docs/product/accounts.md#email-rules): email, full name, password and the Terms of Service box; Create
  * account stays disabled until all are filled and the box is ticked. On OU the same form can
  * instead email a sign-in link that registers without a password.
  */

@@ -10,7 +10,7 @@ import { siteName, useCampus } from '@/lib/campus.ts';
 import { AuthCard } from './auth-card.tsx';
 import styles from './auth-form.module.css';
 
-/** /user_registration: the front door — Google, email, or log in (spec 1 §2). */
+/** /user_registration: the front door — Google, email, or log in (docs/product/accounts.md#sign-in-routes). */
 export function RegistrationLanding() {
   const campus = useCampus();
   const lead = campus.isHub

@@ -50,7 +50,7 @@ function ExpiredLink() {
 /**
  * /reset-password?token=… — where the mailed reset link lands (through the auth API, which
  * adds ?error=INVALID_TOKEN instead for a used or expired link). Afterwards the person logs in
- * at /login?method=password, the spec's continue address (spec 1 §7).
+ * at /login?method=password, the spec's continue address (docs/product/accounts.md#sign-in-operations).
  */
 export function ResetPasswordForm() {
   const [params] = useSearchParams();

@@ -44,7 +44,7 @@ function show() {
 
 const resend = () => screen.getByRole('button', { name: AUTH_SCREEN_TEXTS.didntReceiveCode });
 
-it("within a minute of the last code, 'Didn't receive the code?' waits with a live countdown the server gave; no 'Email sent' (issue 24 item 4)", async () => {
+it("within a minute of the last code, 'Didn't receive the code?' waits with a live countdown the server gave; no 'Email sent' (docs/decisions/030-feed-ads-and-rough-edges.md)", async () => {
   // Arrival: the code mailed moments ago still works; the server says 42 s until another.
   answers = [{ success: true, sent: false, retryAfterSeconds: 42 }];
   show();

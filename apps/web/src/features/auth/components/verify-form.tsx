@@ -17,11 +17,11 @@ import styles from './auth-form.module.css';
 const CODE_LENGTH = 4;
 
 /**
- * /verify (spec 1 §2, §4): a code is requested on arrival (once per visit) and the server
+ * /verify (docs/product/accounts.md#verify-screen, docs/product/accounts.md#email-verification): a code is requested on arrival (once per visit) and the server
  * decides whether to mail one — not when a working code went out moments ago, so reloading
  * the page never voids the code in the inbox; a resend mails that same code again. Within a
  * minute of the last code, 'Didn't receive the code?' waits, counting down the seconds the
- * server gave (issue 24 item 4): 'Email sent' only when one was. The person
+ * server gave (docs/decisions/030-feed-ads-and-rough-edges.md): 'Email sent' only when one was. The person
  * types it, and the guard moves them on once the account is verified. The back arrow logs out.
  */
 export function VerifyForm({ viewer }: { viewer: Viewer }) {
@@ -34,7 +34,7 @@ export function VerifyForm({ viewer }: { viewer: Viewer }) {
   const verify = useVerifyEmail();
   const signOut = useSignOut();
 
-  // While a resend would mail nothing, the link waits and says for how long (issue 24 item 4).
+  // While a resend would mail nothing, the link waits and says for how long (docs/decisions/030-feed-ads-and-rough-edges.md).
   const { secondsLeft, start: waitBeforeResend } = useCountdown();
 
   // One code per visit: a ref survives re-renders (and StrictMode's second effect run).

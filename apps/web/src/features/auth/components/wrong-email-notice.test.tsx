@@ -13,7 +13,7 @@ const at = (url: string) =>
     />,
   );
 
-it("says 'Failed: Wrong Email.' for a failed link (spec 1 §4)", async () => {
+it("says 'Failed: Wrong Email.' for a failed link (docs/product/accounts.md#emailed-sign-in-link)", async () => {
   at('/login?redirect=true');
   expect((await screen.findByRole('alert')).textContent).toBe(AUTH_MESSAGES.magicLinkWrongEmail);
 });

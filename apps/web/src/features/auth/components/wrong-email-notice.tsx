@@ -6,7 +6,7 @@ import styles from './auth-form.module.css';
 /**
  * 'Failed: Wrong Email.' on /login?redirect=true and /register?redirect=true: the emailed
  * link came back with another address than the one it was sent to, or could not be used
- * (spec 1 §4). A link opened in a browser that did not ask for it comes back with
+ * (docs/product/accounts.md#redirects). A link opened in a browser that did not ask for it comes back with
  * error=LINK_FROM_OTHER_BROWSER and says so instead. It stays while the address says so,
  * since the person arrives from elsewhere.
  */

@@ -108,7 +108,7 @@ describe('googleErrorMessage', () => {
 });
 
 describe('resendCodeOutcome (the /verify resend link)', () => {
-  it('a throttled resend sent nothing: no "Email sent", the screen waits out the minute (issue 24 item 4)', () => {
+  it('a throttled resend sent nothing: no "Email sent", the screen waits out the minute (docs/decisions/030-feed-ads-and-rough-edges.md)', () => {
     for (const code of ['HTTP_429', 'RATE_LIMITED']) {
       const outcome = resendCodeOutcome(fail(429, code));
       expect(outcome.waitSeconds).toBe(ACCOUNT_SAFETY_LIMITS.codeResendAfterSeconds);

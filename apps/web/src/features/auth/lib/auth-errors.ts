@@ -10,8 +10,8 @@ import type { AlertOptions } from '@/components/ui/alert-rules.ts';
 import { ApiError } from '@/lib/api-client.ts';
 
 /**
- * The one place where answers of the auth API become the spec's words (spec 1 §8 'Email and
- * password sign-in and registration', 'Google sign-in'; §5). Codes are the auth library's
+ * The one place where answers of the auth API become the spec's words (docs/product/accounts.md#sign-in-errors,
+ * docs/product/accounts.md#google-sign-in-errors, docs/product/accounts.md#validation). Codes are the auth library's
  * (INVALID_EMAIL_OR_PASSWORD, PASSWORD_TOO_SHORT, INVALID_OTP…) and ours (EMAIL_IN_USE,
  * ACCOUNT_BANNED, ACCOUNT_LOCKED, INVALID_EMAIL, INVALID_NAME, USER_NOT_FOUND).
  * An unknown user and a wrong password both answer 'Invalid login credentials.'
@@ -50,7 +50,7 @@ export function authErrorMessage(error: unknown): string {
   return AUTH_MESSAGES.unknown;
 }
 
-/** How an auth failure is shown: a danger alert, left up longer for the lockout (spec 1 §8). */
+/** How an auth failure is shown: a danger alert, left up longer for the lockout (docs/product/accounts.md#sign-in-errors). */
 export function authErrorAlert(error: unknown): { message: string; options: AlertOptions } {
   const message = authErrorMessage(error);
   return {
@@ -61,17 +61,17 @@ export function authErrorAlert(error: unknown): { message: string; options: Aler
 
 const WRONG_CODE: ReadonlySet<string> = new Set(['INVALID_OTP', 'OTP_EXPIRED', 'TOO_MANY_ATTEMPTS']);
 
-/** The /verify screen: a wrong, expired or worn-out code is simply 'incorrect' (spec 1 §5). */
+/** The /verify screen: a wrong, expired or worn-out code is simply 'incorrect' (docs/product/accounts.md#verification-codes). */
 export function verificationErrorMessage(error: unknown): string {
   if (error instanceof ApiError && WRONG_CODE.has(error.code)) return VALIDATION_MESSAGES.verificationCodeIncorrect;
   return authErrorMessage(error);
 }
 
 /**
- * 'Didn't receive the code?' (spec 2 §8) when the request failed. A 429 without our code is the
+ * 'Didn't receive the code?' (docs/product/accounts.md#verification-codes) when the request failed. A 429 without our code is the
  * per-address rate limit (a code went out moments ago and still works): nothing was mailed, so
  * the screen waits out the limit's minute (`waitSeconds`) instead of claiming 'Email sent'
- * (issue 24 item 4). The account's own limits (CODE_REQUESTS_EXCEEDED, CODE_GUESSES_EXCEEDED)
+ * (docs/decisions/030-feed-ads-and-rough-edges.md). The account's own limits (CODE_REQUESTS_EXCEEDED, CODE_GUESSES_EXCEEDED)
  * and anything else are a failure, in their words.
  */
 export function resendCodeOutcome(error: unknown): { message: string; waitSeconds?: number } {

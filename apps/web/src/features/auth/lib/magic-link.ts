@@ -1,7 +1,7 @@
 import { paths } from '@/config/paths.ts';
 
 /**
- * The emailed sign-in link (spec 1 §4): the address is kept on this device when the link is
+ * The emailed sign-in link (docs/product/accounts.md#emailed-sign-in-link): the address is kept on this device when the link is
  * requested; the link opens /login/sent, which redeems it only if that address matches the
  * one in the link. A link forwarded to (or opened on) another device asks for the address
  * again, so a stolen link alone is not enough to sign in.
@@ -52,7 +52,7 @@ export type MagicLinkReturn =
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** First and last name in the link mean the link registers a new account (spec 1 §4). */
+/** First and last name in the link mean the link registers a new account (docs/product/accounts.md#emailed-sign-in-link). */
 export function isRegistrationLink(params: Pick<MagicLinkParams, 'first' | 'last'>): boolean {
   return Boolean(params.first && params.last);
 }

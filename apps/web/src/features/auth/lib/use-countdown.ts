@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 
 /**
  * Whole seconds left until a moment set by `start(seconds)`, updated every second while any are
- * left (0 when none). For "you can ask again in n s" (issue 24 item 4).
+ * left (0 when none). For "you can ask again in n s" (docs/decisions/030-feed-ads-and-rough-edges.md).
  */
 export function useCountdown(): { secondsLeft: number; start: (seconds: number) => void } {
   const [until, setUntil] = useState<number | null>(null);

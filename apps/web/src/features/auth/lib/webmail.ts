@@ -1,5 +1,5 @@
 /**
- * The 'mail link' beside 'Check your inbox…' (spec 1 §2 'Forgot password'): the web inbox of
+ * The 'mail link' beside 'Check your inbox…' (docs/product/accounts.md#forgot-password-screen): the web inbox of
  * well-known providers, chosen by the address's domain. Universities mostly run Microsoft 365,
  * so a .edu address opens Outlook on the web. Anything else gets the device's mail app.
  */

@@ -8,7 +8,7 @@ import { queryKeys } from '@/lib/query-keys.ts';
  * narrow-screen compose page). Under the post's prefix (queryKeys.post), so invalidating a post's
  * page refreshes this too; its own last segment keeps it apart from the post page's entry.
  */
-export const parentPostQueryOptions = (postId: string) =>
+const parentPostQueryOptions = (postId: string) =>
   queryOptions({
     queryKey: queryKeys.post.composerParent(postId),
     queryFn: async ({ signal }): Promise<PostPage> =>

@@ -11,7 +11,7 @@ export const CATEGORY_TEXTS = {
   chooseCategory: 'Choose a category',
 } as const;
 
-export function categoryText(value: string | null): string | null {
+function categoryText(value: string | null): string | null {
   return CATEGORIES.find((c) => c.value === value)?.text ?? null;
 }
 

@@ -10,7 +10,7 @@ import styles from './composer.module.css';
 const OPTIONS = [{ text: CATEGORY_TEXTS.noCategory, value: null }, ...CATEGORIES];
 
 /**
- * /create/categories?goBack=… (spec 1 §2): the category list as a page on narrow screens.
+ * /create/categories?goBack=… (docs/product/community.md#narrow-screen-pages): the category list as a page on narrow screens.
  * Choosing one sets it on the post draft and returns to the composer, text and files intact.
  */
 export function CategoryPage() {

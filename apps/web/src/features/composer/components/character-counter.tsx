@@ -5,7 +5,7 @@ import styles from './composer.module.css';
 const NEAR_LIMIT = LIMITS.postTextMax - 50;
 
 /**
- * 'n / 500' (spec 1 §5). Screen readers hear how much is left only near the limit, politely;
+ * 'n / 500' (docs/product/community.md#post-text-limit). Screen readers hear how much is left only near the limit, politely;
  * announcing every keystroke from the first would drown out the typing.
  */
 export function CharacterCounter({ id, count }: { id: string; count: number }) {

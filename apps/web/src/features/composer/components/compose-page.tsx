@@ -37,7 +37,7 @@ function ComposePageContent({ parentId, fallback }: ComposePageProps & { fallbac
   const draft = useDraft(draftKey);
   const isComment = parentId !== null;
 
-  // Leaving with something written asks first (spec 1 §2 'Messaging': 'Cancel Comment?'),
+  // Leaving with something written asks first (docs/product/messages.md#inbox-and-chat: 'Cancel Comment?'),
   // whether by the back button, a link or the browser's back.
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -77,7 +77,7 @@ function ComposePageContent({ parentId, fallback }: ComposePageProps & { fallbac
 }
 
 /**
- * /create/post and /create/comment/:postId (spec 1 §2). At 769 px and below the composer is
+ * /create/post and /create/comment/:postId (docs/product/community.md#narrow-screen-pages). At 769 px and below the composer is
  * this page, with a back button to goBack. On wider screens the composer is a dialog: the
  * page hands over to it on the goBack page. Someone whose profile is not set up is sent
  * back there too, with the 'Your profile is not complete' prompt.

@@ -23,7 +23,7 @@ vi.mock('../lib/load.ts', async (importOriginal) => {
 });
 
 /**
- * Who gets what from Create Post (spec 1 §2, §5, §6). No typing here: the editor is tested
+ * Who gets what from Create Post (docs/product/community.md#route-table, docs/product/community.md#post-text-limit, docs/product/community.md#permission-table). No typing here: the editor is tested
  * typed for real in Chromium (e2e/composer.spec.ts).
  */
 
@@ -94,7 +94,7 @@ function renderHome(viewer: Viewer | null) {
 const clickCreate = () => fireEvent.click(screen.getByRole('button', { name: 'Create Post' }));
 
 beforeEach(() => {
-  // The geographic gate's lookup fails here, which lets the visitor through (spec 1 §6).
+  // The geographic gate's lookup fails here, which lets the visitor through (docs/product/accounts.md#geographic-gate).
   vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('offline')));
   setViewport(false);
 });

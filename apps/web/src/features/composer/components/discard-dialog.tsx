@@ -1,7 +1,7 @@
 import { POST_MESSAGES } from '@campus/contract';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 
-export const DISCARD_TEXTS = {
+const DISCARD_TEXTS = {
   postBody: 'This can’t be undone and you’ll lose your draft.',
   commentBody: 'This can’t be undone and you’ll lose your comment.',
   discard: 'Discard',
@@ -15,7 +15,7 @@ interface DiscardDialogProps {
   onDiscard: () => void;
 }
 
-/** 'Discard Post?' / 'Cancel Comment?' (spec 1 §2 'Modals', §4 'Draft discard'). */
+/** 'Discard Post?' / 'Cancel Comment?' (docs/product/community.md#modals, docs/product/community.md#draft-discard). */
 export function DiscardDialog({ open, onOpenChange, isComment, onDiscard }: DiscardDialogProps) {
   return (
     <ConfirmDialog

@@ -13,7 +13,7 @@ function preview(text: string): string {
 }
 
 /** The post a comment answers, compact: author, the start of its text, its first photo. */
-export function ParentPostCard({ post }: { post: Post }) {
+function ParentPostCard({ post }: { post: Post }) {
   const { author } = post;
   const photo = post.media.find((m) => m.kind === 'image');
   const text = preview(post.plainText);
@@ -37,7 +37,7 @@ export function ParentPostCard({ post }: { post: Post }) {
   );
 }
 
-export function ParentPostSkeleton() {
+function ParentPostSkeleton() {
   return (
     <div className={styles.parent} aria-hidden="true">
       <Skeleton circle width={36} height={36} />

@@ -7,7 +7,7 @@ export const PRICE_TEXTS = {
   free: 'Free',
 } as const;
 
-/** Optional price in whole US dollars; 0 means free (spec 1 §2: USD without decimals). */
+/** Optional price in whole US dollars; 0 means free (docs/product/community.md#feed: USD without decimals). */
 export function PriceField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
     <label className={styles.chip} data-filled={value !== ''}>

@@ -3,10 +3,10 @@ import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { composerUiStore, useComposerUi } from '../lib/composer-store.ts';
 
-export const PROFILE_PROMPT_TEXTS = { setUp: 'Set Up Profile', notNow: 'Not Now' } as const;
+const PROFILE_PROMPT_TEXTS = { setUp: 'Set Up Profile', notNow: 'Not Now' } as const;
 
 /**
- * 'Your profile is not complete' (spec 1 §5): posting needs a picture and a bio. Its button
+ * 'Your profile is not complete' (docs/product/community.md#profile-needed-to-post): posting needs a picture and a bio. Its button
  * goes to profile set-up, which comes back to the composer ('Continue Posting').
  */
 export function ProfileIncompleteDialog() {

@@ -69,7 +69,7 @@ function $trimBeforeCaret(overflow: number): number {
 }
 
 /**
- * Blocks typing past 500 (spec 1 §5): whenever an edit takes the count over the limit, the
+ * Blocks typing past 500 (docs/product/community.md#post-text-limit): whenever an edit takes the count over the limit, the
  * overflow is removed again before anything is drawn — from just before the caret, so the
  * keystroke (or the tail of a paste) is what disappears, wherever in the text it happened.
  * A transform rather than key handling: text also arrives by paste, drop, autocorrect and

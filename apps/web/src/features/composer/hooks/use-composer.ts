@@ -32,8 +32,8 @@ export interface ComposeLocationState {
  *
  * Visitors get the login modal ('post' or 'comment'), people without a verified school the
  * verify-school modal, and people whose profile lacks a picture or bio the 'Your profile is
- * not complete' prompt (spec 1 §5, §6). Members get a dialog on wide screens; at 769 px and
- * below they go to /create/post or /create/comment/{id} with goBack (spec 1 §2).
+ * not complete' prompt (docs/product/community.md#profile-needed-to-post, docs/product/community.md#permission-table). Members get a dialog on wide screens; at 769 px and
+ * below they go to /create/post or /create/comment/{id} with goBack (docs/product/community.md#narrow-screen-pages).
  */
 export function useComposer(): { open: (options?: OpenComposerOptions) => void } {
   const viewer = useViewer();
@@ -60,7 +60,7 @@ export function useComposer(): { open: (options?: OpenComposerOptions) => void }
           verifySchoolModal.open();
           return;
         case 'other-campus':
-          // The login/join modal words for a member of another campus (spec 1 'Modals').
+          // The login/join modal words for a member of another campus (docs/product/community.md#modals).
           void authModal.open(parentId ? 'comment' : 'post');
           return;
         case 'profile-incomplete':

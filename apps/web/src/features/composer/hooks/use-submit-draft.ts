@@ -35,7 +35,7 @@ export interface Upload {
 /** Query keys that show posts: every feed list, and for comments the post pages. */
 
 /**
- * Sends a draft (spec 1 §4 'Posting'). While it goes, `upload` drives the progress modal
+ * Sends a draft (docs/product/community.md#posting). While it goes, `upload` drives the progress modal
  * and the Post button reads 'Processing...'. Success clears the draft and refreshes the
  * feeds; then a dialog closes with 'Posted! Your post was sent.' (View link) or 'Your reply
  * was sent', while a page redirects after 1 s. Failure keeps every bit of the draft.
@@ -83,7 +83,7 @@ export function useSubmitDraft({ draftKey, parentId, presentation, onPosted, com
         showAlert(parentId ? POST_MESSAGES.replySent : POST_MESSAGES.posted, { type: 'success', postId: post.id });
         return;
       }
-      // The full bar stays up for the moment before the page moves on (spec 1 §4, §9).
+      // The full bar stays up for the moment before the page moves on (docs/product/community.md#posting, docs/product/community.md#limits).
       redirectTimer.current = window.setTimeout(() => {
         if (parentId) {
           storeAlert(POST_MESSAGES.replySent, { type: 'success' });

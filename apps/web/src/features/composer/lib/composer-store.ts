@@ -2,7 +2,7 @@ import type { CampusResponse, Post, Viewer } from '@campus/contract';
 import { useSyncExternalStore } from 'react';
 
 /** What the composer answers: nothing (a new post), or a post or comment (a comment, a reply). */
-export interface ComposerTarget {
+interface ComposerTarget {
   parentId: string | null;
   /** The post answered, when the caller has it: shown above the editor. */
   parentPost: Post | null;
@@ -54,7 +54,7 @@ export function useComposerUi(): ComposerUiState {
 }
 
 /**
- * Who may open the composer (spec 1 §5, §6), in the order the checks apply. A member of
+ * Who may open the composer (docs/product/community.md#who-may-post, docs/product/community.md#permission-table), in the order the checks apply. A member of
  * another campus (a UT student on OU's site) may look but not post: they get the join modal.
  */
 export type ComposerGate = 'visitor' | 'verify-school' | 'other-campus' | 'profile-incomplete' | 'ok';

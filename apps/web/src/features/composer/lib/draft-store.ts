@@ -52,12 +52,12 @@ export function draftPlainText(draft: Pick<Draft, 'blocks'>): string {
   return draft.blocks.join('\n');
 }
 
-/** The 'n / 500' count: characters plus 2 per break between blocks (spec 1 §5). */
+/** The 'n / 500' count: characters plus 2 per break between blocks (docs/product/community.md#post-text-limit). */
 export function draftCount(draft: Pick<Draft, 'blocks'>): number {
   return countPostText(draft.blocks);
 }
 
-/** A post needs text or at least one file (spec 1 §5), and no more than 500 characters. */
+/** A post needs text or at least one file (docs/product/community.md#post-text-limit), and no more than 500 characters. */
 export function canSubmitDraft(draft: Draft): boolean {
   const hasBody = draftPlainText(draft).trim() !== '' || draft.files.length > 0;
   return hasBody && draftCount(draft) <= LIMITS.postTextMax;

@@ -28,7 +28,7 @@ describe('isAllowedPostFile', () => {
     ['clip.mov', 'application/octet-stream'],
     // A known MIME type and an odd name.
     ['camera-upload', 'image/jpeg'],
-    // iPhone photos (issue 8): the server converts them.
+    // iPhone photos (docs/decisions/012-video-and-heic.md): the server converts them.
     ['IMG_0001.HEIC', 'image/heic'],
     ['IMG_0002.heif', 'image/heif'],
     ['IMG_0003.heic', ''],

@@ -3,8 +3,8 @@ import type { AlertOptions } from '@/components/ui/alert-rules.ts';
 import { type PictureType, pictureTypeOfFile } from '@/lib/picture-type.ts';
 
 /**
- * What the file picker offers (spec 1 §5): png, gif, jpeg, jpg, webp images and any video, plus
- * the HEIC/HEIF photos iPhones take (issue 8: the server converts them to WebP).
+ * What the file picker offers (docs/product/community.md#post-files): png, gif, jpeg, jpg, webp images and any video, plus
+ * the HEIC/HEIF photos iPhones take (docs/decisions/012-video-and-heic.md: the server converts them to WebP).
  */
 export const POST_FILE_ACCEPT = 'image/png,image/gif,image/jpeg,image/webp,image/heic,image/heif,.heic,.heif,video/*';
 
@@ -21,7 +21,7 @@ export function fileExtension(name: string): string {
 }
 
 /**
- * Whether a chosen file may go with a post (spec 1 §5: jpeg, jpg, png, gif, webp, mp4, mov,
+ * Whether a chosen file may go with a post (docs/product/community.md#post-files: jpeg, jpg, png, gif, webp, mp4, mov,
  * avi, quicktime). The browser's MIME type decides when it names one of those (image/png,
  * video/quicktime); otherwise the extension does, unless the MIME type says the file is
  * something else altogether (text/plain named .png). The server checks the bytes anyway.
@@ -44,7 +44,7 @@ export function postFileKind(file: FileLike): 'image' | 'video' {
 export type FileAlert = 'onlyPhotosAndVideos' | 'photoTooLarge' | 'videoTooLarge' | 'tooManyFiles';
 
 /** Whether the file is over its kind's limit (the server refuses it too, after sending it). */
-export function postFileTooLarge(file: FileLike): 'photoTooLarge' | 'videoTooLarge' | null {
+function postFileTooLarge(file: FileLike): 'photoTooLarge' | 'videoTooLarge' | null {
   const kind = postFileKind(file);
   const limit = kind === 'video' ? POST_FILE_LIMITS.videoBytes : POST_FILE_LIMITS.imageBytes;
   if ((file.size ?? 0) <= limit) return null;
@@ -96,7 +96,7 @@ export async function leaveOutFakePhotos<F extends File>(
   return { kept, fakes: chosen.length - kept.length };
 }
 
-/** The alert of spec 1 §8 for each refusal: a wrong type is 'danger', too many is 'okay'. */
+/** The alert of docs/product/community.md#alerts for each refusal: a wrong type is 'danger', too many is 'okay'. */
 export const FILE_ALERTS: Record<FileAlert, { message: string; options: AlertOptions }> = {
   onlyPhotosAndVideos: { message: POST_MESSAGES.onlyPhotosAndVideos, options: { type: 'danger' } },
   photoTooLarge: { message: UPLOAD_MESSAGES.photoTooLarge, options: { type: 'danger' } },

@@ -4,7 +4,7 @@
  * when the browser is idle after the first page — so opening it never waits on a waterfall.
  */
 export const loadComposerForm = () => import('../components/composer-form.tsx');
-export const loadComposerEditor = () => import('../editor/composer-editor.tsx');
+const loadComposerEditor = () => import('../editor/composer-editor.tsx');
 /** The desktop dialog around the form (with the parent post of a comment and 'Discard Post?'). */
 export const loadComposerDialog = () => import('../components/composer-dialog.tsx');
 

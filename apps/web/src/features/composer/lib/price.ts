@@ -4,7 +4,7 @@ const MAX_PRICE_DOLLARS = MAX_PRICE_CENTS / 100;
 const dollars = new Intl.NumberFormat('en-US');
 
 /**
- * What the price box keeps of what was typed: whole dollars as plain digits (spec 1 §2:
+ * What the price box keeps of what was typed: whole dollars as plain digits (docs/product/community.md#feed:
  * prices are shown without decimals). '$1,200' → '1200', '12.50' → '12' (cents are dropped,
  * not shifted into dollars), '007' → '7', '' stays '' (no price). Capped at $1,000,000.
  */

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /**
- * GET /api/campuses: every school, for Find Your School (spec 2 §2) and the shell's account
+ * GET /api/campuses: every school, for Find Your School (docs/product/search.md#find-your-school) and the shell's account
  * banner (a typed read, decision 022).
  */
 async function getCampuses({ signal }: { signal?: AbortSignal } = {}): Promise<CampusSummary[]> {

@@ -20,7 +20,7 @@ interface SchoolFinderProps {
 }
 
 /**
- * The search box and the list of schools of Find Your School (spec 2 §2). The list filters as
+ * The search box and the list of schools of Find Your School (docs/product/search.md#find-your-school). The list filters as
  * the user types. Keyboard: ArrowDown from the box enters the list, arrows move between hits
  * (wrapping), Home/End jump, ArrowUp from the first hit returns to the box, Enter opens.
  */

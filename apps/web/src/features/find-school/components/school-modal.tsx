@@ -29,7 +29,7 @@ function NewTabLink({ href, children }: { href: string; children: ReactNode }) {
 }
 
 /**
- * The button of a school's modal depends on who looks (spec 2 §2): a member of this school
+ * The button of a school's modal depends on who looks (docs/product/search.md#find-your-school): a member of this school
  * views it, a member of another visits as a guest (both in a new tab), anyone else joins.
  */
 function SchoolAction({

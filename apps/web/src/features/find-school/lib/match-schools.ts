@@ -69,7 +69,7 @@ function searchableText(campus: CampusSummary): string {
 }
 
 /**
- * The schools of Find Your School that match what was typed (spec 2 §2): every word must
+ * The schools of Find Your School that match what was typed (docs/product/search.md#find-your-school): every word must
  * appear in the name, short name, city or state, ignoring case and accents. The hub is not
  * a school and is never listed. Sorted by name so the list reads like a directory.
  */

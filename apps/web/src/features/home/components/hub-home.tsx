@@ -21,7 +21,7 @@ const SELL_STEPS = [
   'Meet up, hand the item over and get paid.',
 ];
 
-/** Home of the generic hub (spec 1 §2): welcome, how it works, FAQ and the way to a campus. */
+/** Home of the generic hub (docs/product/community.md#hub-home): welcome, how it works, FAQ and the way to a campus. */
 export function HubHome() {
   const campus = useCampus();
   return (

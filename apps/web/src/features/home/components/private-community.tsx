@@ -7,7 +7,7 @@ import { siteName, useCampus } from '@/lib/campus.ts';
 import { useViewer } from '@/lib/viewer.ts';
 import styles from './private-community.module.css';
 
-/** What a logged-out visitor sees instead of the feed of a private campus (spec 1 §1). */
+/** What a logged-out visitor sees instead of the feed of a private campus (docs/product/community.md#private-campus). */
 export function PrivateCommunity() {
   const campus = useCampus();
   const viewer = useViewer();

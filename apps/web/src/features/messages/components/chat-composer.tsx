@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import styles from './messages.module.css';
 
-/** The 'Too many characters' alert shows at most once in this period (spec 1 §5). */
+/** The 'Too many characters' alert shows at most once in this period (docs/product/community.md#post-text-limit). */
 const TOO_MANY_DEBOUNCE_MS = 3000;
 const PHOTO_TYPES = 'image/jpeg,image/png,image/gif,image/webp';
 

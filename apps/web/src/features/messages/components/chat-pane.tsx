@@ -33,7 +33,7 @@ const PANE_TEXTS = {
   loadingOlder: 'Loading older messages…',
 } as const;
 
-/** Older messages load when the list is scrolled within this distance of its top (spec 1 §9). */
+/** Older messages load when the list is scrolled within this distance of its top (docs/product/community.md#limits). */
 const OLDER_THRESHOLD_PX = SCROLL.chatOlderThresholdPx;
 
 function PaneSkeleton() {
@@ -73,7 +73,7 @@ export function ChatPane({ chatId }: { chatId: string }) {
   const newest = messages.at(-1);
   const lastOwnId = [...messages].reverse().find((m) => m.senderId === viewer?.id)?.id;
 
-  // A chat on screen is read (issue 24 item 3): marked read when opened — always, which also
+  // A chat on screen is read (docs/decisions/030-feed-ads-and-rough-edges.md): marked read when opened — always, which also
   // reads its notifications — and again whenever a refetch (a message, a heart or an un-heart
   // arriving) finds it unread while it is open.
   const markSeenMutate = markSeen.mutate;

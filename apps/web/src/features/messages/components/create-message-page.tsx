@@ -7,7 +7,7 @@ import { useHydrated } from '@/lib/use-hydrated.ts';
 import { NEW_MESSAGE_TEXTS, NewMessage } from './new-message.tsx';
 
 /**
- * /create/message?goBack=… (spec 1 §2): at 769 px and below the New Message search is a page of
+ * /create/message?goBack=… (docs/product/community.md#narrow-screen-pages): at 769 px and below the New Message search is a page of
  * its own with a back button to goBack; on wider screens it is the inbox's New Message pane, so
  * the page hands over to /messages/new.
  */

@@ -20,7 +20,7 @@ const INBOX_TEXTS = {
 
 function InboxRow({ chat, active }: { chat: ChatSummary; active: boolean }) {
   const name = `${chat.otherUser.firstName} ${chat.otherUser.lastName}`;
-  // The chat open beside the inbox is read (issue 24 item 3), even before the server has heard so.
+  // The chat open beside the inbox is read (docs/decisions/030-feed-ads-and-rough-edges.md), even before the server has heard so.
   const unread = chat.unread && !active;
   return (
     <li>

@@ -35,7 +35,7 @@ const show = (own: boolean, likesCount: number, onHeart = vi.fn()) =>
     </MemoryRouter>,
   );
 
-it("has a heart button on the other person's message (issue 24 item 3)", () => {
+it("has a heart button on the other person's message (docs/decisions/030-feed-ads-and-rough-edges.md)", () => {
   const onHeart = vi.fn();
   show(false, 0, onHeart);
   fireEvent.click(screen.getByRole('button', { name: 'Heart this message' }));

@@ -59,7 +59,7 @@ export function MessageBubble({ message, own, showStatus, onHeart, heartPending 
           {message.plainText && <p className={styles.messageText}>{message.plainText}</p>}
         </div>
         {own ? (
-          // No heart button on one's own message (issue 24 item 3): only the other person's hearts.
+          // No heart button on one's own message (docs/decisions/030-feed-ads-and-rough-edges.md): only the other person's hearts.
           message.likesCount > 0 && (
             <span
               role="img"

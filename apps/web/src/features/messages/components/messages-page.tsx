@@ -20,7 +20,7 @@ const PAGE_TEXTS = {
  * phones the inbox is a page of its own and a chat replaces it.
  */
 export function MessagesPage({ chatId, compose = false }: { chatId?: string; compose?: boolean }) {
-  // On phones New Message is a page of its own (spec 1 §2 /create/message), back to where it was opened.
+  // On phones New Message is a page of its own (docs/product/community.md#narrow-screen-pages), back to where it was opened.
   const isPhone = useMediaQuery(MEDIA.mobile);
   const here = chatId ? paths.chat.getHref(chatId) : paths.messages.getHref();
   const newMessageHref = isPhone ? paths.createMessage.getHref({ goBack: here }) : paths.newMessage.getHref();

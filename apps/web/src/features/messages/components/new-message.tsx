@@ -25,7 +25,7 @@ export const NEW_MESSAGE_TEXTS = {
 const RECENT_SHOWN = 5;
 
 /**
- * Under the empty search box (issue 24 item 9): the people of the viewer's latest chats, each a
+ * Under the empty search box (docs/decisions/030-feed-ads-and-rough-edges.md): the people of the viewer's latest chats, each a
  * link into that chat, or a hint when there are none yet, so the pane is never blank.
  */
 function RecentChats() {
@@ -59,7 +59,7 @@ function RecentChats() {
 }
 
 /**
- * /messages/new: the user search of this campus (spec 1 §5): arrow keys move the highlight and
+ * /messages/new: the user search of this campus (docs/product/messages.md#new-message): arrow keys move the highlight and
  * wrap, Enter opens the highlighted person, Enter without one says 'Please select a user!'.
  * Choosing someone asks 'Start Conversation?' and then opens (or starts) the chat.
  */

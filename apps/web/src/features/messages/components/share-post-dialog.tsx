@@ -56,7 +56,7 @@ function PersonButton({
 }
 
 /**
- * Share via message (spec 2 §4, spec 1 §4 'Chat'): pick a recent chat or anyone of this campus;
+ * Share via message (docs/product/messages.md#sharing-a-post-by-message, docs/product/messages.md#starting-a-chat): pick a recent chat or anyone of this campus;
  * the chat with them opens (either direction) or starts ('New Conversation Started'), a message
  * carrying the post's id is sent, and the chat opens with the post as a card.
  */

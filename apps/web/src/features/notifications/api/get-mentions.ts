@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** GET /api/notifications/mentions: posts and comments naming the viewer as @username, 15 a page. */
-export async function getMentionsPage(
+async function getMentionsPage(
   cursor: string | undefined,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<PostList> {

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** GET /api/notifications: 15 a page, newest first. */
-export async function getNotificationsPage(
+async function getNotificationsPage(
   cursor: string | undefined,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<NotificationList> {

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** GET /api/unread-counts: unread chats (Messages badge) and unread notifications (typed read, decision 022). */
-export async function getUnreadCounts({ signal }: { signal?: AbortSignal } = {}): Promise<UnreadCounts> {
+async function getUnreadCounts({ signal }: { signal?: AbortSignal } = {}): Promise<UnreadCounts> {
   return api.get<UnreadCounts>('/api/unread-counts', { signal });
 }
 

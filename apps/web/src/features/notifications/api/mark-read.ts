@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** POST /api/notifications/read: the shown notifications (in batches the server accepts). */
-export async function markNotificationsRead(ids: readonly string[]): Promise<number> {
+async function markNotificationsRead(ids: readonly string[]): Promise<number> {
   let updated = 0;
   for (let i = 0; i < ids.length; i += NOTIFICATION_LIMITS.markReadMax) {
     const batch = ids.slice(i, i + NOTIFICATION_LIMITS.markReadMax);

@@ -1,7 +1,7 @@
 import { Avatar } from '@/components/ui/avatar.tsx';
 import styles from './mention-samples.module.css';
 
-export const SAMPLE_TEXTS = {
+const SAMPLE_TEXTS = {
   heading: 'What a mention looks like',
   badge: 'Sample',
 } as const;
@@ -33,7 +33,7 @@ const SAMPLES: readonly Sample[] = [
 ];
 
 /**
- * The placeholder sample posts of /notifications/mentions (spec 1 §2), shown while the viewer has
+ * The placeholder sample posts of /notifications/mentions (docs/product/messages.md#notifications-page), shown while the viewer has
  * no mentions: plainly marked 'Sample', with their own @username, so the page explains itself.
  * Not links and not buttons: there is no post or person behind them.
  */

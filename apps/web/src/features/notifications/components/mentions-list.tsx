@@ -7,7 +7,7 @@ import { useViewer } from '@/lib/viewer.ts';
 import { useMentionsQuery } from '../api/get-mentions.ts';
 import { MentionSamples } from './mention-samples.tsx';
 
-export const MENTIONS_TEXTS = {
+const MENTIONS_TEXTS = {
   label: 'Mentions',
   emptyTitle: 'No mentions yet',
   emptyBody: (username: string) => `Posts and comments that name you as @${username} show up here.`,

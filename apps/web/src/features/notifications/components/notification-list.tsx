@@ -19,7 +19,7 @@ const LIST_TEXTS = {
 } as const;
 
 /** Where a notification leads: its chat, else its post, else the sender's profile. */
-export function notificationTarget(notification: Notification): string {
+function notificationTarget(notification: Notification): string {
   if (notification.chatId) return paths.chat.getHref(notification.chatId);
   if (notification.postId) return paths.post.getHref(notification.postId);
   return paths.profile.getHref(notification.fromUser.username);

@@ -7,7 +7,7 @@ const TABS = [
   { label: 'Mentions', to: paths.notificationMentions.getHref() },
 ] as const;
 
-/** All | Mentions above /notifications and /notifications/mentions (spec 1 §2); each is a page of its own. */
+/** All | Mentions above /notifications and /notifications/mentions (docs/product/messages.md#notifications-page); each is a page of its own. */
 export function NotificationTabs() {
   const { pathname } = useLocation();
   return <LinkTabs label="Notification views" tabs={TABS.map((tab) => ({ ...tab, active: pathname === tab.to }))} />;

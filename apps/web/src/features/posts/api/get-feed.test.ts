@@ -7,7 +7,7 @@ const page = (count: number, nextCursor: string | null) => ({
   nextCursor,
 });
 
-describe('nextCursorOf (spec 1 §4: stop when fewer than 2 come back)', () => {
+describe('nextCursorOf (docs/product/community.md#feed-pagination: stop when fewer than 2 come back)', () => {
   it('goes on while pages are full enough and the server has more', () => {
     expect(nextCursorOf(page(15, 'c'), 2)).toBe('c');
     expect(nextCursorOf(page(2, 'c'), 2)).toBe('c');

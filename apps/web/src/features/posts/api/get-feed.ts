@@ -14,7 +14,7 @@ export function categoryFrom(value: string | null): string {
 
 /**
  * Where the next page starts: the post cursor, and how many posts the pages before it show, so
- * the server puts the ads after every 4th post of the whole scroll (spec 1 §2).
+ * the server puts the ads after every 4th post of the whole scroll (docs/product/community.md#feed).
  */
 export interface FeedPageParam {
   cursor?: string;
@@ -26,7 +26,7 @@ export interface FeedPageParam {
  * with the sponsored posts to place after every 4th post. A typed read (decision 022): our own
  * server's contract-checked answer, and the first page of /home, fetched before the page's code.
  */
-export async function getFeedPage(
+async function getFeedPage(
   { cursor, shown, category }: FeedPageParam & { category: string },
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<FeedPage> {
@@ -35,7 +35,7 @@ export async function getFeedPage(
 }
 
 /**
- * The next page of a list, by the rule of spec 1 §4: stop when a page brings fewer than
+ * The next page of a list, by the rule of docs/product/community.md#feed-pagination: stop when a page brings fewer than
  * `stopBelow` posts, or when the server says it was the last.
  */
 export function nextCursorOf(page: PostList, stopBelow: number): string | undefined {

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** GET /api/posts/:id/liked-by: one page (20) of the people who saved the post, latest first. */
-export async function getLikedByPage(
+async function getLikedByPage(
   postId: string,
   cursor: string | undefined,
   { signal }: { signal?: AbortSignal } = {},

@@ -5,7 +5,7 @@ import { queryKeys } from '@/lib/query-keys.ts';
 import { nextCursorOf } from './get-feed.ts';
 
 /** GET /api/posts/media: one page of the posts that carry photos or videos. */
-export async function getMediaFeedPage(
+async function getMediaFeedPage(
   { cursor }: { cursor?: string },
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<PostList> {

@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys.ts';
  * GET /api/posts/:id: the post, its parent chain (for a reply) and its comment thread. A typed
  * read (decision 022): our own server's contract-checked answer, fetched before the page's code.
  */
-export async function getPost(postId: string, { signal }: { signal?: AbortSignal } = {}): Promise<PostPage> {
+async function getPost(postId: string, { signal }: { signal?: AbortSignal } = {}): Promise<PostPage> {
   return api.get<PostPage>(`/api/posts/${encodeURIComponent(postId)}`, { signal });
 }
 

@@ -5,7 +5,7 @@ import { queryKeys } from '@/lib/query-keys.ts';
 import { nextCursorOf } from './get-feed.ts';
 
 /** GET /api/saved: one page (10) of the viewer's saved posts on this campus. */
-export async function getSavedPage(
+async function getSavedPage(
   { cursor }: { cursor?: string },
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<PostList> {
@@ -17,7 +17,7 @@ export const savedQueryOptions = () =>
     queryKey: queryKeys.posts.saved,
     queryFn: ({ pageParam, signal }) => getSavedPage({ cursor: pageParam }, { signal }),
     initialPageParam: undefined as string | undefined,
-    // Saved lists stop below 9 (spec 2 §4), not below 2 like the feed.
+    // Saved lists stop below 9 (docs/product/profiles.md#profile-lists), not below 2 like the feed.
     getNextPageParam: (page) => nextCursorOf(page, SCROLL.listsStopBelow),
   });
 

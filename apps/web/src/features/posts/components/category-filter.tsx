@@ -7,7 +7,7 @@ interface CategoryFilterProps {
   onChange: (value: string) => void;
 }
 
-/** 'All' and the 30 categories as a row of chips that scrolls sideways (spec 1 §2 'Feed'). */
+/** 'All' and the 30 categories as a row of chips that scrolls sideways (docs/product/community.md#feed). */
 export function CategoryFilter({ value, onChange }: CategoryFilterProps) {
   const rowRef = useRef<HTMLFieldSetElement>(null);
 

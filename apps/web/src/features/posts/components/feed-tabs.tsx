@@ -2,7 +2,7 @@ import { useLocation } from 'react-router';
 import { LinkTabs } from '@/components/ui/link-tabs.tsx';
 import { paths } from '@/config/paths.ts';
 
-/** Feed | Media above both feeds (spec 1 §2 /media 'tabs Feed and Media'); each is a page of its own. */
+/** Feed | Media above both feeds (docs/product/community.md#route-table); each is a page of its own. */
 export function FeedTabs() {
   const { pathname } = useLocation();
   return (

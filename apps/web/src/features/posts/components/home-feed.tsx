@@ -85,7 +85,7 @@ export function HomeFeed() {
         empty={empty}
       >
         {(_posts, shown) =>
-          // The pages carry the sponsored posts the server placed (spec 1 §2, spec 3 §4).
+          // The pages carry the sponsored posts the server placed (docs/product/community.md#feed, docs/product/boosting.md#sponsored-posts-in-the-feed).
           feedItems(query.data?.pages ?? [])
             .slice(0, shown)
             .map((item, index) =>

@@ -10,7 +10,7 @@ import styles from './parent-chain.module.css';
 
 /**
  * Above a reply: the posts it answers, top-level first, each one compact and linking to its
- * own page, joined by a line down to the reply (spec 1 §2 'parent chain for replies').
+ * own page, joined by a line down to the reply (docs/product/community.md#post-page).
  */
 export function ParentChain({ ancestors }: { ancestors: Post[] }) {
   if (ancestors.length === 0) return null;

@@ -59,7 +59,7 @@ function OwnerOrVisitorBar({ post }: { post: Post }) {
   const conversation = useStartConversation();
   const BoostControls = usePostBoostControls();
 
-  // Opens the chat with the author in either direction, or starts one (spec 1 §4 'Chat').
+  // Opens the chat with the author in either direction, or starts one (docs/product/messages.md#starting-a-chat).
   const sendMessage = () => {
     if (allow('message')) conversation.start(post.author.id);
   };
@@ -164,7 +164,7 @@ function PostBody({ page }: { page: PostPage }) {
           <time dateTime={post.createdAt}>{formatFullDate(post.createdAt, { utc: !hydrated })}</time>
         </p>
         {post.likesCount > 0 && (
-          // Tapping the save count lists who saved it (spec 1 §2 'liked by').
+          // Tapping the save count lists who saved it (docs/product/community.md#route-table 'liked by').
           <p className={styles.stats}>
             <Link to={paths.postLikedBy.getHref(post.id)} className={styles.statsLink}>
               {LIKED_BY_TEXTS.count(post.likesCount)}

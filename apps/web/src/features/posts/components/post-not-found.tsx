@@ -6,7 +6,7 @@ import { paths } from '@/config/paths.ts';
 
 const SEARCH = 'Search';
 
-/** A post that does not exist (any more, or on another campus): spec 1 §2 'Missing post'. */
+/** A post that does not exist (any more, or on another campus): docs/product/community.md#post-page. */
 export function PostNotFound() {
   return (
     <EmptyState

@@ -6,7 +6,7 @@ export type FeedItem =
   | { kind: 'ad'; key: string; adId: string; post: Post; cta: AdCta };
 
 /**
- * The render list of the feed (spec 1 §2): each page's posts, with its sponsored posts placed
+ * The render list of the feed (docs/product/community.md#feed): each page's posts, with its sponsored posts placed
  * right after the post the server put them behind (after every 4th post of the whole scroll,
  * cycling through the active ads; the server counts the posts above each page). A sponsored
  * post whose anchor is gone (its post was deleted here) is left out, and so is one that would

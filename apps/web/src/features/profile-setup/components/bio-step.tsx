@@ -9,7 +9,7 @@ import styles from './profile-set-up.module.css';
 import { STEP_TEXTS } from './step-texts.ts';
 
 interface BioStepProps {
-  /** The stored bio: Save shows only when the text differs from it (spec 1 §4). */
+  /** The stored bio: Save shows only when the text differs from it (docs/product/profiles.md#profile-set-up). */
   savedBio: string;
   bio: string;
   onBioChange: (bio: string) => void;

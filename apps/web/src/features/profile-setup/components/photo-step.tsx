@@ -14,7 +14,7 @@ import { STEP_TEXTS } from './step-texts.ts';
 
 const PREVIEW_SIZE = 160;
 
-/** Profile pictures are jpeg, png or gif (spec 2 §5), by their bytes as the server checks them. */
+/** Profile pictures are jpeg, png or gif (docs/product/profiles.md#profile-rules), by their bytes as the server checks them. */
 const AVATAR_PICTURES: ReadonlySet<PictureType> = new Set(['jpeg', 'png', 'gif']);
 
 /** A picked photo the browser cannot draw (a damaged file): its name instead of a broken image. */

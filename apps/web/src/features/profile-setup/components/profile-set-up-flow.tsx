@@ -9,14 +9,14 @@ import { STEP_TEXTS } from './step-texts.ts';
 
 export type SetUpStep = 'photo' | 'bio' | 'done';
 
-/** Each step's heading (spec 1 §2 'Profile set-up'); the dialog or page shows it as its title. */
+/** Each step's heading (docs/product/profiles.md#profile-set-up); the dialog or page shows it as its title. */
 export const STEP_TITLES: Record<SetUpStep, string> = {
   photo: PROFILE_MESSAGES.pickPicture,
   bio: PROFILE_MESSAGES.describeYourself,
   done: PROFILE_MESSAGES.profileFinished,
 };
 
-/** The last button names the place set-up returns to (spec 1 §2). */
+/** The last button names the place set-up returns to (docs/product/profiles.md#profile-set-up). */
 export const FINISH_LABELS: Record<ProfileSetUpOrigin, string> = {
   post: PROFILE_MESSAGES.continuePosting,
   home: PROFILE_MESSAGES.backToHome,
@@ -38,7 +38,7 @@ export function useProfileSetUpState(viewer: Viewer) {
   const [busy, setBusy] = useState(false);
   return { step, setStep, file, setFile, bio, setBio, busy, setBusy };
 }
-export type ProfileSetUpState = ReturnType<typeof useProfileSetUpState>;
+type ProfileSetUpState = ReturnType<typeof useProfileSetUpState>;
 
 interface ProfileSetUpFlowProps {
   viewer: Viewer;
@@ -47,7 +47,7 @@ interface ProfileSetUpFlowProps {
   finishAction: ReactNode;
 }
 
-/** Picture, then bio, then 'Your profile is finished!' (spec 1 §4 'Profile set-up'). */
+/** Picture, then bio, then 'Your profile is finished!' (docs/product/profiles.md#profile-set-up). */
 export function ProfileSetUpFlow({ viewer, state, finishAction }: ProfileSetUpFlowProps) {
   const { step, setStep } = state;
   const index = step === 'photo' ? 1 : 2;

@@ -18,7 +18,7 @@ export const profilePostsQueryOptions = (username: string, show: ProfileTab) =>
     queryKey: queryKeys.posts.profile(username, show),
     queryFn: ({ pageParam, signal }) => getProfilePostsPage({ username, show, cursor: pageParam }, { signal }),
     initialPageParam: undefined as string | undefined,
-    // Profile lists stop when a page returns fewer than 9 (spec 2 §4).
+    // Profile lists stop when a page returns fewer than 9 (docs/product/profiles.md#profile-lists).
     getNextPageParam: (page) =>
       page.posts.length < SCROLL.listsStopBelow ? undefined : (page.nextCursor ?? undefined),
   });

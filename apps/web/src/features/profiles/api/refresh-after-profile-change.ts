@@ -6,7 +6,7 @@ import { queryKeys } from '@/lib/query-keys.ts';
 /**
  * After the viewer's photo, name, bio or username changes: the viewer is the answer, and every
  * list or page that shows them as an author is read again (authors come from the users table
- * at read time, so the server already shows the new name everywhere — spec 1 §7).
+ * at read time, so the server already shows the new name everywhere — docs/product/community.md#profile-changes-everywhere).
  */
 export function useRefreshAfterProfileChange() {
   const queryClient = useQueryClient();

@@ -39,7 +39,7 @@ function BioForm({ viewer, onDone }: { viewer: Viewer; onDone: () => void }) {
   );
 }
 
-/** Edit Bio (spec 2 §2 'Profile edit', §5): at most 160 characters, with 'n / 160'. */
+/** Edit Bio (docs/product/profiles.md#profile-edit, docs/product/profiles.md#profile-rules): at most 160 characters, with 'n / 160'. */
 export function EditBioModal({ viewer, ...modal }: EditModalProps & { viewer: Viewer }) {
   return (
     <EditModal title={EDIT_BIO_TITLE} {...modal}>

@@ -44,7 +44,7 @@ function NameForm({ viewer, onDone }: { viewer: Viewer; onDone: () => void }) {
   );
 }
 
-/** Edit Display Name (spec 2 §2 'Profile edit'): first and last name, at most 20 each. */
+/** Edit Display Name (docs/product/profiles.md#profile-edit): first and last name, at most 20 each. */
 export function EditNameModal({ viewer, ...modal }: EditModalProps & { viewer: Viewer }) {
   return (
     <EditModal title={EDIT_NAME_TITLE} {...modal}>

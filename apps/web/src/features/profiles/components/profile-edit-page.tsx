@@ -33,7 +33,7 @@ function EditRow({ label, value, muted = false, action, onEdit }: EditRowProps) 
   );
 }
 
-/** /profile/edit (spec 2 §2 'Profile edit'): photo, display name and bio, each saved on its own. */
+/** /profile/edit (docs/product/profiles.md#profile-edit): photo, display name and bio, each saved on its own. */
 export function ProfileEditPage({ viewer }: { viewer: Viewer }) {
   const [editing, setEditing] = useState<'name' | 'bio' | null>(null);
   const openOrClose = (which: 'name' | 'bio') => (open: boolean) => setEditing(open ? which : null);

@@ -13,7 +13,7 @@ const joinedFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'nu
 
 interface MainActionProps {
   profile: PublicProfile;
-  /** ?redirect=true: the message modal is open when the page opens (spec 2 §2). */
+  /** ?redirect=true: the message modal is open when the page opens (docs/product/profiles.md#profile-header). */
   messageOnOpen: boolean;
   onMessageClosed: () => void;
 }
@@ -52,7 +52,7 @@ function MainAction({ profile, messageOnOpen, onMessageClosed }: MainActionProps
   );
 }
 
-/** Photo, name, @username, verified mark, bio and joined date (spec 2 §2 'Profile page'). */
+/** Photo, name, @username, verified mark, bio and joined date (docs/product/profiles.md#profile-route). */
 export function ProfileHeader({
   profile,
   messageOnOpen = false,

@@ -19,7 +19,7 @@ const REPORT = 'Report';
 const BLOCK = 'Block';
 
 /**
- * The header menu of a profile (spec 2 §2): copy its link; claim an account whose email was
+ * The header menu of a profile (docs/product/profiles.md#profile-menu): copy its link; claim an account whose email was
  * never verified (the sign-in link goes to its own address, then /login/sent); block or unblock
  * and report another member.
  */

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths.ts';
 
 const SEARCH = 'Search';
 
-/** A username nobody holds here (spec 2 §2 'A missing user'), with a Search button. */
+/** A username nobody holds here (docs/product/profiles.md#missing-profile), with a Search button. */
 export function ProfileNotFound() {
   return (
     <EmptyState

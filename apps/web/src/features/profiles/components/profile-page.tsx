@@ -34,7 +34,7 @@ export function ProfilePage({
 }: {
   username: string;
   show: ProfileTab;
-  /** ?redirect=true: open the message modal (spec 2 §2). */
+  /** ?redirect=true: open the message modal (docs/product/profiles.md#profile-header). */
   messageOnOpen?: boolean;
   onMessageClosed?: () => void;
 }) {

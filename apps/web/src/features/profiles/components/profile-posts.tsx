@@ -35,11 +35,11 @@ const EMPTY: Record<ProfileTab, { icon: ReactNode; own: string; other: (name: st
   },
 };
 
-/** One tab of a profile, 10 a page, stopping below 9 (spec 2 §4). */
+/** One tab of a profile, 10 a page, stopping below 9 (docs/product/profiles.md#profile-lists). */
 export function ProfilePosts({ profile, show }: { profile: PublicProfile; show: ProfileTab }) {
   const query = useProfilePostsQuery(profile.username, show);
   const empty = EMPTY[show];
-  // Photos are post-media cards in a grid (spec 2 §2); the other tabs are post cards.
+  // Photos are post-media cards in a grid (docs/product/profiles.md#profile-route); the other tabs are post cards.
   const photos = show === 'photos';
   return (
     <InfiniteList

@@ -17,7 +17,7 @@ export function postCountLabel(count: number): string {
 }
 
 /**
- * The 'profile' header variant (spec 1 §2): back, the name with the post count, and the
+ * The 'profile' header variant (docs/product/community.md#shell-and-layout): back, the name with the post count, and the
  * profile's menu; while the profile loads, or when there is none, a plain title. The app shell
  * draws it (and hides it while scrolling down on phones) through `className`, and passes the
  * menu, which loads with the profile's code rather than with the first page (decision 022).

@@ -10,7 +10,7 @@ import styles from './pin-form.module.css';
 const EMAIL_LABEL = 'School email';
 
 interface SchoolEmailFormProps {
-  /** The campus being joined (spec 2 §2 'shows the campus full name'). */
+  /** The campus being joined (docs/product/accounts.md#joining-a-campus). */
   campus: Pick<CampusDefinition, 'name' | 'emailDomains' | 'themeColor'>;
   /** The user's present school email: sending it again is refused. */
   currentSchoolEmail: string | null;
@@ -20,7 +20,7 @@ interface SchoolEmailFormProps {
 }
 
 /**
- * Step 1 of joining a campus: the school email (spec 2 §2 'School email screen', §5). The
+ * Step 1 of joining a campus: the school email (docs/product/accounts.md#joining-a-campus, docs/product/accounts.md#school-email-rules). The
  * address is checked here with the contract's rules and the campus's domains, so a wrong
  * domain is answered at once and nothing is mailed; the server checks the same again.
  */

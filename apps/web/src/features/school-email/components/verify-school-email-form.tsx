@@ -18,8 +18,7 @@ interface VerifySchoolEmailFormProps {
 }
 
 /**
- * Step 2 of joining a campus: the PIN mailed to the school email (spec 2 §2 'Enter PIN
- * screens', §4 'School verification'). Errors sit under the field; a resend says 'Email sent'.
+ * Step 2 of joining a campus: the PIN mailed to the school email (docs/product/accounts.md#enter-pin-screens, docs/product/accounts.md#school-verification). Errors sit under the field; a resend says 'Email sent'.
  */
 export function VerifySchoolEmailForm({ email, campusId, onVerified }: VerifySchoolEmailFormProps) {
   const { showAlert } = useAlert();

@@ -8,7 +8,7 @@ export interface JoinTarget {
 }
 
 /**
- * The campus a school email joins (spec 2 §2): the `campus` query parameter (picked in Find
+ * The campus a school email joins (docs/product/accounts.md#joining-a-campus): the `campus` query parameter (picked in Find
  * Your School), else the site's campus. An unknown id falls back to the site's campus, whose
  * name the page shows, so nobody joins a school they did not see. Null when that leaves the
  * hub, which has no school (and no email domains) of its own.

@@ -18,7 +18,7 @@ export const searchPostsQueryOptions = (q: string, show: PostsTab) =>
     queryKey: queryKeys.posts.search(q, show),
     queryFn: ({ pageParam, signal }) => searchPosts({ q, show, cursor: pageParam }, { signal }),
     initialPageParam: undefined as string | undefined,
-    // Search stops when a page brings fewer than 2 hits (spec 2 §4).
+    // Search stops when a page brings fewer than 2 hits (docs/product/search.md#search-pagination).
     getNextPageParam: (page) => (page.posts.length < SCROLL.feedStopBelow ? undefined : (page.nextCursor ?? undefined)),
   });
 

@@ -6,7 +6,7 @@ import { type SearchOption, useSearchCombobox } from '../hooks/use-search-combob
 import styles from './search-combobox.module.css';
 
 /**
- * The header search box of a campus (spec 1 §2 'Search box'): a combobox whose dropdown holds
+ * The header search box of a campus (docs/product/search.md#search-box): a combobox whose dropdown holds
  * suggestions while typing (posts, from the search engine), 'Popular searches' (first 4, on a
  * results page) and 'My Recent' with remove and 'Clear all'. Arrow keys move through the
  * options, Enter opens the active one (or searches the text), Escape closes the list; Enter on

@@ -47,14 +47,14 @@ function NoResults({ q }: { q: string }) {
   );
 }
 
-/** The count beside a popular search (spec 2 §2 'shows a view count'). */
+/** The count beside a popular search (docs/product/search.md#search-page). */
 function viewCount(search: PopularSearch): string {
   return `${search.totalViews.toLocaleString('en-US')} ${search.totalViews === 1 ? 'view' : 'views'}`;
 }
 
 /**
  * No query yet: 'Start typing to search…' (once) and the campus's popular searches with their
- * counts; the 'Popular searches' heading only above searches to show (issue 24 item 9).
+ * counts; the 'Popular searches' heading only above searches to show (docs/decisions/030-feed-ads-and-rough-edges.md).
  */
 function PopularSearches() {
   const popular = usePopularQuery();
@@ -225,9 +225,9 @@ function PeopleResults({ q }: { q: string }) {
 }
 
 /**
- * /search?q=&show=latest|media|people (spec 2 §2): Latest and People as lists that load more
+ * /search?q=&show=latest|media|people (docs/product/search.md#search-page): Latest and People as lists that load more
  * near the bottom, Media as a grid; with no query, popular searches. Each tab's hits are 10 a
- * page and stop below 2 (spec 2 §4).
+ * page and stop below 2 (docs/product/search.md#search-pagination).
  */
 export function SearchPage({ q, show }: { q: string; show: SearchTab }) {
   const query = q.trim();

@@ -26,7 +26,7 @@ export type SearchOption =
   | { kind: 'recent'; id: string; search: RecentSearch };
 
 /**
- * The header search box's state (spec 1 §2 'Search box'): the text, which follows the address
+ * The header search box's state (docs/product/search.md#search-box): the text, which follows the address
  * on /search; the options of the dropdown (suggestions while typing, the first popular searches
  * on a results page, 'My Recent'); the active option of the arrow keys; and what choosing,
  * searching, removing and clearing send. The view (components/search-combobox.tsx) only draws.
@@ -145,7 +145,7 @@ export function useSearchCombobox() {
       choose(activeOption);
       return;
     }
-    // Enter on an empty box does nothing (spec 1 §2).
+    // Enter on an empty box does nothing (docs/product/search.md#search-box).
     if (!typed) return;
     runSearch(typed);
   };

@@ -81,12 +81,12 @@ function Select({
   );
 }
 
-/** Gender (spec 2 §5): 'Must select a gender'. */
+/** Gender (docs/product/profiles.md#gender-rules): 'Must select a gender'. */
 export function GenderForm({ account }: { account: AccountSettings }) {
   const [gender, setGender] = useState<string>(account.gender ?? '');
   const { submit, error, setError, pending } = useChoiceSubmit('gender');
   const errorId = useId();
-  // Nothing chosen is never 'unchanged': Save then says 'Must select a gender' (issue 24 item 6).
+  // Nothing chosen is never 'unchanged': Save then says 'Must select a gender' (docs/decisions/030-feed-ads-and-rough-edges.md).
   const unchanged = gender !== '' && gender === account.gender;
   const check = (value: string) => fieldError(UpdateGenderBodySchema.shape.gender, value);
   const handleSubmit = (event: FormEvent) => {
@@ -125,8 +125,8 @@ export function GenderForm({ account }: { account: AccountSettings }) {
 }
 
 /**
- * Birth date (spec 2 §5): month, day 1–31, year 2021 down to 1970; 'Please fill in all the
- * fields', and "That date doesn't exist." for a day the month lacks (issue 24 item 5).
+ * Birth date (docs/product/profiles.md#birth-date-rules): month, day 1–31, year 2021 down to 1970; 'Please fill in all the
+ * fields', and "That date doesn't exist." for a day the month lacks (docs/decisions/030-feed-ads-and-rough-edges.md).
  */
 export function BirthDateForm({ account }: { account: AccountSettings }) {
   const saved = account.birthDate;

@@ -43,7 +43,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("the spec's messages for empty fields are shown, not only a disabled Save (issue 24 item 6)", () => {
+describe("the spec's messages for empty fields are shown, not only a disabled Save (docs/decisions/030-feed-ads-and-rough-edges.md)", () => {
   it("username: 'Username is required.' on Save and on leaving the emptied field; nothing is sent", async () => {
     show(
       <AccountTextForm
@@ -95,7 +95,7 @@ describe("the spec's messages for empty fields are shown, not only a disabled Sa
   });
 });
 
-describe('birth date (issue 24 item 5)', () => {
+describe('birth date (docs/decisions/030-feed-ads-and-rough-edges.md)', () => {
   it('refuses February 31, 2001 with "That date doesn\'t exist."; nothing is sent', async () => {
     show(<BirthDateForm account={account} />);
     fireEvent.click(save());

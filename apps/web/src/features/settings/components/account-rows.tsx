@@ -91,7 +91,7 @@ function RowContent({ row }: { row: Row }) {
   );
 }
 
-/** Settings > Account (spec 2 §2): the rows exactly as listed, each editable one a link to its form. */
+/** Settings > Account (docs/product/profiles.md#account-rows): the rows exactly as listed, each editable one a link to its form. */
 export function AccountRows() {
   const account = useAccountQuery();
   if (account.isPending) {

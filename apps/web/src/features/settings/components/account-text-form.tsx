@@ -13,7 +13,7 @@ import styles from './account.module.css';
 interface AccountTextFormProps {
   field: Extract<AccountField, 'username' | 'phone'>;
   label: string;
-  /** The saved value: Save stays disabled while the field equals it (spec 2 §5). */
+  /** The saved value: Save stays disabled while the field equals it (docs/product/profiles.md#profile-rules). */
   current: string;
   schema: FieldSchema;
   maxLength: number;
@@ -35,7 +35,7 @@ export function AccountTextForm({
   const navigate = useNavigate();
   const save = useUpdateAccountField(field);
   // The username is required: an emptied field says so on leaving it or on Save ('Username is
-  // required.', issue 24 item 6). The phone may be left empty: there Save waits for a number.
+  // required.', docs/decisions/030-feed-ads-and-rough-edges.md). The phone may be left empty: there Save waits for a number.
   const required = field === 'username';
   const form = useForm({
     initial: { value: current },

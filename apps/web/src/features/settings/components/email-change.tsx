@@ -19,7 +19,7 @@ function messageOf(error: unknown): string | null {
   return error instanceof ApiError && error.status < 500 ? error.message : null;
 }
 
-/** Email change, step 1 (spec 2 §4, §5): the new address; the code goes there. */
+/** Email change, step 1 (docs/product/profiles.md#email-change, docs/product/accounts.md#verification-codes): the new address; the code goes there. */
 export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
   const { showAlert } = useAlert();
   const navigate = useNavigate();
@@ -72,7 +72,7 @@ export function VerifyEmailForm({ email }: { email: string }) {
     verify.mutate(
       { email, code: form.values.code.trim() },
       {
-        // Spec 2 §4: back to /settings/account/email, the success alert stored for that page.
+        // docs/product/profiles.md#email-change: back to /settings/account/email, the success alert stored for that page.
         onSuccess: () => {
           storeAlert(SETTINGS_MESSAGES.accountUpdated);
           navigate(paths.settings.email.getHref(), { replace: true });

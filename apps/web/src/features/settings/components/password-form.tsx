@@ -19,7 +19,7 @@ const schemas = {
 };
 
 /**
- * Change password (spec 2 §5): each field's own message ('Current password required', 'Please
+ * Change password (docs/product/profiles.md#password-change-rules): each field's own message ('Current password required', 'Please
  * enter a new password', 'Must re-enter new password') on Save or on leaving it empty, then 'Passwords do not match' and
  * 'Passwords must be 6+ characters' (the contract's whole-form check, on the field it names),
  * then the server's 'Invalid password.' for a wrong current one.
@@ -32,7 +32,7 @@ export function PasswordForm() {
     initial: { currentPassword: '', newPassword: '', repeatPassword: '' },
     schemas,
     afterError: 'clear',
-    // Each empty field says what it needs on leaving it, as on Save (issue 24 item 6).
+    // Each empty field says what it needs on leaving it, as on Save (docs/decisions/030-feed-ads-and-rough-edges.md).
     validateOnBlur: true,
   });
 

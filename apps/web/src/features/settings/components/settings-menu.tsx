@@ -31,7 +31,7 @@ interface Group {
   rows: Row[];
 }
 
-/** Menu groups of spec 2 §2; visitors see only sign-up, help, feedback and the information pages. */
+/** Menu groups of docs/product/profiles.md#settings-menu; visitors see only sign-up, help, feedback and the information pages. */
 function useGroups(): Group[] {
   const viewer = useViewer();
   const groups: Group[] = [
