@@ -220,7 +220,9 @@ test.describe('registration and the emailed code', () => {
     const create = page.getByRole('button', { name: 'Create account' });
     await expect(create).toBeDisabled();
 
-    // Leaving an empty field says what is missing; wrong values get the spec's words.
+    // Leaving an empty field says what is missing; wrong values get the spec's words. Focus and
+    // blur are not held before the page is live (only presses, clicks, forms and typing are).
+    await expect(page.locator('html[data-live]')).toHaveCount(1);
     await page.getByLabel('Email', { exact: true }).focus();
     await page.getByLabel('Full name', { exact: true }).focus();
     await expect(page.getByText('Email is required.')).toBeVisible();

@@ -87,10 +87,13 @@ test('the demo listings carry photos, several angles each, and the details stude
 });
 
 test('the feed and Media open on the listings’ photos', async ({ page }) => {
-  await page.goto('/home');
+  // A category the other specs never post in, so their text posts do not push the listings down.
+  await page.goto(`/home?${new URLSearchParams({ category: 'computers & laptops' })}`);
   await expect(page.getByRole('article').first()).toBeVisible();
   const feedPhotos = await loadedWidths(page.getByRole('article').locator(POST_PHOTO));
-  expect(feedPhotos.length).toBeGreaterThan(3);
+  // The printer, the MacBook and the keyboard each open on a photo.
+  expect(feedPhotos.length).toBeGreaterThanOrEqual(3);
+  await expect(page.getByText('Demo photo')).toHaveCount(0);
   await keepScreenshot(page, 'demo-home');
 
   await page.goto('/media');

@@ -16,7 +16,31 @@ export const test = base.extend<{
   expectedFailures: ExpectedFailure[];
   expectFailedRequest: (status: number, pathPrefix: string) => void;
   pageErrors: string[];
+  liveAfterGoto: undefined;
 }>({
+  /**
+   * `page.goto` of one of the app's pages returns once the page is live (hydrated, `html[data-live]`,
+   * app/start.tsx): a journey then acts as a person does after the page has become usable. The
+   * document's script holds presses, clicks, forms and typing made before that (decision 031),
+   * but a journey that clicks within milliseconds of the load races the replay on a busy machine.
+   * Pages loaded with JavaScript off (drawn-pages.spec.ts) and other servers' pages are not waited on.
+   */
+  liveAfterGoto: [
+    async ({ page, javaScriptEnabled }, use) => {
+      if (javaScriptEnabled !== false) {
+        const goto = page.goto.bind(page);
+        page.goto = async (url, options) => {
+          const response = await goto(url, options);
+          const html = response?.headers()['content-type']?.startsWith('text/html') ?? false;
+          const ours = new URL(page.url()).port === (process.env.E2E_PORT ?? '3100');
+          if (html && ours) await page.locator('html[data-live]').waitFor({ state: 'attached' });
+          return response;
+        };
+      }
+      await use(undefined);
+    },
+    { auto: true },
+  ],
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
   expectedFailures: async ({}, use) => {
     await use([]);

@@ -68,7 +68,11 @@ export async function startApp(container: HTMLElement): Promise<Root> {
  */
 function WhenLive({ then, children }: { then?: () => void; children: ReactNode }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page has become live
-  useEffect(() => then?.(), []);
+  useEffect(() => {
+    then?.();
+    // What tests wait for before acting in ways the document's script does not hold (focus, blur).
+    document.documentElement.dataset.live = '';
+  }, []);
   return children;
 }
 
