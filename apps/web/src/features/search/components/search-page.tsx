@@ -1,10 +1,10 @@
-import { type PopularSearch, type Post, SEARCH_MESSAGES, type SearchPerson } from '@campus/contract';
+import { type PopularSearch, type Post, SEARCH_MESSAGES } from '@campus/contract';
 import { Film, SearchX, TrendingUp } from 'lucide-react';
 import { Link } from 'react-router';
 import { InfiniteList } from '@/components/infinite-list/infinite-list.tsx';
+import { PeopleSkeleton, PersonRow } from '@/components/person-row/person-row.tsx';
 import { PostCard } from '@/components/post-card/post-card.tsx';
 import { PostListSkeleton } from '@/components/post-card/post-card-skeleton.tsx';
-import { Avatar } from '@/components/ui/avatar.tsx';
 import { EmptyState, ErrorState } from '@/components/ui/list-states.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths, type SearchTab } from '@/config/paths.ts';
@@ -175,37 +175,6 @@ function MediaResults({ q }: { q: string }) {
         </div>
       )}
     </InfiniteList>
-  );
-}
-
-function PersonRow({ person }: { person: SearchPerson }) {
-  return (
-    <Link className={styles.person} to={paths.profile.getHref(person.username)}>
-      <Avatar src={person.img} size={44} />
-      <span className={styles.personText}>
-        <span className={styles.personName}>
-          {person.firstName} {person.lastName}
-        </span>
-        <span className={styles.personUsername}>@{person.username}</span>
-      </span>
-    </Link>
-  );
-}
-
-function PeopleSkeleton({ count }: { count: number }) {
-  return (
-    <div aria-hidden="true">
-      {Array.from({ length: count }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders never reorder
-        <div key={i} className={styles.skeletonRow}>
-          <Skeleton circle width={44} height={44} />
-          <span className={styles.skeletonText}>
-            <Skeleton width="40%" height={14} />
-            <Skeleton width="25%" height={12} />
-          </span>
-        </div>
-      ))}
-    </div>
   );
 }
 
