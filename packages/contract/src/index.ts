@@ -7,6 +7,7 @@ export * from './chats.ts';
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './geo.ts';
+export * from './listings.ts';
 export * from './messages.ts';
 export * from './names.ts';
 export * from './notifications.ts';

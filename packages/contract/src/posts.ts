@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CAMPUS_IDS } from './campuses.ts';
 import { CATEGORY_VALUES } from './categories.ts';
 import { LIMITS } from './constants.ts';
+import { CONDITION_VALUES, LISTING_STATUSES } from './listings.ts';
 import { POST_MESSAGES } from './messages.ts';
 import { MAX_PRICE_CENTS, POST_TEXT_LIMITS } from './post-limits.ts';
 import { countPlainText, hasNulCharacter, isBlankText, jsonValueProblem } from './text-length.ts';
@@ -53,6 +54,8 @@ export const CreatePostBodySchema = z
     plainText: ComposerPlainTextSchema.transform((t) => (isBlankText(t) ? '' : t)),
     category: z.enum(CATEGORY_VALUES).nullable().default(null),
     priceCents: z.number().int().min(0).max(MAX_PRICE_CENTS).nullable().default(null),
+    /** The item's condition (docs/product/selling.md), optional. */
+    condition: z.enum(CONDITION_VALUES).nullable().default(null),
     /** Set for a comment or reply: the post or comment it answers. */
     parentId: z
       .string()
@@ -92,6 +95,16 @@ export const PostSchema = z.object({
   plainText: z.string(),
   category: z.string().nullable(),
   priceCents: z.number().int().nullable(),
+  /** The item's condition, or null when the seller gave none (docs/product/selling.md). */
+  condition: z.enum(CONDITION_VALUES).nullable(),
+  /** Where the deal stands: available, pending or sold. */
+  status: z.enum(LISTING_STATUSES),
+  /** Left the feed and search unrenewed (docs/product/selling.md); still on the profile. */
+  expired: z.boolean(),
+  /** When the owner last edited it ('Edited'), or null. */
+  editedAt: z.string().nullable(),
+  /** The price before a drop, for the 7 days after it ('$45 ~~$60~~'); otherwise null. */
+  previousPriceCents: z.number().int().nullable(),
   parentId: z.string().nullable(),
   rootId: z.string().nullable(),
   media: z.array(PostMediaSchema),

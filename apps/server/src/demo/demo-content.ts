@@ -74,19 +74,20 @@ export async function seedDemoContent(deps: DemoContentDeps): Promise<number> {
         plainText: item.text,
         category: (item.category ?? null) as PostUpload['body']['category'],
         priceCents: item.price === undefined ? null : item.price * 100,
+        condition: null,
         parentId: null,
       },
       ...staged,
     });
     for (const comment of item.comments ?? []) {
       const c = await createPost(postDeps, session(comment.by), campus, {
-        body: { plainText: comment.text, category: null, priceCents: null, parentId: post.id },
+        body: { plainText: comment.text, category: null, priceCents: null, condition: null, parentId: post.id },
         files: [],
         dispose: async () => {},
       });
       for (const reply of comment.replies ?? []) {
         await createPost(postDeps, session(reply.by), campus, {
-          body: { plainText: reply.text, category: null, priceCents: null, parentId: c.id },
+          body: { plainText: reply.text, category: null, priceCents: null, condition: null, parentId: c.id },
           files: [],
           dispose: async () => {},
         });

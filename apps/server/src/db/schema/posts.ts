@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  check,
   customType,
   index,
   integer,
@@ -49,10 +50,40 @@ export const posts = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english'::regconfig, search_unaccent(split_part(plain_text, E'\\n', 1))), 'A') || setweight(to_tsvector('english'::regconfig, search_unaccent(substr(plain_text, length(split_part(plain_text, E'\\n', 1)) + 2))), 'B')`,
     ),
+    /** The item's condition (docs/product/selling.md): one of CONDITION_VALUES, or null. */
+    condition: text('condition'),
+    /** Where the deal stands: 'available', 'pending' or 'sold' (docs/product/selling.md). */
+    status: text('status', { enum: ['available', 'pending', 'sold'] })
+      .notNull()
+      .default('available'),
+    /** The buyer a pending or sold listing went to; null for 'Someone else' or none. */
+    buyerId: text('buyer_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** When the status last changed. */
+    statusChangedAt: ts('status_changed_at'),
+    /** When the owner last edited the listing ('Edited'); editing alone never moves it in the feed. */
+    editedAt: ts('edited_at'),
+    /** The price before the last drop, and when it dropped: shown struck through for 7 days. */
+    previousPriceCents: integer('previous_price_cents'),
+    priceDroppedAt: ts('price_dropped_at'),
+    /** The last renewal (at most one a week moves a listing to the top). */
+    renewedAt: ts('renewed_at'),
+    /** When the seller was asked 'Is {title} still available?' for the listing's current life. */
+    staleAskedAt: ts('stale_asked_at'),
+    /** When the listing expired unrenewed: out of the feed and search, still on the profile. */
+    expiredAt: ts('expired_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * The feed's order: set at posting, and moved only by a price drop or a renewal (an edit
+     * or a status change leaves the listing where it is).
+     */
     lastModified: ts('last_modified').notNull().defaultNow(),
   },
   (t) => [
+    check(
+      'posts_condition_known',
+      sql`${t.condition} IS NULL OR ${t.condition} IN ('new', 'like new', 'good', 'fair', 'for parts')`,
+    ),
+    check('posts_status_known', sql`${t.status} IN ('available', 'pending', 'sold')`),
     // The feed: top-level posts of a campus, newest-modified first (scanned backwards).
     index('posts_feed_idx').on(t.campusId, t.lastModified, t.id).where(sql`${t.postCommentedOn} IS NULL`),
     index('posts_feed_category_idx')

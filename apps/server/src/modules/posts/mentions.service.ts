@@ -1,3 +1,4 @@
+import type { Clock } from '../../lib/clock.ts';
 import { type CampusDefinition, NOTIFICATION_LIMITS, type PostList } from '@campus/contract';
 import type { Database } from '../../db/client.ts';
 import { decodeCursor } from '../../lib/cursor.ts';
@@ -15,7 +16,7 @@ import { listContext } from './posts.service.ts';
  * viewer as @username, newest first, 15 a page, as post cards.
  */
 export async function listMentionsForViewer(
-  deps: { db: Database; storage: StorageDriver },
+  deps: { db: Database; storage: StorageDriver; clock: Clock },
   viewer: SessionUser,
   campus: CampusDefinition,
   query: { cursor?: string },

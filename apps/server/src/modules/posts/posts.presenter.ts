@@ -1,4 +1,4 @@
-import type { Post, PostMedia, PostThreadNode } from '@campus/contract';
+import { type Condition, LISTING_TIMES, type Post, type PostMedia, type PostThreadNode } from '@campus/contract';
 import { avatarSmallKey, isOwnAvatarKey } from '../media/index.ts';
 import type { AuthorRow, CardPost, PostMediaJson } from './posts.repo.ts';
 
@@ -13,6 +13,8 @@ export interface PresentContext {
   /** Media rows (or the JSON a list page selects with its posts), in order. */
   mediaByPost: Map<string, PostMediaJson[]>;
   liked: Set<string>;
+  /** The app clock's now, in ms: a price drop shows its old price for 7 days from it. */
+  now: number;
 }
 
 function presentMedia(row: PostMediaJson, mediaUrl: (key: string) => string): PostMedia {
@@ -47,6 +49,14 @@ export function presentPost({ post, author }: PostCardRow, ctx: PresentContext):
     plainText: post.plainText,
     category: post.category,
     priceCents: post.priceCents,
+    condition: post.condition as Condition | null,
+    status: post.status,
+    expired: post.expiredAt !== null,
+    editedAt: post.editedAt?.toISOString() ?? null,
+    previousPriceCents:
+      post.priceDroppedAt && ctx.now - post.priceDroppedAt.getTime() < LISTING_TIMES.priceDropShownMs
+        ? post.previousPriceCents
+        : null,
     parentId: post.postCommentedOn,
     rootId: post.rootId,
     media: (ctx.mediaByPost.get(post.id) ?? []).map((m) => presentMedia(m, ctx.mediaUrl)),

@@ -27,6 +27,12 @@ export type CardPost = Pick<
   | 'plainText'
   | 'category'
   | 'priceCents'
+  | 'condition'
+  | 'status'
+  | 'editedAt'
+  | 'previousPriceCents'
+  | 'priceDroppedAt'
+  | 'expiredAt'
   | 'postCommentedOn'
   | 'rootId'
   | 'imgCount'
@@ -57,7 +63,11 @@ export interface ListedPost extends PostWithMedia {
  * feed-version.test.ts reads this statement's plan and the triggers from the catalog).
  */
 const POST_COLUMNS = `p.id, p.campus_id AS "campusId", p.user_id AS "userId", p.type, p.plain_text AS "plainText",
-  p.category, p.price_cents AS "priceCents", p.post_commented_on AS "postCommentedOn", p.root_id AS "rootId",
+  p.category, p.price_cents AS "priceCents", p.condition, p.status,
+  (extract(epoch FROM p.edited_at) * 1000)::float8 AS "editedAt",
+  p.previous_price_cents AS "previousPriceCents",
+  (extract(epoch FROM p.price_dropped_at) * 1000)::float8 AS "priceDroppedAt",
+  (extract(epoch FROM p.expired_at) * 1000)::float8 AS "expiredAt", p.post_commented_on AS "postCommentedOn", p.root_id AS "rootId",
   p.img_count AS "imgCount", p.likes_count AS "likesCount", p.comments_count AS "commentsCount",
   (extract(epoch FROM p.created_at) * 1000)::float8 AS "createdAt",
   (extract(epoch FROM p.last_modified) * 1000)::float8 AS "lastModified",
@@ -77,11 +87,16 @@ const BLOCKED_EITHER_WAY = (viewer: string) =>
     OR (b.blocker_id = p.user_id AND b.blocked_id = ${viewer}))`;
 
 /** A row of POST_COLUMNS. */
-type PostRow = Omit<CardPost, 'createdAt' | 'lastModified'> & {
+type PostRow = Omit<CardPost, 'createdAt' | 'lastModified' | 'editedAt' | 'priceDroppedAt' | 'expiredAt'> & {
   createdAt: number;
   lastModified: number;
+  editedAt: number | null;
+  priceDroppedAt: number | null;
+  expiredAt: number | null;
 } & Omit<AuthorRow, 'id'>;
 type CardRow = PostRow & { media: PostMediaJson[]; liked: boolean };
+
+const dateOrNull = (ms: number | null) => (ms === null ? null : new Date(ms));
 
 function toPost(r: PostRow): PostWithAuthor {
   return {
@@ -93,6 +108,12 @@ function toPost(r: PostRow): PostWithAuthor {
       plainText: r.plainText,
       category: r.category,
       priceCents: r.priceCents,
+      condition: r.condition,
+      status: r.status,
+      editedAt: dateOrNull(r.editedAt),
+      previousPriceCents: r.previousPriceCents,
+      priceDroppedAt: dateOrNull(r.priceDroppedAt),
+      expiredAt: dateOrNull(r.expiredAt),
       postCommentedOn: r.postCommentedOn,
       rootId: r.rootId,
       imgCount: r.imgCount,

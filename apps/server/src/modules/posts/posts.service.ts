@@ -67,8 +67,9 @@ export interface FeedDeps extends PostsDeps {
 }
 
 /** The presenter's context from rows that carry their media and the viewer's save. */
-export function listContext(deps: Pick<PostsDeps, 'storage'>, rows: ListedPost[]): PresentContext {
+export function listContext(deps: Pick<PostsDeps, 'storage' | 'clock'>, rows: ListedPost[]): PresentContext {
   return {
+    now: deps.clock.now().getTime(),
     mediaByPost: new Map(rows.map((r) => [r.post.id, r.media])),
     liked: new Set(rows.filter((r) => r.liked).map((r) => r.post.id)),
     mediaUrl: (key) => deps.storage.url(key),

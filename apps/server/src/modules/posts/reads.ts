@@ -1,3 +1,4 @@
+import type { Clock } from '../../lib/clock.ts';
 import type { Post } from '@campus/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Cursor } from '../../lib/cursor.ts';
@@ -20,7 +21,7 @@ export const getPostsWithMedia = (db: DbOrTx, ids: string[]): Promise<PostWithMe
 
 /** Posts as cards for the viewer (null: a visitor, who saved nothing), in the order of `ids`. */
 export async function postCards(
-  deps: { db: DbOrTx; storage: StorageDriver },
+  deps: { db: DbOrTx; storage: StorageDriver; clock: Clock },
   viewerId: string | null,
   ids: string[],
 ): Promise<Post[]> {
@@ -31,7 +32,7 @@ export async function postCards(
 
 /** Rows of posts as cards for the viewer: their media and the viewer's saves in two statements. */
 export async function presentCards(
-  deps: { db: DbOrTx; storage: StorageDriver },
+  deps: { db: DbOrTx; storage: StorageDriver; clock: Clock },
   viewerId: string,
   rows: PostCardRow[],
 ): Promise<Post[]> {
@@ -39,7 +40,7 @@ export async function presentCards(
   const [media, liked] = await Promise.all([repo.mediaOf(deps.db, ids), repo.likedAmong(deps.db, viewerId, ids)]);
   const mediaByPost = new Map<string, typeof media>();
   for (const m of media) mediaByPost.set(m.postId, [...(mediaByPost.get(m.postId) ?? []), m]);
-  const ctx = { mediaByPost, liked, mediaUrl: (key: string) => deps.storage.url(key) };
+  const ctx = { mediaByPost, liked, mediaUrl: (key: string) => deps.storage.url(key), now: deps.clock.now().getTime() };
   return rows.map((r) => presentPost(r, ctx));
 }
 
