@@ -1,6 +1,6 @@
-import type { Clock } from '../../lib/clock.ts';
 import { type CampusDefinition, NOTIFICATION_LIMITS, type PostList } from '@campus/contract';
 import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor } from '../../lib/cursor.ts';
 import { errors } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/page.ts';

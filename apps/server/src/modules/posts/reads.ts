@@ -1,6 +1,6 @@
-import type { Clock } from '../../lib/clock.ts';
 import type { Post } from '@campus/contract';
 import type { DbOrTx } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { Cursor } from '../../lib/cursor.ts';
 import type { StorageDriver } from '../../plugins/storage.ts';
 import { type PostCardRow, presentPost } from './posts.presenter.ts';
