@@ -93,6 +93,12 @@ test.describe('a member', () => {
     try {
       await page.goto('/home');
       await expect(main(page).getByRole('article').first()).toBeVisible();
+      // The document asks for the page's own code and the feed's with the entry's, not after it.
+      const preloads = await page
+        .locator('link[rel="modulepreload"]')
+        .evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''));
+      expect(preloads.some((href) => /\/assets\/home-[\w-]+\.js$/.test(href))).toBe(true);
+      expect(preloads.some((href) => /\/assets\/home-feed-[\w-]+\.js$/.test(href))).toBe(true);
 
       await page.goto('/media');
       await expect(main(page).getByRole('region', { name: 'Photos and videos' })).toBeVisible();

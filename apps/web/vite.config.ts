@@ -42,6 +42,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Which chunks each source module needs (dist/.vite/manifest.json): the server's render asks
+    // for a page's route code in its document (entry-server.tsx). Dot folders are never served.
+    manifest: !isSsrBuild,
     // One stylesheet for the whole app (18 KB gzip, against 6 KB for the entry's part alone): a
     // page the server drew needs every style of its route before its first paint, and on slow
     // 4G ten small stylesheets cost more round trips than the 12 KB (decisions 026, 031). Later

@@ -9,6 +9,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, type StaticHandlerContext, StaticRouterProvider } from 'react-router';
 import { documentHead, documentParts, type PageState, STATE_ELEMENT_ID, scriptJson } from './app/document.ts';
 import type { WithHead } from './app/head.ts';
+import type { RouteHandle } from './app/layout/route-handle.ts';
 import { AppProvider } from './app/provider.tsx';
 import { createRoutes } from './app/router.tsx';
 import { campusQueryOptions } from './features/campus/api/get-campus.ts';
@@ -54,6 +55,68 @@ const templateParts = () => {
   return template;
 };
 
+/** A chunk of the browser's build as Vite's manifest lists it, by source module. */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * The browser build's manifest beside this module (dist/.vite/manifest.json), read once; null
+ * when the render runs from source (the tests), which then asks for no route code.
+ */
+let manifest: Record<string, ManifestChunk> | null | undefined;
+const buildManifest = () => {
+  if (manifest !== undefined) return manifest;
+  try {
+    const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.vite', 'manifest.json');
+    manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  } catch {
+    manifest = null;
+  }
+  return manifest;
+};
+
+/** `keys`' chunks and every chunk they import, in import order. */
+function chunksOf(chunks: Record<string, ManifestChunk>, keys: string[], into = new Set<string>()): Set<string> {
+  for (const key of keys) {
+    const chunk = chunks[key];
+    if (!chunk || into.has(chunk.file)) continue;
+    into.add(chunk.file);
+    chunksOf(chunks, chunk.imports ?? [], into);
+  }
+  return into;
+}
+
+const preloadsByPage = new Map<string, string>();
+/**
+ * `<link rel="modulepreload">` for the code of the matched routes' pages (their handles'
+ * `modules`, app/layout/route-handle.ts) that index.html does not already ask for. Without them
+ * the browser learns of a page's chunks only once the entry has run, a round trip later, and
+ * Vite's loader then adds their links one by one to the drawn page. Asked for at low priority,
+ * after the page's first photo, like the entry (app/document.ts). Kept per set of modules.
+ */
+function routePreloads(context: StaticHandlerContext): string {
+  const chunks = buildManifest();
+  if (!chunks) return '';
+  const modules = context.matches.flatMap((m) => (m.route.handle as RouteHandle | undefined)?.modules ?? []);
+  const key = modules.join(' ');
+  let links = preloadsByPage.get(key);
+  if (links === undefined) {
+    const entry = chunksOf(
+      chunks,
+      Object.keys(chunks).filter((k) => chunks[k]?.isEntry),
+    );
+    links = [...chunksOf(chunks, modules)]
+      .filter((file) => !entry.has(file))
+      .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
+      .join('');
+    preloadsByPage.set(key, links);
+  }
+  return links;
+}
+
 /** The HTML document of `request`'s page, a redirect (302), or the not-found page (404). */
 export async function render(request: Request, { api, nonce }: RenderOptions): Promise<RenderedPage> {
   const queryClient = createQueryClient();
@@ -87,7 +150,9 @@ export async function render(request: Request, { api, nonce }: RenderOptions): P
       onAllReady() {
         const campus = queryClient.getQueryData(campusQueryOptions().queryKey);
         const parts = templateParts();
-        const head = documentHead({ campus, head: deepestHead(context), url: new URL(request.url), nonce });
+        const head =
+          documentHead({ campus, head: deepestHead(context), url: new URL(request.url), nonce }) +
+          routePreloads(context);
         const state: PageState = { queries: dehydrate(queryClient) };
         const data = `<script type="application/json" id="${STATE_ELEMENT_ID}" nonce="${nonce}">${scriptJson(state)}</script>`;
         html.write(parts.beforeHead + head + parts.beforeApp);

@@ -44,7 +44,7 @@ export const shellLoader = (queryClient: QueryClient) => async () => {
 };
 
 /** What a lazy route module may export besides its component: a loader that needs the client. */
-interface RouteModule {
+export interface RouteModule {
   clientLoader?: (queryClient: QueryClient) => LoaderFunction;
   Component: ComponentType;
 }

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { CampusResponse, Viewer } from '@campus/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
@@ -187,5 +189,24 @@ describe('the redirects of docs/product/accounts.md#redirects, made by the loade
     expect(await redirectOf('/media', null, HUB)).toBe('/home');
     expect(await redirectOf('/search?q=desk', member, HUB)).toBe('/search_schools');
     expect(await redirectOf('/home', null, HUB)).toBe('/home');
+  });
+});
+
+describe('the route table’s page modules', () => {
+  it('names source files that exist, so the server’s document can ask for their code (entry-server.tsx)', () => {
+    const named: string[] = [];
+    const walk = (routes: ReturnType<typeof createRoutes>) => {
+      for (const route of routes) {
+        named.push(...((route.handle as { modules?: string[] } | undefined)?.modules ?? []));
+        if (route.children) walk(route.children);
+      }
+    };
+    walk(createRoutes(new QueryClient()));
+    expect(named).toContain('src/app/routes/home.tsx');
+    expect(named).toContain('src/features/posts/components/home-feed.tsx');
+    // The runner's root is the repository's (vitest.config.ts).
+    const webRoot = path.join(process.cwd(), 'apps/web');
+    const missing = [...new Set(named)].filter((file) => !existsSync(path.join(webRoot, file)));
+    expect(missing).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { paths, STATIC_PAGE_SLUGS } from '@/config/paths.ts';
 import { AppShell } from './layout/app-shell.tsx';
 import type { RouteHandle } from './layout/route-handle.ts';
 import { ShellSkeleton } from './layout/shell-states.tsx';
-import { routeModule, shellLoader } from './loaders.ts';
+import { type RouteModule, routeModule, shellLoader } from './loaders.ts';
 import { NotFound } from './routes/not-found.tsx';
 import {
   gateLoader,
@@ -19,18 +19,57 @@ import {
 import { Root } from './routes/root.tsx';
 import { RouteError } from './routes/route-error.tsx';
 
-const handle = (value: RouteHandle) => value;
+/**
+ * The pages' modules under routes/, each its own chunk, by file name; the ones the first load
+ * carries (the root, its error and not-found pages, the gates) and shared pieces are left out.
+ */
+const pageModules = import.meta.glob<RouteModule & Record<string, unknown>>([
+  './routes/**/*.tsx',
+  '!./routes/**/*.test.tsx',
+  '!./routes/root.tsx',
+  '!./routes/route-error.tsx',
+  '!./routes/not-found.tsx',
+  '!./routes/require-viewer.tsx',
+  '!./routes/community-gate.tsx',
+]);
 
-const accountForm = () => import('./routes/settings/account-form.tsx');
-/** Settings > Account's forms (docs/product/profiles.md#account-rows), one route each. */
-const accountForms = (page: ReturnType<typeof routeModule>): RouteObject[] => [
-  { path: paths.settings.screenName.path, lazy: async () => ({ Component: (await accountForm()).UsernameForm }) },
-  { path: paths.settings.password.path, lazy: async () => ({ Component: (await accountForm()).PasswordForm }) },
-  { path: paths.settings.email.path, lazy: async () => ({ Component: (await accountForm()).EmailForm }) },
-  { path: paths.settings.verifyEmail.path, lazy: () => import('./routes/settings/verify-email.tsx').then(page) },
-  { path: paths.settings.phone.path, lazy: async () => ({ Component: (await accountForm()).PhoneForm }) },
-  { path: paths.settings.gender.path, lazy: async () => ({ Component: (await accountForm()).GenderForm }) },
-  { path: paths.settings.birthDate.path, lazy: async () => ({ Component: (await accountForm()).BirthDateForm }) },
+/** Source modules a page's first render also loads (lazy modules its loader waits for). */
+const ALSO_LOADED: Record<string, string[]> = {
+  'home.tsx': ['src/features/posts/components/home-feed.tsx'],
+  'post.tsx': ['src/app/layout/headers/post-title.tsx'],
+  'profile.tsx': ['src/app/layout/headers/profile-header-bar.tsx'],
+};
+
+/**
+ * A route whose page is the module `file` under routes/ (its default `Component` and
+ * `clientLoader`, or the named component `component`). The handle names the page's source
+ * modules, so the server's document asks for their code along with its own (entry-server.tsx)
+ * instead of after it.
+ */
+const pageRoute =
+  (queryClient: QueryClient) =>
+  (file: string, routeHandle: RouteHandle = {}, component?: string): Pick<RouteObject, 'lazy' | 'handle'> => {
+    const bind = routeModule(queryClient);
+    const load = pageModules[`./routes/${file}`];
+    if (!load) throw new Error(`no page module routes/${file}`);
+    return {
+      lazy: async () => {
+        const module = await load();
+        return component ? { Component: module[component] as RouteModule['Component'] } : bind(module);
+      },
+      handle: { ...routeHandle, modules: [`src/app/routes/${file}`, ...(ALSO_LOADED[file] ?? [])] },
+    };
+  };
+
+/** Settings > Account's forms (docs/product/profiles.md#account-rows), one route each, one module. */
+const accountForms = (page: ReturnType<typeof pageRoute>): RouteObject[] => [
+  { path: paths.settings.screenName.path, ...page('settings/account-form.tsx', {}, 'UsernameForm') },
+  { path: paths.settings.password.path, ...page('settings/account-form.tsx', {}, 'PasswordForm') },
+  { path: paths.settings.email.path, ...page('settings/account-form.tsx', {}, 'EmailForm') },
+  { path: paths.settings.verifyEmail.path, ...page('settings/verify-email.tsx') },
+  { path: paths.settings.phone.path, ...page('settings/account-form.tsx', {}, 'PhoneForm') },
+  { path: paths.settings.gender.path, ...page('settings/account-form.tsx', {}, 'GenderForm') },
+  { path: paths.settings.birthDate.path, ...page('settings/account-form.tsx', {}, 'BirthDateForm') },
 ];
 
 /**
@@ -41,7 +80,7 @@ const accountForms = (page: ReturnType<typeof routeModule>): RouteObject[] => [
  * carries the shell. The gates' loaders send people away before a page loads (docs/product/community.md#posting).
  */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
-  const page = routeModule(queryClient);
+  const page = pageRoute(queryClient);
   const gate = (need: Parameters<typeof viewerRedirect>[0]) => gateLoader(queryClient, viewerRedirect(need));
   return [
     {
@@ -52,10 +91,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       HydrateFallback: ShellSkeleton,
       children: [
         { index: true, loader: () => redirect(paths.home.getHref()) },
-        { path: paths.error404.path, lazy: () => import('./routes/error-404.tsx').then(page) },
+        { path: paths.error404.path, ...page('error-404.tsx') },
         {
           // Sign-in screens: a calm frame of their own, outside the three-column shell.
-          lazy: () => import('./routes/auth/layout.tsx').then(page),
+          ...page('auth/layout.tsx'),
           children: [
             {
               element: <RequireVisitor />,
@@ -63,24 +102,24 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               children: [
                 {
                   path: paths.userRegistration.path,
-                  lazy: () => import('./routes/auth/user-registration.tsx').then(page),
+                  ...page('auth/user-registration.tsx'),
                 },
-                { path: paths.login.path, lazy: () => import('./routes/auth/login.tsx').then(page) },
-                { path: paths.register.path, lazy: () => import('./routes/auth/register.tsx').then(page) },
+                { path: paths.login.path, ...page('auth/login.tsx') },
+                { path: paths.register.path, ...page('auth/register.tsx') },
               ],
             },
             {
               element: <RequireUnverifiedViewer />,
               loader: gateLoader(queryClient, unverifiedRedirect),
-              children: [{ path: paths.verify.path, lazy: () => import('./routes/auth/verify.tsx').then(page) }],
+              children: [{ path: paths.verify.path, ...page('auth/verify.tsx') }],
             },
-            { path: paths.loginSent.path, lazy: () => import('./routes/auth/login-sent.tsx').then(page) },
-            { path: paths.forgotPassword.path, lazy: () => import('./routes/auth/forgot-password.tsx').then(page) },
-            { path: paths.resetPassword.path, lazy: () => import('./routes/auth/reset-password.tsx').then(page) },
+            { path: paths.loginSent.path, ...page('auth/login-sent.tsx') },
+            { path: paths.forgotPassword.path, ...page('auth/forgot-password.tsx') },
+            { path: paths.resetPassword.path, ...page('auth/reset-password.tsx') },
             {
               element: <RequireViewer need="user" />,
               loader: gate('user'),
-              children: [{ path: paths.logout.path, lazy: () => import('./routes/auth/logout.tsx').then(page) }],
+              children: [{ path: paths.logout.path, ...page('auth/logout.tsx') }],
             },
           ],
         },
@@ -91,8 +130,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             {
               path: paths.profileSetUp.path,
-              lazy: () => import('./routes/profile-set-up.tsx').then(page),
-              handle: handle({ header: null }),
+              ...page('profile-set-up.tsx', { header: null }),
             },
           ],
         },
@@ -102,57 +140,50 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           element: <RequireViewer need="school" />,
           loader: gate('school'),
           children: [
-            { path: paths.createPost.path, lazy: () => import('./routes/create/post.tsx').then(page) },
-            { path: paths.createComment.path, lazy: () => import('./routes/create/comment.tsx').then(page) },
-            { path: paths.createMessage.path, lazy: () => import('./routes/create/message.tsx').then(page) },
-            { path: paths.createCategories.path, lazy: () => import('./routes/create/categories.tsx').then(page) },
+            { path: paths.createPost.path, ...page('create/post.tsx') },
+            { path: paths.createComment.path, ...page('create/comment.tsx') },
+            { path: paths.createMessage.path, ...page('create/message.tsx') },
+            { path: paths.createCategories.path, ...page('create/categories.tsx') },
           ],
         },
         {
           // The local test checkout (docs/product/boosting.md#checkout; decision 018): a payment page of its own.
           element: <RequireViewer need="user" />,
           loader: gate('user'),
-          children: [{ path: paths.testCheckout.path, lazy: () => import('./routes/test-checkout.tsx').then(page) }],
+          children: [{ path: paths.testCheckout.path, ...page('test-checkout.tsx') }],
         },
         {
           Component: AppShell,
           children: [
             {
               path: paths.home.path,
-              lazy: () => import('./routes/home.tsx').then(page),
-              handle: handle({ header: { variant: 'home' } }),
+              ...page('home.tsx', { header: { variant: 'home' } }),
             },
             {
               path: paths.media.path,
-              lazy: () => import('./routes/media.tsx').then(page),
-              handle: handle({ header: { variant: 'home' } }),
+              ...page('media.tsx', { header: { variant: 'home' } }),
             },
             {
               path: paths.post.path,
-              lazy: () => import('./routes/post.tsx').then(page),
-              handle: handle({ header: { variant: 'post' } }),
+              ...page('post.tsx', { header: { variant: 'post' } }),
             },
             {
               // The page draws the 'liked by' header itself: its back button leads to the post.
               path: paths.postLikedBy.path,
-              lazy: () => import('./routes/post-liked-by.tsx').then(page),
-              handle: handle({ header: null }),
+              ...page('post-liked-by.tsx', { header: null }),
             },
             {
               // Visitors and other members see the spec's 'Something Went Wrong…' on the page itself.
               path: paths.postBoost.path,
-              lazy: () => import('./routes/boost.tsx').then(page),
-              handle: handle({ header: null }),
+              ...page('boost.tsx', { header: null }),
             },
             {
               path: paths.postBoostSuccess.path,
-              lazy: async () => ({ Component: (await import('./routes/boost-return.tsx')).SuccessRoute }),
-              handle: handle({ header: null }),
+              ...page('boost-return.tsx', { header: null }, 'SuccessRoute'),
             },
             {
               path: paths.postBoostCancel.path,
-              lazy: async () => ({ Component: (await import('./routes/boost-return.tsx')).CancelRoute }),
-              handle: handle({ header: null }),
+              ...page('boost-return.tsx', { header: null }, 'CancelRoute'),
             },
             {
               element: <RequireViewer need="school" />,
@@ -160,67 +191,55 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               children: [
                 {
                   path: paths.saved.path,
-                  lazy: () => import('./routes/saved.tsx').then(page),
-                  handle: handle({ header: { variant: 'saved' } }),
+                  ...page('saved.tsx', { header: { variant: 'saved' } }),
                 },
                 {
                   path: paths.messages.path,
-                  lazy: () => import('./routes/messages.tsx').then(page),
-                  handle: handle({ header: null, layout: 'wide' }),
+                  ...page('messages.tsx', { header: null, layout: 'wide' }),
                 },
                 {
                   path: paths.newMessage.path,
-                  lazy: () => import('./routes/messages-new.tsx').then(page),
-                  handle: handle({ header: null, layout: 'wide' }),
+                  ...page('messages-new.tsx', { header: null, layout: 'wide' }),
                 },
                 {
                   path: paths.chat.path,
-                  lazy: () => import('./routes/messages-chat.tsx').then(page),
-                  handle: handle({ header: null, layout: 'wide' }),
+                  ...page('messages-chat.tsx', { header: null, layout: 'wide' }),
                 },
                 {
                   path: paths.notifications.path,
-                  lazy: () => import('./routes/notifications.tsx').then(page),
-                  handle: handle({ header: { variant: 'title', title: 'Notifications' } }),
+                  ...page('notifications.tsx', { header: { variant: 'title', title: 'Notifications' } }),
                 },
                 {
                   path: paths.notificationMentions.path,
-                  lazy: () => import('./routes/notifications-mentions.tsx').then(page),
-                  handle: handle({ header: { variant: 'title', title: 'Notifications' } }),
+                  ...page('notifications-mentions.tsx', { header: { variant: 'title', title: 'Notifications' } }),
                 },
                 {
                   path: paths.ads.path,
-                  lazy: () => import('./routes/ads.tsx').then(page),
-                  handle: handle({ header: null, layout: 'wide' }),
+                  ...page('ads.tsx', { header: null, layout: 'wide' }),
                 },
                 {
                   path: paths.ad.path,
-                  lazy: () => import('./routes/ads.tsx').then(page),
-                  handle: handle({ header: null, layout: 'wide' }),
+                  ...page('ads.tsx', { header: null, layout: 'wide' }),
                 },
               ],
             },
             {
               path: paths.search.path,
-              lazy: () => import('./routes/search.tsx').then(page),
-              handle: handle({ header: { variant: 'home' } }),
+              ...page('search.tsx', { header: { variant: 'home' } }),
             },
             {
               path: paths.searchSchools.path,
-              lazy: () => import('./routes/search-schools.tsx').then(page),
-              handle: handle({ header: { variant: 'title', title: SCHOOL_FINDER_TEXTS.title } }),
+              ...page('search-schools.tsx', { header: { variant: 'title', title: SCHOOL_FINDER_TEXTS.title } }),
             },
             {
               path: paths.settings.root.path,
-              lazy: () => import('./routes/settings/layout.tsx').then(page),
-              handle: handle({ header: null, layout: 'wide' }),
+              ...page('settings/layout.tsx', { header: null, layout: 'wide' }),
               children: [
-                { index: true, lazy: () => import('./routes/settings/index.tsx').then(page) },
+                { index: true, ...page('settings/index.tsx') },
                 ...STATIC_PAGE_SLUGS.map(
                   (slug): RouteObject => ({
                     path: slug,
-                    lazy: () => import('./routes/settings/static-page.tsx').then(page),
-                    handle: handle({ staticPage: slug }),
+                    ...page('settings/static-page.tsx', { staticPage: slug }),
                   }),
                 ),
                 {
@@ -229,20 +248,20 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   children: [
                     {
                       path: paths.settings.account.path,
-                      lazy: () => import('./routes/settings/account.tsx').then(page),
+                      ...page('settings/account.tsx'),
                     },
                     {
                       path: paths.settings.payments.path,
-                      lazy: () => import('./routes/settings/payments.tsx').then(page),
+                      ...page('settings/payments.tsx'),
                     },
                     ...accountForms(page),
                     {
                       path: paths.settings.schoolEmail.path,
-                      lazy: () => import('./routes/settings/school-email.tsx').then(page),
+                      ...page('settings/school-email.tsx'),
                     },
                     {
                       path: paths.settings.verifySchoolEmail.path,
-                      lazy: () => import('./routes/settings/verify-school-email.tsx').then(page),
+                      ...page('settings/verify-school-email.tsx'),
                     },
                   ],
                 },
@@ -250,17 +269,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: paths.profileEdit.path,
-              lazy: () => import('./routes/profile-edit.tsx').then(page),
-              handle: handle({ header: null }),
+              ...page('profile-edit.tsx', { header: null }),
             },
             {
               // Static paths rank above this one, so a username never hides an app route.
               path: paths.profile.path,
-              lazy: () => import('./routes/profile.tsx').then(page),
-              handle: handle({ header: { variant: 'profile' } }),
+              ...page('profile.tsx', { header: { variant: 'profile' } }),
             },
             // Also drawn by RouteError for a 404 thrown anywhere, so it is part of the first load.
-            { path: '*', Component: NotFound, handle: handle({ header: { variant: 'home' } }) },
+            { path: '*', Component: NotFound, handle: { header: { variant: 'home' } } satisfies RouteHandle },
           ],
         },
       ],

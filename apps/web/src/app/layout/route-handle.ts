@@ -13,6 +13,11 @@ export interface RouteHandle {
   layout?: 'default' | 'wide';
   /** Which static text a /settings/… page shows. */
   staticPage?: StaticPageSlug;
+  /**
+   * The page's source modules (paths from the web app's folder): the server's document asks for
+   * their built code with the entry's (entry-server.tsx), so it arrives without a round trip.
+   */
+  modules?: string[];
 }
 
 export function useRouteHandle(): RouteHandle {
