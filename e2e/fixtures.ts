@@ -23,7 +23,9 @@ export const test = base.extend<{
    * app/start.tsx): a journey then acts as a person does after the page has become usable. The
    * document's script holds presses, clicks, forms and typing made before that (decision 031),
    * but a journey that clicks within milliseconds of the load races the replay on a busy machine.
-   * Pages loaded with JavaScript off (drawn-pages.spec.ts) and other servers' pages are not waited on.
+   * Pages loaded with JavaScript off (drawn-pages.spec.ts), other servers' pages, and a goto that
+   * asks for no more than `waitUntil: 'commit'` (a journey acting before the page is live,
+   * held-actions.spec.ts) are not waited on.
    */
   liveAfterGoto: [
     async ({ page, javaScriptEnabled }, use) => {
@@ -33,7 +35,7 @@ export const test = base.extend<{
           const response = await goto(url, options);
           const html = response?.headers()['content-type']?.startsWith('text/html') ?? false;
           const ours = new URL(page.url()).port === (process.env.E2E_PORT ?? '3100');
-          if (html && ours) await page.locator('html[data-live]').waitFor({ state: 'attached' });
+          if (html && ours && options?.waitUntil !== 'commit') await page.locator('html[data-live]').waitFor({ state: 'attached' });
           return response;
         };
       }
