@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { dehydrate } from '@tanstack/react-query';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, type StaticHandlerContext, StaticRouterProvider } from 'react-router';
@@ -38,9 +38,25 @@ export interface RenderOptions {
   nonce: string;
 }
 
-/** The calls of each render go to its own request's caller, however many renders overlap. */
-const requestApi = new AsyncLocalStorage<ApiFetch>();
-setRequestFetch(() => requestApi.getStore());
+/**
+ * What a render's loaders use, its request's own however many renders overlap: the caller of
+ * the API as the viewer, and the query client the page is drawn from.
+ */
+const thisRequest = new AsyncLocalStorage<{ api: ApiFetch; queryClient: QueryClient }>();
+setRequestFetch(() => thisRequest.getStore()?.api);
+
+/**
+ * The route table and its handler, made once: React Router then compiles its paths and loads
+ * each page's module once per process, not per request. The loaders find the request's client
+ * through `thisRequest`.
+ */
+const handler = createStaticHandler(
+  createRoutes(() => {
+    const store = thisRequest.getStore();
+    if (!store) throw new Error('a route loader ran outside a render');
+    return store.queryClient;
+  }),
+);
 
 /**
  * The built index.html beside this module (dist/index.html for dist/.ssr/entry-server.js; the
@@ -122,9 +138,7 @@ export async function render(request: Request, { api, nonce }: RenderOptions): P
   const queryClient = createQueryClient();
   // What the loaders could not read is left for the browser: no second try inside a page load.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-  const routes = createRoutes(queryClient);
-  const handler = createStaticHandler(routes);
-  const context = await requestApi.run(api, () => handler.query(request));
+  const context = await thisRequest.run({ api, queryClient }, () => handler.query(request));
   if (context instanceof Response) {
     // A loader's redirect (docs/product/accounts.md#redirects): the spec's "redirect" is a 302.
     const location = context.headers.get('location');

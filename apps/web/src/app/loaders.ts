@@ -36,8 +36,16 @@ export async function loadShell(queryClient: QueryClient): Promise<Shell | undef
   }
 }
 
+/**
+ * The query client a loader fills: the tab's one in the browser, the request's own in the
+ * server's render, which makes the route table once and hands each request's client over by a
+ * getter (entry-server.tsx).
+ */
+export type QueryClientOf = () => QueryClient;
+
 /** The root route's loader: what every page shows, the shell's badges included. */
-export const shellLoader = (queryClient: QueryClient) => async () => {
+export const shellLoader = (client: QueryClientOf) => async () => {
+  const queryClient = client();
   const shell = await loadShell(queryClient);
   if (shell && isMemberOf(shell.viewer, shell.campus)) await queryClient.prefetchQuery(unreadCountsQueryOptions());
   return null;
@@ -49,8 +57,8 @@ export interface RouteModule {
   Component: ComponentType;
 }
 
-/** A lazy route module as the router takes it, its `clientLoader` bound to `queryClient`. */
+/** A lazy route module as the router takes it, its `clientLoader` given the query client of each load. */
 export const routeModule =
-  (queryClient: QueryClient) =>
+  (client: QueryClientOf) =>
   ({ clientLoader, Component }: RouteModule): { Component: ComponentType; loader?: LoaderFunction } =>
-    clientLoader ? { Component, loader: clientLoader(queryClient) } : { Component };
+    clientLoader ? { Component, loader: (args) => clientLoader(client())(args) } : { Component };

@@ -5,7 +5,7 @@ import { paths, STATIC_PAGE_SLUGS } from '@/config/paths.ts';
 import { AppShell } from './layout/app-shell.tsx';
 import type { RouteHandle } from './layout/route-handle.ts';
 import { ShellSkeleton } from './layout/shell-states.tsx';
-import { type RouteModule, routeModule, shellLoader } from './loaders.ts';
+import { type QueryClientOf, type RouteModule, routeModule, shellLoader } from './loaders.ts';
 import { NotFound } from './routes/not-found.tsx';
 import {
   gateLoader,
@@ -47,9 +47,9 @@ const ALSO_LOADED: Record<string, string[]> = {
  * instead of after it.
  */
 const pageRoute =
-  (queryClient: QueryClient) =>
+  (client: QueryClientOf) =>
   (file: string, routeHandle: RouteHandle = {}, component?: string): Pick<RouteObject, 'lazy' | 'handle'> => {
-    const bind = routeModule(queryClient);
+    const bind = routeModule(client);
     const load = pageModules[`./routes/${file}`];
     if (!load) throw new Error(`no page module routes/${file}`);
     return {
@@ -73,20 +73,22 @@ const accountForms = (page: ReturnType<typeof pageRoute>): RouteObject[] => [
 ];
 
 /**
- * The route table of the spec (docs/product/community.md#route-table, docs/product/profiles.md#profile-route, docs/product/boosting.md#boost-routes), with its loaders bound to
- * `queryClient` (app/loaders.ts): the browser makes it once, the server's render once per
- * request (entry-server.tsx). Each feature adds its routes here when it is built; until then
- * its paths fall through to the not-found page. Every page is lazy so the first load only
- * carries the shell. The gates' loaders send people away before a page loads (docs/product/community.md#posting).
+ * The route table of the spec (docs/product/community.md#route-table, docs/product/profiles.md#profile-route,
+ * docs/product/boosting.md#boost-routes), its loaders filling `queryClient` (app/loaders.ts): the
+ * browser's one client, or a getter of the client of the request being loaded, with which the
+ * server's render makes the table once for all requests (entry-server.tsx). Every page is lazy
+ * so the first load only carries the shell. The gates' loaders send people away before a page
+ * loads (docs/product/community.md#posting).
  */
-export function createRoutes(queryClient: QueryClient): RouteObject[] {
-  const page = pageRoute(queryClient);
-  const gate = (need: Parameters<typeof viewerRedirect>[0]) => gateLoader(queryClient, viewerRedirect(need));
+export function createRoutes(queryClient: QueryClient | QueryClientOf): RouteObject[] {
+  const client = typeof queryClient === 'function' ? queryClient : () => queryClient;
+  const page = pageRoute(client);
+  const gate = (need: Parameters<typeof viewerRedirect>[0]) => gateLoader(client, viewerRedirect(need));
   return [
     {
       path: paths.root.path,
       Component: Root,
-      loader: shellLoader(queryClient),
+      loader: shellLoader(client),
       ErrorBoundary: RouteError,
       HydrateFallback: ShellSkeleton,
       children: [
@@ -98,7 +100,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             {
               element: <RequireVisitor />,
-              loader: gateLoader(queryClient, visitorRedirect),
+              loader: gateLoader(client, visitorRedirect),
               children: [
                 {
                   path: paths.userRegistration.path,
@@ -110,7 +112,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               element: <RequireUnverifiedViewer />,
-              loader: gateLoader(queryClient, unverifiedRedirect),
+              loader: gateLoader(client, unverifiedRedirect),
               children: [{ path: paths.verify.path, ...page('auth/verify.tsx') }],
             },
             { path: paths.loginSent.path, ...page('auth/login-sent.tsx') },

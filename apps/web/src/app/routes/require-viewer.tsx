@@ -1,10 +1,9 @@
 import type { CampusResponse } from '@campus/contract';
-import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, redirect } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { useCampus } from '@/lib/campus.ts';
 import { landingPathFor, useViewer, type Viewer } from '@/lib/viewer.ts';
-import { loadShell } from '../loaders.ts';
+import { loadShell, type QueryClientOf } from '../loaders.ts';
 
 /**
  * What a group of routes requires of the viewer (docs/product/accounts.md#redirects, docs/product/community.md#permission-table):
@@ -49,8 +48,8 @@ export const unverifiedRedirect: Gate = (viewer, campus) => {
  * the server's render, entry-server.tsx) before anything is drawn. The component form below
  * still moves them on when the viewer changes on a page (sign-in, sign-out).
  */
-export const gateLoader = (queryClient: QueryClient, gate: Gate) => async () => {
-  const shell = await loadShell(queryClient);
+export const gateLoader = (client: QueryClientOf, gate: Gate) => async () => {
+  const shell = await loadShell(client());
   const to = shell && gate(shell.viewer, shell.campus);
   if (to) throw redirect(to);
   return null;
