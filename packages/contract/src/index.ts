@@ -5,6 +5,7 @@ export * from './campuses.ts';
 export * from './categories.ts';
 export * from './chats.ts';
 export * from './constants.ts';
+export * from './deals.ts';
 export * from './errors.ts';
 export * from './geo.ts';
 export * from './listings.ts';
