@@ -10,7 +10,7 @@ import {
 } from '@campus/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { activeAd, newPost } from '../../../test/ads.ts';
+import { activeAd, GOOD_CARD, newPost, startBoost } from '../../../test/ads.ts';
 import { createTestApp } from '../../../test/app.ts';
 import type { TestBrowser } from '../../../test/auth.ts';
 import { chatPage, openChatWith, sendMessageAs } from '../../../test/chats.ts';
@@ -85,6 +85,10 @@ describe('marking a listing available, pending or sold', () => {
       expect(await tally()).toEqual(before);
     }
     expect((await listing(post.id))?.status).toBe('available');
+    // The feed page kept in the process (decision 025) is read before the change…
+    const feedStatus = async () =>
+      ((await r.other.get('/api/posts')).json() as { posts: Post[] }).posts.find((p) => p.id === post.id)?.status;
+    expect(await feedStatus()).toBe('available');
 
     const sold = await mark(r.owner, post.id, { status: 'sold', buyerId: null });
     expect(sold.statusCode, sold.body).toBe(200);
@@ -95,6 +99,8 @@ describe('marking a listing available, pending or sold', () => {
     // A status change never moves the listing in the feed.
     expect(row?.lastModified.toISOString()).toBe(row?.createdAt.toISOString());
     expect((await r.other.get(`/api/posts/${post.id}`)).json().post.status).toBe('sold');
+    // …and never shows the old status after it (the feed-version trigger covers the column).
+    expect(await feedStatus()).toBe('sold');
 
     const again = await mark(r.owner, post.id, { status: 'available' });
     expect(again.json()).toEqual({ status: 'available', buyer: null });
@@ -264,6 +270,20 @@ describe('marking a listing available, pending or sold', () => {
         .where(and(eq(paymentLedger.adId, started.adId), eq(paymentLedger.kind, 'unspent_budget'))),
     ).toHaveLength(1);
   });
+
+  it('does not start a run paid for after the listing sold: the money stays in Available Funds', async () => {
+    const owner = await member(app, db, 'ou', 'Paz Payer');
+    const post = await newPost(owner.browser, 'Rice cooker');
+    const started = await startBoost(owner.browser, post.id);
+    expect((await mark(owner.browser, post.id, { status: 'sold' })).statusCode).toBe(200);
+    const paid = await owner.browser.post(`/api/test-checkout/${started.sessionId}`, GOOD_CARD);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect((await db.select().from(ads).where(eq(ads.id, started.adId)))[0]?.status).toBe('stopped');
+    const ledger = await db.select().from(paymentLedger).where(eq(paymentLedger.adId, started.adId));
+    expect(ledger.map((l) => l.kind)).toEqual(['payment']);
+    const funds = (await owner.browser.get('/api/payments')).json().availableFundsCents as number;
+    expect(funds).toBe(ledger[0]?.amountCents);
+  });
 });
 
 describe('offers', () => {
@@ -337,6 +357,49 @@ describe('offers', () => {
 
     await banned(r.other, r.otherUser.id);
     expect((await offer(r.other, post.id, { amountCents: 100 })).statusCode).toBe(401);
+  });
+
+  it('answers every role on every offer route the same way, storing nothing on refusal', async () => {
+    const r = await roles(app, db, 'Rory Routes');
+    const post = await listingBy(r.owner);
+    const made = await madeOffer(r.other, post.id, 3000);
+    const routes = [
+      ['POST', `/api/offers/${made.id}/accept`, undefined],
+      ['POST', `/api/offers/${made.id}/decline`, undefined],
+      ['POST', `/api/offers/${made.id}/counter`, { amountCents: 3500 }],
+      ['GET', `/api/chats/${made.chatId}/offers`, undefined],
+    ] as const;
+    const expected = [
+      [r.anonymous, 401],
+      [r.unverified, 403],
+      [r.noCampus, 403],
+      [r.otherCampus, 403],
+    ] as const;
+    for (const [browser, status] of expected) {
+      for (const [method, url, body] of routes) {
+        const before = await tally();
+        const res = await browser.request(method, url, body);
+        expect(res.statusCode, `${method} ${url}`).toBe(status);
+        expect(await tally()).toEqual(before);
+      }
+    }
+    // The buyer made it: they read it, but answering it is the seller's turn.
+    expect((await r.other.get(`/api/chats/${made.chatId}/offers`)).statusCode).toBe(200);
+    for (const [method, url, body] of routes.slice(0, 3)) {
+      expect((await r.other.request(method, url, body)).statusCode, url).toBe(403);
+    }
+    // Someone else's ids: another chat's offer and a made-up one are not found.
+    const stranger = await member(app, db, 'ou', 'Sol Stranger');
+    for (const url of [`/api/offers/${made.id}/decline`, '/api/offers/nope/decline', '/api/offers/%00/decline']) {
+      const res = await stranger.browser.post(url);
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
+    expect((await db.select().from(offers).where(eq(offers.id, made.id)))[0]?.status).toBe('open');
+    // The owner answers; then a banned owner is signed out.
+    expect((await r.owner.post(`/api/offers/${made.id}/decline`)).json().offer.status).toBe('declined');
+    await banned(r.owner, r.ownerUser.id);
+    expect((await r.owner.get(`/api/chats/${made.chatId}/offers`)).statusCode).toBe(401);
   });
 
   it('refuses bad amounts, sold listings, comments, a second open offer and blocks with clear messages', async () => {

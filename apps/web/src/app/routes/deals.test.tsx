@@ -136,6 +136,8 @@ describe('the buyer picker', () => {
     const bea = await within(dialog).findByRole('radio', { name: /Bea Bidder/ });
     // Whoever made an offer comes first and is picked until the owner picks someone else.
     expect((bea as HTMLInputElement).checked).toBe(true);
+    // …and has focus: arrow keys move, Enter marks.
+    await waitFor(() => expect(document.activeElement).toBe(bea));
     expect(within(dialog).getByText('Offered $45')).toBeTruthy();
     const radios = within(dialog).getAllByRole('radio');
     expect(radios.map((r) => r.closest('label')?.textContent)).toEqual([

@@ -16,7 +16,16 @@ const SOMEONE_ELSE = '';
 function CandidateRow({ person, checked, onPick }: { person: BuyerCandidate; checked: boolean; onPick: () => void }) {
   return (
     <label className={styles.candidate} data-checked={checked || undefined}>
-      <input type="radio" name="buyer" value={person.id} checked={checked} onChange={onPick} className={styles.radio} />
+      <input
+        type="radio"
+        name="buyer"
+        value={person.id}
+        checked={checked}
+        onChange={onPick}
+        className={styles.radio}
+        // biome-ignore lint/a11y/noAutofocus: the picked person has focus once the list arrives (arrows move, Enter marks)
+        autoFocus={checked}
+      />
       <Avatar src={person.img} size={40} />
       <span className={styles.candidateNames}>
         <span className={styles.candidateName}>

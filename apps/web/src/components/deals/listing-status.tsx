@@ -15,11 +15,15 @@ export function ListingStatusTag({ status }: { status: ListingStatus }) {
   );
 }
 
-/** The 'Sold' ribbon across the corner of a sold listing's card (profile cards, docs/product/selling.md). */
-export function SoldRibbon({ status }: { status: ListingStatus }) {
+/**
+ * The 'Sold' ribbon across the corner of a sold listing's card (profile cards,
+ * docs/product/selling.md). `corner`: the top-left one on photos, whose top-right holds the
+ * video or more-photos badge.
+ */
+export function SoldRibbon({ status, corner = 'right' }: { status: ListingStatus; corner?: 'left' | 'right' }) {
   if (status !== 'sold') return null;
   return (
-    <span className={styles.ribbon} aria-hidden="true">
+    <span className={corner === 'left' ? `${styles.ribbon} ${styles.ribbonLeft}` : styles.ribbon} aria-hidden="true">
       {DEAL_MESSAGES.soldRibbon}
     </span>
   );
@@ -32,5 +36,15 @@ export function SoldBanner({ status }: { status: ListingStatus }) {
     <p className={styles.soldBanner} role="note">
       {DEAL_MESSAGES.soldBanner}
     </p>
+  );
+}
+
+/** 'Pending' over a listing's photo (the media feed's tiles, the profile's photo cards). */
+export function PendingOnPhoto({ status }: { status: ListingStatus }) {
+  if (status !== 'pending') return null;
+  return (
+    <span className={`${styles.pendingTag} ${styles.onPhoto}`} aria-hidden="true">
+      {DEAL_MESSAGES.pendingTag}
+    </span>
   );
 }

@@ -104,10 +104,10 @@ export function OfferCard({ message, own }: { message: Message & { offerId: stri
       <p className={styles.offerAmount}>{formatOfferAmount(offer.amountCents)}</p>
       <Link to={paths.post.getHref(offer.postId)} className={styles.offerListing}>
         {offer.listing.title}
-        {offer.listing.priceCents !== null && offer.listing.priceCents > 0 && (
-          <span className={styles.offerAsking}> · Asking {formatOfferAmount(offer.listing.priceCents)}</span>
-        )}
       </Link>
+      {offer.listing.priceCents !== null && offer.listing.priceCents > 0 && (
+        <p className={styles.offerAsking}>Asking {formatOfferAmount(offer.listing.priceCents)}</p>
+      )}
       <p className={styles.offerStatus} data-status={offer.status} role="status">
         {statusLine(offer)}
       </p>

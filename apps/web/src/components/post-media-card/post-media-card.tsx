@@ -4,7 +4,7 @@ import { Ellipsis, Images, Link2, MessageCircle, Play, Trash2 } from 'lucide-rea
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMemberGate } from '@/components/auth-modal/index.ts';
-import { ListingStatusTag, MarkListingItems, SoldRibbon, useListingMarker } from '@/components/deals/index.ts';
+import { MarkListingItems, PendingOnPhoto, SoldRibbon, useListingMarker } from '@/components/deals/index.ts';
 import { fullName } from '@/components/post-card/author-line.tsx';
 import { DeletePostDialog } from '@/components/post-card/delete-post-dialog.tsx';
 import { formatAge } from '@/components/post-card/format-post.ts';
@@ -85,14 +85,17 @@ function PostMediaCard({ post }: { post: Post }) {
   return (
     <article className={styles.card} aria-label={`Post by ${name}`}>
       <Link to={paths.post.getHref(post.id)} className={styles.image}>
-        <MediaThumb post={post} label={`${first.kind === 'video' ? 'Video' : 'Photo'} from ${name}'s post`} />
-        <SoldRibbon status={post.status} />
+        <MediaThumb
+          post={post}
+          label={`${first.kind === 'video' ? 'Video' : 'Photo'} from ${name}'s post${post.status === 'available' ? '' : ` (${post.status})`}`}
+        />
+        <SoldRibbon status={post.status} corner="left" />
+        <PendingOnPhoto status={post.status} />
       </Link>
       <div className={styles.bar}>
         <time className={styles.age} dateTime={post.createdAt}>
           {PROFILE_MESSAGES.ago(formatAge(post.createdAt))}
         </time>
-        {post.status === 'pending' && <ListingStatusTag status={post.status} />}
         <div className={styles.actions}>
           {!isOwner && (
             <button
