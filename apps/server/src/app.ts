@@ -15,6 +15,7 @@ import { geoRoutes } from './modules/geo/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { mailPlugin } from './modules/mail/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
+import { offersRoutes } from './modules/offers/index.ts';
 import { likedByRoutes, postsRoutes } from './modules/posts/index.ts';
 import { profilesRoutes } from './modules/profiles/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
@@ -120,6 +121,7 @@ export async function buildApp({
   await app.register(reportsRoutes, { db, clock });
   await app.register(adsRoutes, { db, storage: app.storage, clock, provider: paymentProviderFor(config) });
   await app.register(searchRoutes, { db, storage: app.storage, clock });
+  await app.register(offersRoutes, { db, storage: app.storage, clock, ads: feedAds });
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

@@ -74,6 +74,8 @@ export const MessageSchema = z.object({
   plainText: z.string(),
   photo: MessagePhotoSchema.nullable(),
   sharedPost: SharedPostSchema.nullable(),
+  /** An offer card (docs/product/selling.md#offers): the offer it shows (GET /api/chats/{id}/offers). */
+  offerId: z.string().nullable(),
   likesCount: z.number().int(),
   likedByViewer: z.boolean(),
   /** For the viewer's own messages: Delivered until the other side has opened the chat since. */

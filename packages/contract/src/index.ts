@@ -5,6 +5,8 @@ export * from './campuses.ts';
 export * from './categories.ts';
 export * from './chats.ts';
 export * from './constants.ts';
+export * from './deals.ts';
+export * from './deals-texts.ts';
 export * from './errors.ts';
 export * from './geo.ts';
 export * from './listings.ts';

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { PAGE_SIZES } from './constants.ts';
 import { PostAuthorSchema } from './posts.ts';
 
-/** The eight kinds of notification (docs/product/messages.md#notification-record). */
+/**
+ * The kinds of notification: the spec's eight (docs/product/messages.md#notification-record) and
+ * the deal ones (docs/product/selling.md).
+ */
 export const NOTIFICATION_TYPE_VALUES = [
   'message',
   'comment',
@@ -12,6 +15,8 @@ export const NOTIFICATION_TYPE_VALUES = [
   'like',
   'message like',
   'new chat',
+  'listing sold',
+  'offer accepted',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPE_VALUES)[number];
 
@@ -30,6 +35,10 @@ export const NOTIFICATION_ACTIONS: Record<NotificationType, string> = {
   like: 'saved your post',
   'message like': 'reacted to your message',
   'new chat': 'started a conversation with you',
+  // To everyone who saved the listing (docs/product/selling.md#available-pending-sold).
+  'listing sold': 'sold a listing you saved',
+  // To the other side of an accepted offer (docs/product/selling.md#offers).
+  'offer accepted': 'accepted your offer',
 };
 
 export const NOTIFICATION_LIMITS = {

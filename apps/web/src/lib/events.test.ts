@@ -1,4 +1,4 @@
-import { CHAT_EVENT_TYPES } from '@campus/contract';
+import { CHAT_EVENT_TYPES, DEAL_EVENT_TYPES } from '@campus/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { applyLiveEvent } from './events.ts';
@@ -52,5 +52,25 @@ describe('applyLiveEvent', () => {
     applyLiveEvent(client, { id: '6', type: CHAT_EVENT_TYPES.notificationCreated, payload: { id: 'n' } });
     expect(stale(client, queryKeys.notifications.list)).toBe(true);
     expect(stale(client, queryKeys.chats.inbox)).toBe(false);
+  });
+
+  it("an offer change refreshes its chat's offer cards and the listing's page; a status change also the lists", () => {
+    const client = clientWithQueries();
+    client.setQueryData(queryKeys.deals.chatOffers('c1'), { offers: [] });
+    client.setQueryData(queryKeys.deals.chatOffers('c2'), { offers: [] });
+    client.setQueryData(queryKeys.post.detail('p1'), {});
+    client.setQueryData(queryKeys.posts.feed('all'), { pages: [], pageParams: [] });
+    applyLiveEvent(client, {
+      id: '5',
+      type: DEAL_EVENT_TYPES.offerChanged,
+      payload: { chatId: 'c1', postId: 'p1', offerId: 'o1' },
+    });
+    expect(stale(client, queryKeys.deals.chatOffers('c1'))).toBe(true);
+    expect(stale(client, queryKeys.deals.chatOffers('c2'))).toBe(false);
+    expect(stale(client, queryKeys.post.detail('p1'))).toBe(true);
+    expect(stale(client, queryKeys.posts.feed('all'))).toBe(false);
+    applyLiveEvent(client, { id: '6', type: DEAL_EVENT_TYPES.listingChanged, payload: { postId: 'p1' } });
+    expect(stale(client, queryKeys.deals.chatOffers('c2'))).toBe(true);
+    expect(stale(client, queryKeys.posts.feed('all'))).toBe(true);
   });
 });

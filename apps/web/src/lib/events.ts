@@ -1,4 +1,4 @@
-import { CHAT_EVENT_TYPES, type UnreadCounts } from '@campus/contract';
+import { CHAT_EVENT_TYPES, DEAL_EVENT_TYPES, type UnreadCounts } from '@campus/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { afterLoad } from './first-page.ts';
@@ -48,6 +48,19 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
     case CHAT_EVENT_TYPES.notificationCreated:
       void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
       return;
+    case DEAL_EVENT_TYPES.offerChanged:
+    case DEAL_EVENT_TYPES.listingChanged: {
+      // An offer card or a listing's status (docs/product/selling.md): the cards, the post page
+      // and the lists that show the listing read it again.
+      const postId = typeof event.payload.postId === 'string' ? event.payload.postId : undefined;
+      if (chatId) void queryClient.invalidateQueries({ queryKey: queryKeys.deals.chatOffers(chatId) });
+      else void queryClient.invalidateQueries({ queryKey: queryKeys.deals.all });
+      if (postId) void queryClient.invalidateQueries({ queryKey: queryKeys.post.detail(postId) });
+      if (event.type === DEAL_EVENT_TYPES.listingChanged) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.posts.all });
+      }
+      return;
+    }
     case CHAT_EVENT_TYPES.unreadChanged: {
       const counts = unreadCountsOf(event.payload);
       if (counts) queryClient.setQueryData<UnreadCounts>(queryKeys.unreadCounts, counts);
@@ -62,6 +75,7 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
 /** After a `reset` (the stream could not resume): everything live is read again. */
 function refetchEverything(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: queryKeys.chats.all });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.deals.all });
   void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
   void queryClient.invalidateQueries({ queryKey: queryKeys.unreadCounts });
 }

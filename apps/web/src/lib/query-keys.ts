@@ -76,6 +76,12 @@ export const queryKeys = {
     /** The local test checkout page's session. */
     testCheckout: (sessionId: string) => ['ads', 'test-checkout', sessionId] as const,
   },
+  /** Deals (docs/product/selling.md): a chat's offer cards, a listing's buyer picker. */
+  deals: {
+    all: ['deals'] as const,
+    chatOffers: (chatId: string) => ['deals', 'chat-offers', chatId] as const,
+    buyers: (postId: string) => ['deals', 'buyers', postId] as const,
+  },
   /** GET /api/payments: Settings > Payments (available funds and payment activity). */
   payments: ['payments'] as const,
 } as const;

@@ -1,19 +1,25 @@
 import type {
   AccountSettings,
   BoostStarted,
+  BuyerCandidates,
   CampusResponse,
   CampusSummary,
+  ChatOffers,
   ChatPage,
   ErrorCode,
   FeedPage,
   Inbox,
+  ListingStatusResponse,
   MarkNotificationsReadResponseSchema,
   MeResponse,
   Message,
   NotificationList,
+  OfferResponse,
   PopularSearchesSchema,
+  PostAlertSchema,
   PostBoostStatus,
   PostList,
+  PostPage,
   PublicProfile,
   RecentSearchesSchema,
   SearchPeopleList,
@@ -65,7 +71,17 @@ interface ApiAnswers {
   // Boosting
   'GET /api/posts/:postId/boost': PostBoostStatus;
   'POST /api/posts/:postId/boost': BoostStarted;
+  'POST /api/posts/:postId/alert': Parsed<typeof PostAlertSchema>;
   'GET /api/test-checkout/:sessionId': TestCheckoutSession;
+  // Post page and deals (docs/product/selling.md)
+  'GET /api/posts/:postId': PostPage;
+  'GET /api/posts/:postId/buyers': BuyerCandidates;
+  'PUT /api/posts/:postId/status': ListingStatusResponse;
+  'POST /api/posts/:postId/offers': OfferResponse;
+  'GET /api/chats/:chatId/offers': ChatOffers;
+  'POST /api/offers/:offerId/accept': OfferResponse;
+  'POST /api/offers/:offerId/decline': OfferResponse;
+  'POST /api/offers/:offerId/counter': OfferResponse;
   // Notifications
   'GET /api/notifications': NotificationList;
   'GET /api/notifications/mentions': PostList;

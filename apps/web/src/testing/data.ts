@@ -70,6 +70,7 @@ export const testMessage = (over: Partial<Message> = {}): Message => ({
   plainText: 'Is the lamp still available?',
   photo: null,
   sharedPost: null,
+  offerId: null,
   likesCount: 0,
   likedByViewer: false,
   status: null,

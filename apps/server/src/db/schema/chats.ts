@@ -66,6 +66,11 @@ export const messages = pgTable(
      * then reads '* Post deleted **'.
      */
     postId: text('post_id'),
+    /**
+     * An offer card (docs/product/selling.md#offers): the offer this message shows. No foreign
+     * key (the offers table refers to chats); offers go with their chat.
+     */
+    offerId: text('offer_id'),
     /** Storage keys of the photo's variants (images/messages/{messageId}/…), or null. */
     photoPath: text('photo_path'),
     photoFeedPath: text('photo_feed_path'),
@@ -125,6 +130,8 @@ export const NOTIFICATION_TYPES = [
   'like',
   'message like',
   'new chat',
+  'listing sold',
+  'offer accepted',
 ] as const;
 
 /** In-app notifications (docs/product/messages.md#notification-record); never to oneself (CHECK). */

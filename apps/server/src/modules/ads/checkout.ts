@@ -8,6 +8,7 @@ import {
   type CampusDefinition,
   type CancelCheckoutResponse,
   type CheckoutSessionStatus,
+  DEAL_MESSAGES,
   LIMITS,
   PAYMENT_MESSAGES,
   RUN_UNTIL_PAUSE_DAYS,
@@ -62,6 +63,8 @@ export async function startBoost(
   siteOrigin: string,
 ): Promise<BoostStarted> {
   const { post } = await requireOwnPost(deps.db, viewer, campus, postId);
+  // A sold listing has nothing left to sell (docs/product/selling.md#available-pending-sold).
+  if (post.status === 'sold') throw errors.conflict(DEAL_MESSAGES.soldNoBoost, 'LISTING_SOLD');
   const provider = deps.provider;
   if (!provider) throw errors.unavailable(AD_MESSAGES.paymentsNotConfigured, 'PAYMENTS_NOT_CONFIGURED');
   if (await repo.blockingAdOf(deps.db, post.id)) {
@@ -166,8 +169,10 @@ async function completeCheckout(
     await repo.updateCheckout(tx, session.id, { status: 'complete', completedAt: now });
     const ad = session.adId ? await repo.findAd(tx, session.adId, { lock: true }) : undefined;
     if (ad?.status !== 'checkout') return 'credited' as const;
-    if (await repo.blockingAdOf(tx, ad.postId)) {
-      // Paid twice for one post (two tabs): the second run does not start; its money stays in funds.
+    const listing = await getPost(tx, ad.postId);
+    if (listing?.post.status === 'sold' || (await repo.blockingAdOf(tx, ad.postId))) {
+      // The listing sold while its checkout was open, or paid twice for one post (two tabs): the
+      // run does not start; the money stays in the owner's available funds.
       await repo.updateAd(tx, ad.id, { status: 'stopped', paymentId: event.paymentId, lastModified: now });
       return 'credited' as const;
     }

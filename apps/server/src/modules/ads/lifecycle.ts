@@ -118,25 +118,46 @@ export async function changeAd(
       return AD_MESSAGES.resumed;
     }
     if (ad.status === 'stopped') throw errors.conflict(AD_MESSAGES.alreadyStopped, 'AD_ALREADY_STOPPED');
-    const running = ad.status === 'active' || ad.status === 'paused';
-    const spent = spentNow(ad, now);
-    // A paused ad's ongoing pause counts as paused time (runtime stays now − start − paused).
-    const pausedMs = ad.pausedAt ? Math.max(0, now.getTime() - ad.pausedAt.getTime()) : 0;
-    await repo.updateAd(tx, ad.id, {
-      status: 'stopped',
-      pausedAt: null,
-      timePausedMs: ad.timePausedMs + pausedMs,
-      totalSpent: spent,
-      lastChargedAt: running ? now : ad.lastChargedAt,
-      // The run ends now (docs/product/boosting.md#ad-record): no time left, runtime stays put.
-      endTimeAdjusted: running ? now : ad.endTimeAdjusted,
-      lastModified: now,
-    });
-    await refundUnspent(tx, ad, spent, now);
-    await announce(tx, ad, 'stopped');
+    await stopAd(tx, ad, now);
     return AD_MESSAGES.stopped;
   });
   return { ad: await presentOne(deps, adId), message };
+}
+
+/**
+ * Stops an ad on its locked row (docs/product/boosting.md#pause-resume-and-stop): the spend is
+ * settled up to now, the run ends now, and what a paid ad did not spend returns to the owner's
+ * available funds.
+ */
+async function stopAd(tx: DbOrTx, ad: repo.AdRow, now: Date) {
+  const running = ad.status === 'active' || ad.status === 'paused';
+  const spent = spentNow(ad, now);
+  // A paused ad's ongoing pause counts as paused time (runtime stays now − start − paused).
+  const pausedMs = ad.pausedAt ? Math.max(0, now.getTime() - ad.pausedAt.getTime()) : 0;
+  await repo.updateAd(tx, ad.id, {
+    status: 'stopped',
+    pausedAt: null,
+    timePausedMs: ad.timePausedMs + pausedMs,
+    totalSpent: spent,
+    lastChargedAt: running ? now : ad.lastChargedAt,
+    // The run ends now (docs/product/boosting.md#ad-record): no time left, runtime stays put.
+    endTimeAdjusted: running ? now : ad.endTimeAdjusted,
+    lastModified: now,
+  });
+  await refundUnspent(tx, ad, spent, now);
+  await announce(tx, ad, 'stopped');
+}
+
+/**
+ * A listing sold (docs/product/selling.md#available-pending-sold), inside the marking
+ * transaction: its running ads (active, paused, scheduled, in review) stop, and what they did
+ * not spend returns to the owner's available funds, as a Stop does.
+ */
+export async function stopAdsOfSoldPost(tx: DbOrTx, postId: string, now: Date) {
+  await repo.lockPost(tx, postId);
+  for (const ad of await repo.adsOfPost(tx, postId)) {
+    if (isBlocking(ad.status)) await stopAd(tx, ad, now);
+  }
 }
 
 /**

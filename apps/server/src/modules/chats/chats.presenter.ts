@@ -72,6 +72,7 @@ export function presentMessage(message: MessageRow, ctx: MessageContext): Messag
           }
         : null,
     sharedPost: message.postId ? presentSharedPost(message.postId, ctx) : null,
+    offerId: message.offerId,
     likesCount: message.likesCount,
     likedByViewer: ctx.hearted.has(message.id),
     status: own

@@ -263,3 +263,41 @@ export async function searchMembers(
     .orderBy(users.firstName, users.lastName, users.id)
     .limit(options.limit);
 }
+
+/**
+ * The buyer candidates of a listing (docs/decisions/035-deals-and-offers.md): school-verified
+ * members of the campus who sent its owner a message (text, photo, a shared post or an offer)
+ * since the listing was posted, never someone either side blocked; latest writer first.
+ * `onlyUserId` narrows the answer to one person (is this buyer a candidate?).
+ */
+export async function peopleWhoWroteTo(
+  db: DbOrTx,
+  options: { ownerId: string; campusId: string; since: Date; limit: number; onlyUserId?: string },
+): Promise<(UserSummaryRow & { lastAt: Date })[]> {
+  const since = options.since.toISOString();
+  const only = options.onlyUserId ? sql`AND u.id = ${options.onlyUserId}` : sql``;
+  const result = await db.execute<Record<string, unknown>>(sql`
+    SELECT u.id, u.username, u.first_name, u.last_name, u.img, u.verified, max(m.created_at) AS last_at
+    FROM ${chats} c
+    JOIN ${messages} m ON m.chat_id = c.id AND m.sender_id <> ${options.ownerId} AND m.created_at >= ${since}::timestamptz
+    JOIN ${users} u ON u.id = m.sender_id
+    WHERE c.campus_id = ${options.campusId}
+      AND (c.user_a = ${options.ownerId} OR c.user_b = ${options.ownerId})
+      AND u.campus_id = ${options.campusId} AND u.school_verified
+      AND NOT EXISTS (SELECT 1 FROM ${blocks} b
+        WHERE (b.blocker_id = ${options.ownerId} AND b.blocked_id = u.id)
+           OR (b.blocker_id = u.id AND b.blocked_id = ${options.ownerId}))
+      ${only}
+    GROUP BY u.id
+    ORDER BY last_at DESC, u.id
+    LIMIT ${options.limit}`);
+  return result.rows.map((r) => ({
+    id: String(r.id),
+    username: String(r.username),
+    firstName: String(r.first_name),
+    lastName: String(r.last_name),
+    img: (r.img as string | null) ?? null,
+    verified: Boolean(r.verified),
+    lastAt: new Date(String(r.last_at)),
+  }));
+}

@@ -32,6 +32,7 @@ import {
   listInbox,
   listMessages,
   type MessageRow,
+  peopleWhoWroteTo,
   searchMembers,
 } from './chats.repo.ts';
 
@@ -177,4 +178,22 @@ export async function searchRecipients(
     limit: CHAT_LIMITS.searchResults,
   });
   return { users: rows.map((u) => presentUserSummary(u, url(deps))) };
+}
+
+/**
+ * The people who may be picked as a listing's buyer (docs/decisions/035-deals-and-offers.md):
+ * who wrote to its owner since it was posted; `onlyUserId` asks about one person.
+ */
+export async function buyerCandidates(
+  db: DbOrTx,
+  listing: { ownerId: string; campusId: string; postedAt: Date },
+  options: { limit: number; onlyUserId?: string },
+) {
+  return peopleWhoWroteTo(db, {
+    ownerId: listing.ownerId,
+    campusId: listing.campusId,
+    since: listing.postedAt,
+    limit: options.limit,
+    onlyUserId: options.onlyUserId,
+  });
 }

@@ -40,4 +40,9 @@ export interface FeedAds {
    * deletion. (An event in the outbox would be read after the commit, when the ads are gone.)
    */
   postDeleting(tx: DbOrTx, postId: string, at: Date): Promise<void>;
+  /**
+   * A listing was marked sold, inside the marking transaction (docs/product/selling.md): its
+   * running ads stop and their unspent money returns to the owner's available funds.
+   */
+  postSold(tx: DbOrTx, postId: string, at: Date): Promise<void>;
 }

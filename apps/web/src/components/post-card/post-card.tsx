@@ -2,6 +2,8 @@ import { type AdCta, POST_MESSAGES, type Post } from '@campus/contract';
 import { PartyPopper } from 'lucide-react';
 import { type MouseEvent, memo } from 'react';
 import { Link, useNavigate } from 'react-router';
+import ribbonStyles from '@/components/deals/deals.module.css';
+import { ListingStatusTag, SoldRibbon } from '@/components/deals/listing-status.tsx';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { paths } from '@/config/paths.ts';
 import { AuthorLine, fullName } from './author-line.tsx';
@@ -57,15 +59,16 @@ function Card({ post, sponsored, eager }: { post: Post; sponsored?: AdCta; eager
   const handleClick = useOpenOnClick(post.id);
   if (post.type === 'new user') return <JoinedCard post={post} />;
   const name = fullName(post.author);
-  const hasTags = post.priceCents !== null || post.category !== null;
+  const hasTags = post.priceCents !== null || post.category !== null || post.status !== 'available';
   return (
     // The card is a large click target for pointers; keyboard users reach the post by its time link.
     // biome-ignore lint/a11y/useKeyWithClickEvents: the time link inside is the keyboard route to the post
     <article
-      className={styles.card}
+      className={post.status === 'sold' ? `${styles.card} ${ribbonStyles.ribboned}` : styles.card}
       onClick={handleClick}
       aria-label={sponsored ? `Sponsored post by ${name}` : `Post by ${name}`}
     >
+      <SoldRibbon status={post.status} />
       <Link to={paths.profile.getHref(post.author.username)} className={styles.avatar} tabIndex={-1} aria-hidden="true">
         <Avatar src={post.author.img} size={44} />
       </Link>
@@ -75,6 +78,7 @@ function Card({ post, sponsored, eager }: { post: Post; sponsored?: AdCta; eager
         {hasTags && (
           <div className={styles.tags}>
             <PriceTag priceCents={post.priceCents} />
+            <ListingStatusTag status={post.status} />
             <CategoryTag category={post.category} />
           </div>
         )}

@@ -4,6 +4,7 @@ import { Ellipsis, Images, Link2, MessageCircle, Play, Trash2 } from 'lucide-rea
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMemberGate } from '@/components/auth-modal/index.ts';
+import { MarkListingItems, PendingOnPhoto, SoldRibbon, useListingMarker } from '@/components/deals/index.ts';
 import { fullName } from '@/components/post-card/author-line.tsx';
 import { DeletePostDialog } from '@/components/post-card/delete-post-dialog.tsx';
 import { formatAge } from '@/components/post-card/format-post.ts';
@@ -76,6 +77,7 @@ function PostMediaCard({ post }: { post: Post }) {
   const { copy } = useCopyLink(post.id);
   const [messaging, setMessaging] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const marker = useListingMarker(post);
   const first = post.media[0];
   if (!first) return null;
   const name = fullName(post.author);
@@ -83,7 +85,12 @@ function PostMediaCard({ post }: { post: Post }) {
   return (
     <article className={styles.card} aria-label={`Post by ${name}`}>
       <Link to={paths.post.getHref(post.id)} className={styles.image}>
-        <MediaThumb post={post} label={`${first.kind === 'video' ? 'Video' : 'Photo'} from ${name}'s post`} />
+        <MediaThumb
+          post={post}
+          label={`${first.kind === 'video' ? 'Video' : 'Photo'} from ${name}'s post${post.status === 'available' ? '' : ` (${post.status})`}`}
+        />
+        <SoldRibbon status={post.status} corner="left" />
+        <PendingOnPhoto status={post.status} />
       </Link>
       <div className={styles.bar}>
         <time className={styles.age} dateTime={post.createdAt}>
@@ -110,6 +117,7 @@ function PostMediaCard({ post }: { post: Post }) {
                 <Link2 aria-hidden="true" size={18} />
                 {PROFILE_MESSAGES.copyLink}
               </DropdownMenu.Item>
+              {isOwner && post.parentId === null && <MarkListingItems post={post} markAs={marker.markAs} />}
               {isOwner && (
                 <DropdownMenu.Item
                   className={`${menuStyles.menuItem} ${menuStyles.danger}`}
@@ -125,6 +133,7 @@ function PostMediaCard({ post }: { post: Post }) {
       </div>
       {messaging && <StartConversationDialog user={post.author} open={messaging} onOpenChange={setMessaging} />}
       {deleting && <DeletePostDialog post={post} open={deleting} onOpenChange={setDeleting} />}
+      {marker.dialog}
     </article>
   );
 }

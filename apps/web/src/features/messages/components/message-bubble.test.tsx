@@ -14,6 +14,7 @@ const message = (likesCount: number): Message => ({
   plainText: 'Is the lamp still available?',
   photo: null,
   sharedPost: null,
+  offerId: null,
   likesCount,
   likedByViewer: false,
   status: null,

@@ -1,6 +1,7 @@
 import { CHAT_MESSAGES, type Message, POST_DETAIL_MESSAGES } from '@campus/contract';
 import { Heart } from 'lucide-react';
 import { Link } from 'react-router';
+import { OfferCard } from '@/components/deals/index.ts';
 import { PriceTag } from '@/components/post-card/post-tags.tsx';
 import { paths } from '@/config/paths.ts';
 import styles from './messages.module.css';
@@ -38,26 +39,31 @@ export function MessageBubble({ message, own, showStatus, onHeart, heartPending 
   return (
     <li className={[styles.messageRow, own ? styles.own : styles.theirs].join(' ')} data-message-id={message.id}>
       <div className={styles.bubbleWrap}>
-        {/* A post shared on its own is the card alone, not a card inside a coloured bubble. */}
-        <div
-          className={[styles.bubble, message.sharedPost && !message.photo && !message.plainText && styles.cardOnly]
-            .filter(Boolean)
-            .join(' ')}
-        >
-          {message.photo && (
-            <a href={message.photo.fullUrl} target="_blank" rel="noreferrer" className={styles.photoLink}>
-              <img
-                src={message.photo.url}
-                alt="Sent attachment"
-                className={styles.photo}
-                width={message.photo.width ?? undefined}
-                height={message.photo.height ?? undefined}
-              />
-            </a>
-          )}
-          {message.sharedPost && <SharedPostCard post={message.sharedPost} />}
-          {message.plainText && <p className={styles.messageText}>{message.plainText}</p>}
-        </div>
+        {/* An offer is its card (docs/product/selling.md#offers), with its answers for the other side. */}
+        {message.offerId !== null ? (
+          <OfferCard message={{ ...message, offerId: message.offerId }} own={own} />
+        ) : (
+          /* A post shared on its own is the card alone, not a card inside a coloured bubble. */
+          <div
+            className={[styles.bubble, message.sharedPost && !message.photo && !message.plainText && styles.cardOnly]
+              .filter(Boolean)
+              .join(' ')}
+          >
+            {message.photo && (
+              <a href={message.photo.fullUrl} target="_blank" rel="noreferrer" className={styles.photoLink}>
+                <img
+                  src={message.photo.url}
+                  alt="Sent attachment"
+                  className={styles.photo}
+                  width={message.photo.width ?? undefined}
+                  height={message.photo.height ?? undefined}
+                />
+              </a>
+            )}
+            {message.sharedPost && <SharedPostCard post={message.sharedPost} />}
+            {message.plainText && <p className={styles.messageText}>{message.plainText}</p>}
+          </div>
+        )}
         {own ? (
           // No heart button on one's own message (docs/decisions/030-feed-ads-and-rough-edges.md): only the other person's hearts.
           message.likesCount > 0 && (

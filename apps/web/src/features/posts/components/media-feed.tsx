@@ -1,6 +1,7 @@
 import { FEED_MESSAGES, type Post } from '@campus/contract';
 import { ImageOff } from 'lucide-react';
 import { Link } from 'react-router';
+import { PendingOnPhoto, SoldRibbon } from '@/components/deals/index.ts';
 import { InfiniteList } from '@/components/infinite-list/infinite-list.tsx';
 import { fullName } from '@/components/post-card/author-line.tsx';
 import { formatPrice } from '@/components/post-card/format-post.ts';
@@ -17,7 +18,8 @@ import styles from './media-feed.module.css';
 function tileLabel(post: Post): string {
   const price = formatPrice(post.priceCents);
   const text = post.plainText.length > 80 ? `${post.plainText.slice(0, 80)}…` : post.plainText;
-  return [`Post by ${fullName(post.author)}`, price, text].filter(Boolean).join(', ');
+  const status = post.status === 'available' ? null : post.status === 'sold' ? 'Sold' : 'Pending';
+  return [`Post by ${fullName(post.author)}`, price, status, text].filter(Boolean).join(', ');
 }
 
 function MediaTile({ post }: { post: Post }) {
@@ -28,6 +30,8 @@ function MediaTile({ post }: { post: Post }) {
       <Link to={paths.post.getHref(post.id)} className={mediaCardStyles.image} aria-label={tileLabel(post)}>
         <MediaThumb post={post} label="" />
         {price && <span className={styles.price}>{price}</span>}
+        <SoldRibbon status={post.status} corner="left" />
+        <PendingOnPhoto status={post.status} />
       </Link>
     </li>
   );

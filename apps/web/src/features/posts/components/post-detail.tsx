@@ -9,8 +9,9 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, Link2, MessageCircle, Rocket, Send, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMemberGate } from '@/components/auth-modal/index.ts';
+import { ListingStatusTag, MakeOfferButton, MarkListingMenu, SoldBanner } from '@/components/deals/index.ts';
 import { fullName } from '@/components/post-card/author-line.tsx';
 import { usePostBoostControls } from '@/components/post-card/boost-bridge.tsx';
 import { DeletePostDialog } from '@/components/post-card/delete-post-dialog.tsx';
@@ -46,9 +47,13 @@ function isPostNotFound(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 404 || error.code === 'POST_NOT_FOUND');
 }
 
-/** Boost Post and Delete for the owner; Send Message for everyone else; Copy link for all. */
+/**
+ * Boost Post, Mark as… and Delete for the owner; Send Message and Make offer for everyone else;
+ * Copy link for all. `?mark=sold` opens the owner's sold picker (docs/product/selling.md).
+ */
 function OwnerOrVisitorBar({ post }: { post: Post }) {
   const viewer = useViewer();
+  const [searchParams] = useSearchParams();
   const allow = useMemberGate();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -79,20 +84,25 @@ function OwnerOrVisitorBar({ post }: { post: Post }) {
     navigate(parent ? paths.post.getHref(parent) : paths.home.getHref(), { replace: true });
   };
 
-  const sendMessageButton = (
-    <Button size="sm" onClick={sendMessage} disabled={conversation.isPending}>
-      <Send aria-hidden="true" size={16} />
-      {PROFILE_MESSAGES.sendMessage}
-    </Button>
-  );
-  // Only top-level posts can be boosted; the ads feature draws their boost buttons and call-to-action.
+  // Only top-level posts are listings: they can be boosted, marked and offered on.
   const boostable = post.parentId === null;
+  const sendMessageButton = (
+    <>
+      <Button size="sm" onClick={sendMessage} disabled={conversation.isPending}>
+        <Send aria-hidden="true" size={16} />
+        {PROFILE_MESSAGES.sendMessage}
+      </Button>
+      {boostable && <MakeOfferButton post={post} />}
+    </>
+  );
 
   return (
     <div className={styles.bar}>
       {isOwner ? (
         <>
+          {boostable && <MarkListingMenu post={post} openSold={searchParams.get('mark') === 'sold'} />}
           {boostable &&
+            post.status !== 'sold' &&
             (BoostControls ? (
               <BoostControls post={post} isOwner sendMessage={null} />
             ) : (
@@ -140,6 +150,7 @@ function PostBody({ page }: { page: PostPage }) {
     <>
       <ParentChain ancestors={ancestors} />
       <article className={styles.post} aria-label={`Post by ${name}`}>
+        <SoldBanner status={post.status} />
         <header className={styles.author}>
           <Link
             to={paths.profile.getHref(post.author.username)}
@@ -155,6 +166,7 @@ function PostBody({ page }: { page: PostPage }) {
         </header>
         <div className={styles.tags}>
           <PriceTag priceCents={post.priceCents} size="lg" />
+          <ListingStatusTag status={post.status} />
           <CampusTag shortName={campus.shortName} />
           <CategoryTag category={post.category} />
         </div>
