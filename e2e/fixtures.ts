@@ -35,7 +35,8 @@ export const test = base.extend<{
           const response = await goto(url, options);
           const html = response?.headers()['content-type']?.startsWith('text/html') ?? false;
           const ours = new URL(page.url()).port === (process.env.E2E_PORT ?? '3100');
-          if (html && ours && options?.waitUntil !== 'commit') await page.locator('html[data-live]').waitFor({ state: 'attached' });
+          if (html && ours && options?.waitUntil !== 'commit')
+            await page.locator('html[data-live]').waitFor({ state: 'attached' });
           return response;
         };
       }

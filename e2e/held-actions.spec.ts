@@ -22,7 +22,11 @@ async function holdTheCode(page: Page) {
   return release;
 }
 
-test('a sign-in sent before the page is live is sent by the app, never as a URL', async ({ page, request, baseURL }) => {
+test('a sign-in sent before the page is live is sent by the app, never as a URL', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const member = await freshMember({ request }, baseURL ?? '', { first: 'Held' });
   const release = await holdTheCode(page);
   await page.goto('/login', { waitUntil: 'commit' });
