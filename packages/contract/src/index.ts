@@ -7,6 +7,8 @@ export * from './chats.ts';
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './geo.ts';
+export * from './listing-filters.ts';
+export * from './listing-filters-query.ts';
 export * from './listings.ts';
 export * from './messages.ts';
 export * from './names.ts';
