@@ -48,8 +48,8 @@
 import { z } from 'zod';
 import { RowIdSchema } from './chats.ts';
 import { ADS, LIMITS } from './constants.ts';
-import { AD_MESSAGES, AD_STATUSES, type AdStatus, CTA_LABELS, DEFAULT_CTA_LABEL } from './messages.ts';
 import { LISTING_FILTER_QUERY, priceRangeInOrder } from './listing-filters-query.ts';
+import { AD_MESSAGES, AD_STATUSES, type AdStatus, CTA_LABELS, DEFAULT_CTA_LABEL } from './messages.ts';
 import { PostAuthorSchema, PostListSchema, PostMediaSchema, PostPageQuerySchema, PostSchema } from './posts.ts';
 import { hasNulCharacter } from './text-length.ts';
 

@@ -27,7 +27,9 @@ const Conditions = z
   .string()
   .max(100, LISTING_FILTER_TEXTS.conditionInvalid)
   .transform((v) => v.split(','))
-  .pipe(z.array(z.enum(CONDITION_VALUES, { error: LISTING_FILTER_TEXTS.conditionInvalid })).max(CONDITION_VALUES.length))
+  .pipe(
+    z.array(z.enum(CONDITION_VALUES, { error: LISTING_FILTER_TEXTS.conditionInvalid })).max(CONDITION_VALUES.length),
+  )
   .transform(sortedConditions);
 
 /** The filter fields, to put into a route's query schema (then checked with `priceRangeInOrder`). */

@@ -40,7 +40,7 @@ export interface ListingFilters {
   /** Only listings with a price of 0. */
   free: boolean;
   /** Any of these conditions; empty for any condition (or none given). */
-  conditions: Condition[];
+  conditions: readonly Condition[];
   /** Sold listings too (expired ones never). */
   sold: boolean;
   sort: ListingSort;
@@ -88,7 +88,8 @@ export function listingFiltersToParams(filters: ListingFilters): Record<string, 
   if (filters.minPrice !== undefined) params[LISTING_FILTER_PARAMS.minPrice] = String(filters.minPrice);
   if (filters.maxPrice !== undefined) params[LISTING_FILTER_PARAMS.maxPrice] = String(filters.maxPrice);
   if (filters.free) params[LISTING_FILTER_PARAMS.free] = '1';
-  if (filters.conditions.length > 0) params[LISTING_FILTER_PARAMS.condition] = sortedConditions(filters.conditions).join(',');
+  if (filters.conditions.length > 0)
+    params[LISTING_FILTER_PARAMS.condition] = sortedConditions(filters.conditions).join(',');
   if (filters.sold) params[LISTING_FILTER_PARAMS.sold] = '1';
   if (filters.sort !== 'newest') params[LISTING_FILTER_PARAMS.sort] = filters.sort;
   return params;

@@ -102,7 +102,9 @@ export const posts = pgTable(
       .where(sql`${t.postCommentedOn} IS NULL AND ${t.status} <> 'sold' AND ${t.expiredAt} IS NULL`),
     index('posts_media_feed_live_idx')
       .on(t.campusId, t.lastModified, t.id)
-      .where(sql`${t.postCommentedOn} IS NULL AND ${t.imgCount} > 0 AND ${t.status} <> 'sold' AND ${t.expiredAt} IS NULL`),
+      .where(
+        sql`${t.postCommentedOn} IS NULL AND ${t.imgCount} > 0 AND ${t.status} <> 'sold' AND ${t.expiredAt} IS NULL`,
+      ),
     // The price sorts: listings with a price, keyset on (price_cents, id), read forwards or backwards.
     index('posts_price_live_idx')
       .on(t.campusId, t.priceCents, t.id)

@@ -1,5 +1,6 @@
 import {
   AddRecentSearchBodySchema,
+  listingFiltersOf,
   PopularSearchesSchema,
   PostListSchema,
   RecentSearchesSchema,
@@ -35,13 +36,17 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchDeps> = async (app, deps)
     {
       schema: {
         tags: ['search'],
-        summary: 'Latest or Media hits for a query, 10 a page, newest first (typos and prefixes match)',
+        summary:
+          "Latest or Media hits for a query, 10 a page, newest first or by price, with the feed's filters (typos and prefixes match)",
         querystring: SearchPostsQuerySchema,
         response: { 200: PostListSchema },
       },
     },
-    async (request) =>
-      findPosts(deps, await searchPolicy.viewer(request, request.campus), request.campus, request.query),
+    async (request) => {
+      const { q, show, cursor } = request.query;
+      const query = { q, show, cursor, filters: listingFiltersOf(request.query) };
+      return findPosts(deps, await searchPolicy.viewer(request, request.campus), request.campus, query);
+    },
   );
 
   app.get(

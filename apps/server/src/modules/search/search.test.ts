@@ -1,4 +1,4 @@
-import { CAMPUS_IDS, campusBySlug, type Post, SEARCH_MESSAGES } from '@campus/contract';
+import { CAMPUS_IDS, campusBySlug, NO_LISTING_FILTERS, type Post, SEARCH_MESSAGES } from '@campus/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.ts';
@@ -424,7 +424,12 @@ describe('popular searches', () => {
     const writer = await member(app, db, 'ou', 'Vera Visited');
     await addPost(db, writer.user.id, 'ou', 'Accordion in its case');
     const deps = { db, storage: app.storage, clock: { now: () => new Date() } };
-    const found = await findPosts(deps, null, { ...ou, privacy: 'public' }, { q: 'accordion', show: 'latest' });
+    const found = await findPosts(
+      deps,
+      null,
+      { ...ou, privacy: 'public' },
+      { q: 'accordion', show: 'latest', filters: NO_LISTING_FILTERS },
+    );
     expect(found.posts).toHaveLength(1);
     expect(await db.select().from(popularSearches).where(eq(popularSearches.searchText, 'accordion'))).toEqual([]);
   });
