@@ -48,7 +48,6 @@
 import { z } from 'zod';
 import { RowIdSchema } from './chats.ts';
 import { ADS, LIMITS } from './constants.ts';
-import { LISTING_FILTER_QUERY, priceRangeInOrder } from './listing-filters-query.ts';
 import { AD_MESSAGES, AD_STATUSES, type AdStatus, CTA_LABELS, DEFAULT_CTA_LABEL } from './messages.ts';
 import { PostAuthorSchema, PostListSchema, PostMediaSchema, PostPageQuerySchema, PostSchema } from './posts.ts';
 import { hasNulCharacter } from './text-length.ts';
@@ -441,9 +440,7 @@ const SponsoredFeedItemSchema = z.object({
  */
 export const FeedQuerySchema = PostPageQuerySchema.extend({
   shown: z.coerce.number().int().min(0).max(1_000_000).optional(),
-  // Filters and sorting (docs/product/selling.md#filters-and-sorting).
-  ...LISTING_FILTER_QUERY,
-}).superRefine(priceRangeInOrder);
+});
 
 /**
  * A feed page: posts plus the sponsored posts to place among them. Slot k of the scroll (after

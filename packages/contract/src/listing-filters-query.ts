@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FeedQuerySchema } from './ads.ts';
 import {
   LISTING_FILTER_TEXTS,
   LISTING_SORT_VALUES,
@@ -7,6 +8,7 @@ import {
   sortedConditions,
 } from './listing-filters.ts';
 import { CONDITION_VALUES } from './listings.ts';
+import { SearchPostsQuerySchema } from './search.ts';
 
 /**
  * The filter parameters as the API takes them (docs/product/selling.md#filters-and-sorting, decision 036):
@@ -70,7 +72,20 @@ export function listingFiltersOf(query: ParsedFilterQuery): ListingFilters {
   };
 }
 
+/*
+ * The routes' query schemas with the filters. They live here, not beside the schemas they
+ * extend (ads.ts, search.ts): the web app's entry uses constants of those modules, and the
+ * refinement below would keep Zod in the entry (decision 022).
+ */
+
+/** GET /api/posts: the home feed's page, category and `shown`, with the filters. */
+export const FilteredFeedQuerySchema = FeedQuerySchema.extend(LISTING_FILTER_QUERY).superRefine(priceRangeInOrder);
+
 /** GET /api/posts/media: a page of the media feed, filtered. */
 export const MediaFeedQuerySchema = z
   .object({ cursor: z.string().max(200).optional(), ...LISTING_FILTER_QUERY })
   .superRefine(priceRangeInOrder);
+
+/** GET /api/search/posts: Latest or Media hits, filtered. */
+export const FilteredSearchPostsQuerySchema =
+  SearchPostsQuerySchema.extend(LISTING_FILTER_QUERY).superRefine(priceRangeInOrder);

@@ -4,7 +4,6 @@
  */
 
 import { z } from 'zod';
-import { LISTING_FILTER_QUERY, priceRangeInOrder } from './listing-filters-query.ts';
 import { PostAuthorSchema } from './posts.ts';
 
 const SEARCH_TABS = ['latest', 'media', 'people'] as const;
@@ -34,15 +33,11 @@ const SearchTextSchema = z
   .max(SEARCH_LIMITS.queryMax)
   .transform((t) => t.replace(/\p{Cc}/gu, ' ').trim());
 
-export const SearchPostsQuerySchema = z
-  .object({
-    q: SearchTextSchema.default(''),
-    show: z.enum(['latest', 'media']).default('latest'),
-    cursor: z.string().max(200).optional(),
-    // Filters and sorting (docs/product/selling.md#filters-and-sorting).
-    ...LISTING_FILTER_QUERY,
-  })
-  .superRefine(priceRangeInOrder);
+export const SearchPostsQuerySchema = z.object({
+  q: SearchTextSchema.default(''),
+  show: z.enum(['latest', 'media']).default('latest'),
+  cursor: z.string().max(200).optional(),
+});
 
 export const SearchPeopleQuerySchema = z.object({
   q: SearchTextSchema.default(''),

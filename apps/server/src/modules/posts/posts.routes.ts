@@ -1,6 +1,6 @@
 import {
   FeedPageSchema,
-  FeedQuerySchema,
+  FilteredFeedQuerySchema,
   LikeResponseSchema,
   listingFiltersOf,
   MediaFeedQuerySchema,
@@ -60,7 +60,7 @@ export const postsRoutes: FastifyPluginAsyncZod<Omit<PostsDeps, 'log'> & { ads: 
         tags: ['posts'],
         summary:
           'The feed: top-level posts of this campus, newest-modified first or by price (keyset pages), filtered by price, condition and sold (docs/product/selling.md#filters-and-sorting); unfiltered, a sponsored post after every 4th',
-        querystring: FeedQuerySchema,
+        querystring: FilteredFeedQuerySchema,
         response: { 200: FeedPageSchema },
       },
     },

@@ -1,5 +1,6 @@
 import {
   AddRecentSearchBodySchema,
+  FilteredSearchPostsQuerySchema,
   listingFiltersOf,
   PopularSearchesSchema,
   PostListSchema,
@@ -7,7 +8,6 @@ import {
   RecentSearchParamsSchema,
   SearchPeopleListSchema,
   SearchPeopleQuerySchema,
-  SearchPostsQuerySchema,
   SearchSuggestionsQuerySchema,
   SearchSuggestionsSchema,
 } from '@campus/contract';
@@ -38,7 +38,7 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchDeps> = async (app, deps)
         tags: ['search'],
         summary:
           "Latest or Media hits for a query, 10 a page, newest first or by price, with the feed's filters (typos and prefixes match)",
-        querystring: SearchPostsQuerySchema,
+        querystring: FilteredSearchPostsQuerySchema,
         response: { 200: PostListSchema },
       },
     },
