@@ -241,6 +241,11 @@ export function ListingFiltersButton() {
         className={styles.panel}
         overlayClassName={styles.overlay}
         style={anchor}
+        // Back to the button, also when applying re-rendered the page under the panel.
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          buttonRef.current?.focus();
+        }}
       >
         <div className={styles.header}>
           <DialogTitle className={styles.title}>{TEXTS.title}</DialogTitle>
