@@ -315,6 +315,8 @@ async function createPostFromUpload(
         plainText,
         category: body.category ?? null,
         priceCents: body.priceCents ?? null,
+        // A comment is no listing (docs/product/selling.md): only a top-level post keeps a condition.
+        condition: parent ? null : (body.condition ?? null),
         postCommentedOn: parent?.post.id ?? null,
         rootId: parent ? (parent.post.rootId ?? parent.post.id) : null,
         imgCount: stored.length,
