@@ -129,6 +129,7 @@ test('the panel: keyboard, Escape, a minimum above the maximum', async ({ page, 
   if (isMobile()) expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(viewport?.height);
   else expect(box?.width).toBeLessThan(400);
   await expectAccessible(page);
+  await keepScreenshot(page, 'filters-panel-search');
   await panel.getByRole('textbox', { name: /Min/ }).fill('80');
   await panel.getByRole('textbox', { name: /Max/ }).fill('20');
   await panel.getByRole('button', { name: 'Apply' }).click();

@@ -146,7 +146,7 @@ function FiltersForm({ initial, onApply }: FormProps) {
 
       <fieldset className={styles.group}>
         <legend className={styles.legend}>{TEXTS.condition}</legend>
-        <div className={styles.checks}>
+        <div className={styles.conditionChecks}>
           {CONDITIONS.map((condition) => (
             <label key={condition.value} className={styles.check}>
               <input
