@@ -35,7 +35,7 @@ const Conditions = z
   .transform(sortedConditions);
 
 /** The filter fields, to put into a route's query schema (then checked with `priceRangeInOrder`). */
-export const LISTING_FILTER_QUERY = {
+const LISTING_FILTER_QUERY = {
   minPrice: Dollars.optional(),
   maxPrice: Dollars.optional(),
   free: Flag.optional(),
@@ -54,7 +54,7 @@ type ParsedFilterQuery = {
 };
 
 /** A minimum above the maximum is refused with a message that says so. */
-export function priceRangeInOrder(query: { minPrice?: number; maxPrice?: number }, ctx: z.RefinementCtx): void {
+function priceRangeInOrder(query: { minPrice?: number; maxPrice?: number }, ctx: z.RefinementCtx): void {
   if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
     ctx.addIssue({ code: 'custom', message: LISTING_FILTER_TEXTS.minAboveMax, path: ['minPrice'] });
   }

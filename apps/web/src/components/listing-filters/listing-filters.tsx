@@ -203,7 +203,7 @@ function FiltersForm({ initial, onApply }: FormProps) {
  * under the button on wide screens, a sheet from the bottom edge on phones. Radix's dialog traps
  * the focus, closes on Escape and gives the focus back to the button.
  */
-export function ListingFiltersButton() {
+function ListingFiltersButton() {
   const { filters, count, apply } = useListingFilters();
   const [open, setOpen] = useState(false);
   const [anchor, setAnchor] = useState<CSSProperties>();
