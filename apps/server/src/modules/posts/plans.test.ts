@@ -110,6 +110,19 @@ describe('generic plans of the hot read paths (20k posts)', () => {
       [user.id, campusId, 'textbooks'],
       'posts_feed_category_idx',
     ],
+    [
+      'feed_m_n_15',
+      { limit: 15, mediaOnly: true, filters: { ...NO_LISTING_FILTERS, sold: true } },
+      [user.id, campusId],
+      'posts_media_feed_idx',
+    ],
+    // The media feed by price: the price index, photos filtered on the way.
+    [
+      'feed_m_ds_15',
+      { limit: 15, mediaOnly: true, filters: { ...NO_LISTING_FILTERS, sort: 'price_desc' } },
+      [user.id, campusId],
+      'posts_price_live_idx',
+    ],
     // Filtered, newest first.
     [
       'feed_c_nsc_15',
