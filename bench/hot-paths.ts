@@ -171,6 +171,13 @@ try {
     { key: 'feed', label: 'GET /api/posts page 1', path: '/api/posts', signedIn: true },
     { key: 'deep', label: 'GET /api/posts deep page', path: `/api/posts?cursor=${seed.deepCursor}`, signedIn: true },
     { key: 'category', label: 'GET /api/posts?category=', path: '/api/posts?category=textbooks', signedIn: true },
+    // Two filters and a price sort (decision 036): from $50 up, in good condition, lowest price first.
+    {
+      key: 'filtered',
+      label: 'GET /api/posts?minPrice&condition&sort=price_asc',
+      path: '/api/posts?minPrice=50&condition=good&sort=price_asc',
+      signedIn: true,
+    },
     {
       key: 'post',
       label: 'GET /api/posts/:id (5 comments)',

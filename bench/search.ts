@@ -19,7 +19,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CAMPUS_IDS, campusBySlug } from '@campus/contract';
+import { CAMPUS_IDS, campusBySlug, NO_LISTING_FILTERS } from '@campus/contract';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createDatabase } from '../apps/server/src/db/client.ts';
@@ -300,7 +300,13 @@ try {
       const t0 = performance.now();
       const postQuery = await tsqueryFor(deps, ou.id, text);
       const ids = postQuery
-        ? await searchPostIds(db, { campusId: ou.id, ...postQuery, mediaOnly: false, limit: 10 })
+        ? await searchPostIds(db, {
+            campusId: ou.id,
+            ...postQuery,
+            mediaOnly: false,
+            filters: NO_LISTING_FILTERS,
+            limit: 10,
+          })
         : [];
       const rows = await findPosts(db, ids);
       if (round === 1) {

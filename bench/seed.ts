@@ -1,6 +1,7 @@
 /**
  * Bench data on one campus (OU), written with plain SQL so 200k rows take seconds (1M well
- * under a minute): top-level posts by the bench member (every fifth with a photo), a post with
+ * under a minute): top-level posts by the bench member (every fifth with a photo, each with a
+ * price and a condition), a post with
  * five comments, thirty saved posts, one post with a word no other has. The posts are kept
  * between runs when their number and author match. Used by bench/hot-paths.ts.
  */
@@ -42,7 +43,11 @@ export async function seedBenchPosts(
     const { rows } = await client.query<{ n: string }>(
       `SELECT count(*) AS n FROM posts WHERE id LIKE 'bench-%' AND post_commented_on IS NULL`,
     );
-    const owner = await client.query(`SELECT 1 FROM posts WHERE id = 'bench-0000001' AND user_id = $1`, [userId]);
+    // Seeds from before listings had a condition are made again (the filtered feed row reads it).
+    const owner = await client.query(
+      `SELECT 1 FROM posts WHERE id = 'bench-0000001' AND user_id = $1 AND condition IS NOT NULL`,
+      [userId],
+    );
     if (Number(rows[0]?.n) !== posts || owner.rowCount === 0) {
       log(`Generating ${posts.toLocaleString('en-US')} posts (every fifth with a photo)…`);
       // One transaction: the secondary indexes of posts are dropped, the rows written with one
@@ -67,11 +72,13 @@ export async function seedBenchPosts(
       for (const index of indexes) await client.query(`DROP INDEX "${index.indexname.replaceAll('"', '')}"`);
       // Timestamps collide on purpose (many per second) to exercise the id tie-break.
       await client.query(
-        `INSERT INTO posts (id, campus_id, user_id, type, plain_text, category, price_cents, img_count, created_at, last_modified)
+        `INSERT INTO posts (id, campus_id, user_id, type, plain_text, category, price_cents, condition, img_count,
+           created_at, last_modified)
          SELECT 'bench-' || lpad(g::text, 7, '0'), $1, $2, 'post',
                 'Item number ' || g || ' in good condition, pick up on campus',
                 (ARRAY['furniture','textbooks','tickets','electronics','bikes & scooters'])[1 + g % 5],
-                (g % 300) * 100, CASE WHEN g % 5 = 0 THEN 1 ELSE 0 END,
+                (g % 300) * 100, (ARRAY['new','like new','good','fair','for parts'])[1 + g % 7 % 5],
+                CASE WHEN g % 5 = 0 THEN 1 ELSE 0 END,
                 now() - (g || ' seconds')::interval / 3, now() - (g || ' seconds')::interval / 3
          FROM generate_series(1, $3::int) AS g`,
         [campus, userId, posts],

@@ -9,6 +9,8 @@ export * from './deals.ts';
 export * from './deals-texts.ts';
 export * from './errors.ts';
 export * from './geo.ts';
+export * from './listing-filters.ts';
+export * from './listing-filters-query.ts';
 export * from './listings.ts';
 export * from './messages.ts';
 export * from './names.ts';

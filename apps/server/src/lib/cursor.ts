@@ -1,4 +1,4 @@
-import { HTTP_ERROR_MESSAGES } from '@campus/contract';
+import { HTTP_ERROR_MESSAGES, MAX_PRICE_CENTS } from '@campus/contract';
 import { errors } from './errors.ts';
 
 /** A keyset position: the sort time and the id that breaks ties between equal times. */
@@ -31,4 +31,27 @@ export function decodeCursor(value: string | undefined): Cursor | undefined {
     throw errors.badRequest(HTTP_ERROR_MESSAGES.invalidCursor, 'INVALID_CURSOR');
   }
   return { at, id };
+}
+
+/** A keyset position in a price sort: the price in cents and the id that breaks ties between equal prices. */
+export interface PriceCursor {
+  priceCents: number;
+  id: string;
+}
+
+/** Opaque to clients: base64url of `${price}|{id}` (the '$' tells it from a time cursor). */
+export function encodePriceCursor(cursor: PriceCursor): string {
+  return Buffer.from(`$${cursor.priceCents}|${cursor.id}`).toString('base64url');
+}
+
+/** A price cursor the server made; anything else (a time cursor too) is a 400. */
+export function decodePriceCursor(value: string | undefined): PriceCursor | undefined {
+  if (!value) return undefined;
+  const [price, id, ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|');
+  const match = /^\$(\d{1,9})$/.exec(price ?? '');
+  const priceCents = Number(match?.[1]);
+  if (rest.length > 0 || !match || !id || !ID_PATTERN.test(id) || priceCents > MAX_PRICE_CENTS) {
+    throw errors.badRequest(HTTP_ERROR_MESSAGES.invalidCursor, 'INVALID_CURSOR');
+  }
+  return { priceCents, id };
 }

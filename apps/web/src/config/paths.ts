@@ -120,7 +120,9 @@ export const paths = {
   },
   search: {
     path: '/search',
-    getHref: (query: { q?: string; show?: SearchTab } = {}) => withQuery('/search', query),
+    /** Latest and Media also carry the filters' parameters (docs/product/selling.md#filters-and-sorting). */
+    getHref: (query: { q?: string; show?: SearchTab } & Record<string, string | undefined> = {}) =>
+      withQuery('/search', query),
   },
   searchSchools: {
     path: '/search_schools',

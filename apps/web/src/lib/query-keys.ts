@@ -17,15 +17,16 @@ export const queryKeys = {
   /** Lists of posts (infinite queries whose pages are `PostList`). */
   posts: {
     all: ['posts'] as const,
-    feed: (category: string) => ['posts', 'feed', category] as const,
-    media: ['posts', 'media'] as const,
+    /** The feed of a category; `filters` is the filters' canonical text (lib/listing-filters.ts), '' for none. */
+    feed: (category: string, filters = '') => ['posts', 'feed', category, filters] as const,
+    media: (filters = '') => ['posts', 'media', filters] as const,
     saved: ['posts', 'saved'] as const,
     /** A profile tab (docs/product/profiles.md#profile-route): the username lower-cased, as the server matches it. */
     profile: (username: string, tab: string) => ['posts', 'profile', username.toLowerCase(), tab] as const,
     /** /notifications/mentions: posts and comments naming the viewer (under `posts` so saves patch them). */
     mentions: ['posts', 'mentions'] as const,
     /** Search hits, Latest or Media (docs/product/search.md#search-page). */
-    search: (q: string, show: 'latest' | 'media') => ['posts', 'search', show, q] as const,
+    search: (q: string, show: 'latest' | 'media', filters = '') => ['posts', 'search', show, q, filters] as const,
   },
   /** Search: people hits, header suggestions, popular and the viewer's recent searches. */
   search: {

@@ -47,6 +47,7 @@ interface ApiAnswers {
   'GET /api/campuses': CampusSummary[];
   // Feed
   'GET /api/posts': FeedPage;
+  'GET /api/posts/media': PostList;
   // Messages
   'GET /api/chats': Inbox;
   'GET /api/chats/:chatId': ChatPage;

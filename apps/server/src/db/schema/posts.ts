@@ -92,6 +92,28 @@ export const posts = pgTable(
     index('posts_media_feed_idx')
       .on(t.campusId, t.lastModified, t.id)
       .where(sql`${t.postCommentedOn} IS NULL AND ${t.imgCount} > 0`),
+    // The feed as buyers see it unless they ask for sold listings (docs/product/selling.md#filters-and-sorting,
+    // decision 036): neither sold nor expired. 'Show sold' reads the three indexes above.
+    index('posts_feed_live_idx')
+      .on(t.campusId, t.lastModified, t.id)
+      .where(sql`${t.postCommentedOn} IS NULL AND ${t.status} <> 'sold' AND ${t.expiredAt} IS NULL`),
+    index('posts_feed_live_category_idx')
+      .on(t.campusId, t.category, t.lastModified, t.id)
+      .where(sql`${t.postCommentedOn} IS NULL AND ${t.status} <> 'sold' AND ${t.expiredAt} IS NULL`),
+    index('posts_media_feed_live_idx')
+      .on(t.campusId, t.lastModified, t.id)
+      .where(
+        sql`${t.postCommentedOn} IS NULL AND ${t.imgCount} > 0 AND ${t.status} <> 'sold' AND ${t.expiredAt} IS NULL`,
+      ),
+    // The price sorts: listings with a price, keyset on (price_cents, id), read forwards or backwards.
+    index('posts_price_live_idx')
+      .on(t.campusId, t.priceCents, t.id)
+      .where(
+        sql`${t.postCommentedOn} IS NULL AND ${t.priceCents} IS NOT NULL AND ${t.status} <> 'sold' AND ${t.expiredAt} IS NULL`,
+      ),
+    index('posts_price_idx')
+      .on(t.campusId, t.priceCents, t.id)
+      .where(sql`${t.postCommentedOn} IS NULL AND ${t.priceCents} IS NOT NULL AND ${t.expiredAt} IS NULL`),
     // A thread: every comment under a top-level post, oldest first.
     index('posts_thread_idx').on(t.rootId, t.createdAt),
     index('posts_parent_idx').on(t.postCommentedOn),

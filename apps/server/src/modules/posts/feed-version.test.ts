@@ -1,3 +1,4 @@
+import { NO_LISTING_FILTERS } from '@campus/contract';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.ts';
@@ -91,10 +92,12 @@ function uncovered(reads: Reads, triggers: FeedTrigger[]): string[] {
 
 /** The card statements: a feed page and cards by id (the post page, sponsored posts and search read the same columns). */
 async function cardReads(): Promise<Reads> {
-  await listTopLevel(db, { viewerId: 'v', campusId: '00000000-0000-0000-0000-000000000000', limit: 15 });
+  // A filtered, price-sorted page reads every column a filter reads (decision 036).
+  const filters = { ...NO_LISTING_FILTERS, sort: 'price_asc', minPrice: 1, maxPrice: 2, conditions: ['good'] } as const;
+  await listTopLevel(db, { viewerId: 'v', campusId: '00000000-0000-0000-0000-000000000000', filters, limit: 15 });
   await listedByIds(db, 'v', ['p']);
   const reads: Reads = new Map();
-  for (const name of ['feed__15', 'cards_by_ids']) {
+  for (const name of ['feed__aslhc_15', 'cards_by_ids']) {
     const text = statementText(name);
     if (!text) throw new Error(`statement ${name} was not built`);
     for (const [table, columns] of columnsRead(text)) {

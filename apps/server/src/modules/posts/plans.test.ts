@@ -1,4 +1,4 @@
-import { CAMPUS_IDS } from '@campus/contract';
+import { CAMPUS_IDS, NO_LISTING_FILTERS } from '@campus/contract';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.ts';
@@ -25,10 +25,17 @@ await db.$client.query(
   [campusId],
 );
 await db.$client.query(
-  `INSERT INTO posts (id, campus_id, user_id, type, plain_text, category, img_count, created_at, last_modified)
+  `INSERT INTO posts (id, campus_id, user_id, type, plain_text, category, img_count, price_cents, condition, status,
+     expired_at, created_at, last_modified)
    SELECT 'plan-' || lpad(g::text, 6, '0'), $1, CASE WHEN g % 50 = 0 THEN $2 ELSE 'plan-u' || (g % 50) END, 'post',
           'Item ' || g, (ARRAY['furniture','textbooks','tickets','electronics'])[1 + g % 4],
-          CASE WHEN g % 5 = 0 THEN 1 ELSE 0 END, now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
+          CASE WHEN g % 5 = 0 THEN 1 ELSE 0 END,
+          -- Every 7th without a price; a sixth of them no condition; every 10th sold, every 40th expired.
+          CASE WHEN g % 7 = 0 THEN NULL ELSE (g % 300) * 100 END,
+          (ARRAY[NULL, 'new', 'like new', 'good', 'fair', 'for parts'])[1 + g % 6],
+          CASE WHEN g % 10 = 3 THEN 'sold' WHEN g % 10 = 4 THEN 'pending' ELSE 'available' END,
+          CASE WHEN g % 40 = 1 THEN now() END,
+          now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
    FROM generate_series(1, 20000) AS g`,
   [campusId, user.id],
 );
@@ -76,20 +83,141 @@ const cursorAt = new Date(Date.now() - 10_000 * 1000).toISOString();
 
 describe('generic plans of the hot read paths (20k posts)', () => {
   it.each([
-    ['feed__25', { limit: 25 }, [user.id, campusId], 'posts_feed_idx'],
-    ['feed_c_15', { limit: 15, category: 'textbooks' }, [user.id, campusId, 'textbooks'], 'posts_feed_category_idx'],
-    ['feed_m_15', { limit: 15, mediaOnly: true }, [user.id, campusId], 'posts_media_feed_idx'],
+    ['feed__ns_25', { limit: 25 }, [user.id, campusId], 'posts_feed_live_idx'],
     [
-      'feed_k_15',
-      { limit: 15, cursor: { at: new Date(cursorAt), id: 'plan-010000' } },
+      'feed_c_ns_15',
+      { limit: 15, category: 'textbooks' },
+      [user.id, campusId, 'textbooks'],
+      'posts_feed_live_category_idx',
+    ],
+    ['feed_m_ns_15', { limit: 15, mediaOnly: true }, [user.id, campusId], 'posts_media_feed_live_idx'],
+    [
+      'feed__nsk_15',
+      { limit: 15, after: { sort: 'newest', at: { at: new Date(cursorAt), id: 'plan-010000' } } },
       [user.id, campusId, cursorAt, 'plan-010000'],
+      'posts_feed_live_idx',
+    ],
+    // 'Show sold': the indexes of every top-level post (expired ones are filtered out).
+    [
+      'feed__n_25',
+      { limit: 25, filters: { ...NO_LISTING_FILTERS, sold: true } },
+      [user.id, campusId],
       'posts_feed_idx',
+    ],
+    [
+      'feed_c_n_15',
+      { limit: 15, category: 'textbooks', filters: { ...NO_LISTING_FILTERS, sold: true } },
+      [user.id, campusId, 'textbooks'],
+      'posts_feed_category_idx',
+    ],
+    [
+      'feed_m_n_15',
+      { limit: 15, mediaOnly: true, filters: { ...NO_LISTING_FILTERS, sold: true } },
+      [user.id, campusId],
+      'posts_media_feed_idx',
+    ],
+    // The media feed by price: the price index, photos filtered on the way.
+    [
+      'feed_m_ds_15',
+      { limit: 15, mediaOnly: true, filters: { ...NO_LISTING_FILTERS, sort: 'price_desc' } },
+      [user.id, campusId],
+      'posts_price_live_idx',
+    ],
+    // Filtered, newest first.
+    [
+      'feed_c_nsc_15',
+      { limit: 15, category: 'textbooks', filters: { ...NO_LISTING_FILTERS, conditions: ['good', 'fair'] } },
+      [user.id, campusId, 'textbooks', '{good,fair}'],
+      'posts_feed_live_category_idx',
+    ],
+    [
+      'feed__nslh_25',
+      { limit: 25, filters: { ...NO_LISTING_FILTERS, minPrice: 20, maxPrice: 250 } },
+      [user.id, campusId, '2000', '25000'],
+      'posts_feed_live_idx',
+    ],
+    // Price: high to low, backwards on the price index.
+    [
+      'feed__ds_25',
+      { limit: 25, filters: { ...NO_LISTING_FILTERS, sort: 'price_desc' } },
+      [user.id, campusId],
+      'posts_price_live_idx',
+    ],
+    [
+      'feed__dsk_15',
+      {
+        limit: 15,
+        filters: { ...NO_LISTING_FILTERS, sort: 'price_desc' },
+        after: { sort: 'price', at: { priceCents: 15000, id: 'plan-001050' } },
+      },
+      [user.id, campusId, '15000', 'plan-001050'],
+      'posts_price_live_idx',
+    ],
+    [
+      'feed__d_25',
+      { limit: 25, filters: { ...NO_LISTING_FILTERS, sort: 'price_desc', sold: true } },
+      [user.id, campusId],
+      'posts_price_idx',
     ],
   ] as const)('%s reads %s backwards, not the table', async (name, options, values, index) => {
     await listTopLevel(db, { viewerId: user.id, campusId, ...options });
     const plan = await genericPlan(name, [...values]);
     expect(plan).toContain(`Index Scan Backward using ${index} on posts p`);
-    expect(plan).not.toMatch(/Seq Scan on posts|JIT/);
+    expect(plan).not.toMatch(/Seq Scan on posts|JIT|Sort Key: p\./);
+  });
+
+  it.each([
+    [
+      'feed__as_25',
+      { limit: 25, filters: { ...NO_LISTING_FILTERS, sort: 'price_asc' } },
+      [user.id, campusId],
+      'posts_price_live_idx',
+    ],
+    [
+      'feed__ask_15',
+      {
+        limit: 15,
+        filters: { ...NO_LISTING_FILTERS, sort: 'price_asc' },
+        after: { sort: 'price', at: { priceCents: 15000, id: 'plan-001050' } },
+      },
+      [user.id, campusId, '15000', 'plan-001050'],
+      'posts_price_live_idx',
+    ],
+    [
+      'feed__a_25',
+      { limit: 25, filters: { ...NO_LISTING_FILTERS, sort: 'price_asc', sold: true } },
+      [user.id, campusId],
+      'posts_price_idx',
+    ],
+    // The bench's filtered page: two filters (a minimum price and a condition) and Price: low to high.
+    [
+      'feed__aslc_25',
+      { limit: 25, filters: { ...NO_LISTING_FILTERS, sort: 'price_asc', minPrice: 50, conditions: ['good'] } },
+      [user.id, campusId, '5000', '{good}'],
+      'posts_price_live_idx',
+    ],
+    [
+      'feed_c_aslhc_15',
+      {
+        limit: 15,
+        category: 'textbooks',
+        filters: {
+          ...NO_LISTING_FILTERS,
+          sort: 'price_asc',
+          minPrice: 10,
+          maxPrice: 200,
+          conditions: ['new', 'like new'],
+        },
+      },
+      [user.id, campusId, 'textbooks', '1000', '20000', '{new,"like new"}'],
+      'posts_price_live_idx',
+    ],
+  ] as const)('%s reads %s forwards, not the table', async (name, options, values, index) => {
+    const { rows } = await listTopLevel(db, { viewerId: user.id, campusId, ...options });
+    expect(rows.length).toBeGreaterThan(0);
+    const plan = await genericPlan(name, [...values]);
+    expect(plan).toContain(`Index Scan using ${index} on posts p`);
+    expect(plan).not.toMatch(/Seq Scan on posts|JIT|Sort Key: p\./);
   });
 
   it('saved page: by the saver, never the whole posts table', async () => {

@@ -1,8 +1,10 @@
+import { type ListingFilters, NO_LISTING_FILTERS } from '@campus/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { literalCount, runNamed } from '../../db/named-statements.ts';
 import type { postMedia, posts, users } from '../../db/schema/index.ts';
 import { sessionLookupText } from '../../db/session-lookup.ts';
 import type { Cursor } from '../../lib/cursor.ts';
+import { type ListingPosition, listingSql } from './listing-filters.ts';
 
 /*
  * Every statement of this repository is hand-written SQL run by name (db/named-statements.ts),
@@ -151,8 +153,11 @@ export interface FeedRows {
 }
 
 /**
- * A feed page (top-level posts of a campus, newest-modified first, authors blocked either way
- * left out), in one statement on `posts_feed_idx` (or its category / media partial twins). The
+ * A feed page (top-level posts of a campus, authors blocked either way left out), in one
+ * statement. Newest first reads `posts_feed_live_idx` backwards (or its category / media partial
+ * twins; with 'Show sold', `posts_feed_idx` and its twins); a price sort reads
+ * `posts_price_live_idx` (`posts_price_idx` with sold) forwards or backwards, keyset on
+ * (price_cents, id) (decision 036; posts/plans.test.ts checks each plan). The
  * viewer's blocks are read once in the statement and come back with the rows, so the page's
  * sponsored posts are filtered without another round trip. (The rows are filtered with the
  * anti-join on the blocks keys, not `<> ALL (hidden)`: the planner cannot estimate the latter
@@ -165,23 +170,29 @@ export async function listTopLevel(
     campusId: string;
     category?: string;
     mediaOnly?: boolean;
-    cursor?: Cursor;
+    filters?: ListingFilters;
+    after?: ListingPosition;
     limit: number;
   },
 ): Promise<FeedRows> {
-  const { category, mediaOnly, cursor } = options;
+  const { category, mediaOnly } = options;
   const limit = literalCount(options.limit);
-  const name = `feed_${category ? 'c' : ''}${mediaOnly ? 'm' : ''}${cursor ? 'k' : ''}_${limit}`;
+  let n = 2;
+  const where = ['p.campus_id = $2', 'p.post_commented_on IS NULL', `NOT ${BLOCKED_EITHER_WAY('$1')}`];
+  const values: unknown[] = [options.viewerId, options.campusId];
+  if (category) {
+    where.push(`p.category = $${++n}`);
+    values.push(category);
+  }
+  if (mediaOnly) where.push('p.img_count > 0');
+  const listing = listingSql(options.filters ?? NO_LISTING_FILTERS, options.after, () => `$${++n}`);
+  where.push(...listing.where);
+  values.push(...listing.values);
+  const name = `feed_${category ? 'c' : ''}${mediaOnly ? 'm' : ''}_${listing.shape}_${limit}`;
   const rows = await runNamed<CardRow & { hidden: string[] }>(
     db,
     name,
-    () => {
-      let n = 2;
-      const where = ['p.campus_id = $2', 'p.post_commented_on IS NULL', `NOT ${BLOCKED_EITHER_WAY('$1')}`];
-      if (category) where.push(`p.category = $${++n}`);
-      if (mediaOnly) where.push('p.img_count > 0');
-      if (cursor) where.push(`(p.last_modified, p.id) < ($${++n}::timestamptz, $${++n})`);
-      return `WITH hidden AS MATERIALIZED (
+    () => `WITH hidden AS MATERIALIZED (
           SELECT coalesce(array_agg(h.id), '{}') AS ids FROM (
             SELECT blocked_id AS id FROM blocks WHERE blocker_id = $1
             UNION SELECT blocker_id FROM blocks WHERE blocked_id = $1) h
@@ -189,9 +200,8 @@ export async function listTopLevel(
         SELECT ${CARD_COLUMNS}, ${LIKED_BY('$1')}, (SELECT ids FROM hidden) AS hidden
         FROM posts p JOIN users u ON u.id = p.user_id
         WHERE ${where.join(' AND ')}
-        ORDER BY p.last_modified DESC, p.id DESC LIMIT ${limit}`;
-    },
-    [options.viewerId, options.campusId, ...(category ? [category] : []), ...cursorValues(cursor)],
+        ORDER BY ${listing.orderBy} LIMIT ${limit}`,
+    values,
   );
   return { rows: rows.map(toListed), hidden: new Set(rows[0]?.hidden) };
 }
@@ -537,6 +547,7 @@ export interface NewPost {
   plainText: string;
   category: string | null;
   priceCents: number | null;
+  condition: string | null;
   postCommentedOn: string | null;
   rootId: string | null;
   imgCount: number;
@@ -548,8 +559,8 @@ export async function insertPost(db: DbOrTx, p: NewPost): Promise<void> {
     db,
     'post_insert',
     () => `INSERT INTO posts (id, campus_id, user_id, type, text, plain_text, category, price_cents,
-        post_commented_on, root_id, img_count, created_at, last_modified)
-      VALUES ($1, $2, $3, 'post', $4::jsonb, $5, $6, $7, $8, $9, $10, $11, $11)`,
+        post_commented_on, root_id, img_count, created_at, last_modified, condition)
+      VALUES ($1, $2, $3, 'post', $4::jsonb, $5, $6, $7, $8, $9, $10, $11, $11, $12)`,
     [
       p.id,
       p.campusId,
@@ -562,6 +573,7 @@ export async function insertPost(db: DbOrTx, p: NewPost): Promise<void> {
       p.rootId,
       p.imgCount,
       p.at,
+      p.condition,
     ],
   );
 }

@@ -1,7 +1,9 @@
 import {
   FeedPageSchema,
-  FeedQuerySchema,
+  FilteredFeedQuerySchema,
   LikeResponseSchema,
+  listingFiltersOf,
+  MediaFeedQuerySchema,
   PageQuerySchema,
   PostListSchema,
   PostPageQuerySchema,
@@ -57,13 +59,16 @@ export const postsRoutes: FastifyPluginAsyncZod<Omit<PostsDeps, 'log'> & { ads: 
       schema: {
         tags: ['posts'],
         summary:
-          'The feed: top-level posts of this campus, newest-modified first (keyset pages), with a sponsored post after every 4th',
-        querystring: FeedQuerySchema,
+          'The feed: top-level posts of this campus, newest-modified first or by price (keyset pages), filtered by price, condition and sold (docs/product/selling.md#filters-and-sorting); unfiltered, a sponsored post after every 4th',
+        querystring: FilteredFeedQuerySchema,
         response: { 200: FeedPageSchema },
       },
     },
-    async (request, reply) =>
-      sendSerialized(reply, await listHomeFeed(deps, feedViewerOf(request), request.campus, request.query)),
+    async (request, reply) => {
+      const { cursor, category, shown } = request.query;
+      const query = { cursor, category, shown, filters: listingFiltersOf(request.query) };
+      return sendSerialized(reply, await listHomeFeed(deps, feedViewerOf(request), request.campus, query));
+    },
   );
 
   app.get(
@@ -71,16 +76,15 @@ export const postsRoutes: FastifyPluginAsyncZod<Omit<PostsDeps, 'log'> & { ads: 
     {
       schema: {
         tags: ['posts'],
-        summary: 'The media feed: top-level posts with photos or videos',
-        querystring: PostPageQuerySchema.pick({ cursor: true }),
+        summary: "The media feed: top-level posts with photos or videos, with the feed's filters and sorts",
+        querystring: MediaFeedQuerySchema,
         response: { 200: PostListSchema },
       },
     },
-    async (request, reply) =>
-      sendSerialized(
-        reply,
-        await listFeed(deps, feedViewerOf(request), request.campus, { ...request.query, mediaOnly: true }),
-      ),
+    async (request, reply) => {
+      const query = { cursor: request.query.cursor, mediaOnly: true, filters: listingFiltersOf(request.query) };
+      return sendSerialized(reply, await listFeed(deps, feedViewerOf(request), request.campus, query));
+    },
   );
 
   app.get(

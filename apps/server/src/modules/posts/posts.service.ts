@@ -1,7 +1,9 @@
 import {
   type CampusDefinition,
+  countListingFilters,
   FEED_FIRST_PAGE_CAMPUSES,
   type FeedPage,
+  type ListingFilters,
   PAGE_SIZES,
   POST_MESSAGES,
   POST_SERVER_MESSAGES,
@@ -13,7 +15,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { type Cursor, decodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor } from '../../lib/cursor.ts';
 import { errors } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { pageOf } from '../../lib/page.ts';
@@ -25,6 +27,7 @@ import { notify } from '../notifications/index.ts';
 import { findUser } from '../users/index.ts';
 import type { FeedAds } from './feed-ads.ts';
 import { type FeedPages, type FeedViewer, keptOrLoaded, type LoadedPage } from './feed-pages.ts';
+import { decodeListingCursor, filtersKey, nextListingCursor } from './listing-filters.ts';
 import { postPolicy } from './posts.policy.ts';
 import { buildThread, type PresentContext, presentPost } from './posts.presenter.ts';
 import {
@@ -84,11 +87,12 @@ function presentList(deps: PostsDeps, rows: ListedPost[], limit: number): PostLi
 }
 
 /** Feed pages (docs/product/community.md#feed-pagination): 15 posts, the first page 25 on the campuses that ask for it. */
-function feedPageSize(campus: CampusDefinition, cursor: Cursor | undefined): number {
-  return !cursor && FEED_FIRST_PAGE_CAMPUSES.includes(campus.id) ? PAGE_SIZES.feedFirst : PAGE_SIZES.feed;
+function feedPageSize(campus: CampusDefinition, first: boolean): number {
+  return first && FEED_FIRST_PAGE_CAMPUSES.includes(campus.id) ? PAGE_SIZES.feedFirst : PAGE_SIZES.feed;
 }
 
-type FeedQuery = { cursor?: string; category?: string; mediaOnly?: boolean };
+/** A feed request: its page, its category, and its filters and sort (docs/product/selling.md#filters-and-sorting). */
+export type FeedQuery = { cursor?: string; category?: string; mediaOnly?: boolean; filters: ListingFilters };
 
 /** A feed page and the authors hidden from the viewer (for its sponsored posts). */
 async function loadFeedPage(
@@ -97,23 +101,38 @@ async function loadFeedPage(
   campus: CampusDefinition,
   query: FeedQuery,
 ): Promise<LoadedPage<PostList>> {
-  const cursor = decodeCursor(query.cursor);
-  const limit = feedPageSize(campus, cursor);
+  const after = decodeListingCursor(query.filters, query.cursor);
+  const limit = feedPageSize(campus, !after);
   const { rows, hidden } = await listTopLevel(deps.db, {
     viewerId: viewer.id,
     campusId: campus.id,
     category: feedCategory(query),
     mediaOnly: query.mediaOnly,
-    cursor,
+    filters: query.filters,
+    after,
     limit,
   });
-  return { page: presentList(deps, rows, limit), hidden };
+  const ctx = listContext(deps, rows);
+  const nextCursor = nextListingCursor(
+    query.filters,
+    rows.map((r) => r.post),
+    limit,
+  );
+  return { page: { posts: rows.map((r) => presentPost(r, ctx)), nextCursor }, hidden };
 }
 
 const feedCategory = (query: FeedQuery) => (query.category && query.category !== 'all' ? query.category : undefined);
 
+/** The key of a kept page: the feed, campus, category, filters and sort, and where the page starts. */
 const feedKey = (campus: CampusDefinition, query: FeedQuery & { shown?: number }, feed: string) =>
-  JSON.stringify([feed, campus.id, feedCategory(query) ?? null, query.cursor ?? null, query.shown ?? 0]);
+  JSON.stringify([
+    feed,
+    campus.id,
+    feedCategory(query) ?? null,
+    filtersKey(query.filters),
+    query.cursor ?? null,
+    query.shown ?? 0,
+  ]);
 
 export async function listFeed(
   deps: FeedDeps,
@@ -127,13 +146,15 @@ export async function listFeed(
 
 /**
  * The home feed with its sponsored posts (docs/product/community.md#feed): one after every 4th post of the whole
- * scroll, cycling through the campus's active ads (`shown` = the posts above this page).
+ * scroll, cycling through the campus's active ads (`shown` = the posts above this page). A
+ * filtered or price-sorted feed carries none (decision 036): a sponsored card that does not match
+ * the filters would read as the filters failing.
  */
 export async function listHomeFeed(
   deps: FeedDeps,
   viewerOf: FeedViewer,
   campus: CampusDefinition,
-  query: { cursor?: string; category?: string; shown?: number },
+  query: FeedQuery & { shown?: number },
 ): Promise<FeedPage> {
   const key = feedKey(campus, query, 'home');
   return keptOrLoaded(deps.feedPages, deps.clock, viewerOf, key, (viewer) => loadHomeFeed(deps, viewer, campus, query));
@@ -143,9 +164,10 @@ async function loadHomeFeed(
   deps: FeedDeps,
   viewer: SessionUser,
   campus: CampusDefinition,
-  query: { cursor?: string; category?: string; shown?: number },
+  query: FeedQuery & { shown?: number },
 ): Promise<LoadedPage<FeedPage>> {
   const { page, hidden } = await loadFeedPage(deps, viewer, campus, query);
+  if (countListingFilters(query.filters) > 0) return { page: { ...page, sponsored: [] }, hidden };
   const { slots, running } = await deps.ads.sponsoredSlots(
     deps.db,
     campus.id,
@@ -293,6 +315,8 @@ async function createPostFromUpload(
         plainText,
         category: body.category ?? null,
         priceCents: body.priceCents ?? null,
+        // A comment is no listing (docs/product/selling.md): only a top-level post keeps a condition.
+        condition: parent ? null : (body.condition ?? null),
         postCommentedOn: parent?.post.id ?? null,
         rootId: parent ? (parent.post.rootId ?? parent.post.id) : null,
         imgCount: stored.length,

@@ -1,3 +1,4 @@
+import { type ListingFilters, NO_LISTING_FILTERS } from '@campus/contract';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -9,8 +10,7 @@ import {
   userSummaryColumns,
   users,
 } from '../../db/schema/index.ts';
-import type { Cursor } from '../../lib/cursor.ts';
-import type { AuthorRow } from '../posts/index.ts';
+import type { AuthorRow, ListingPosition } from '../posts/index.ts';
 
 /**
  * SQL of search (decision 017). Every query here takes words that `query.ts` reduced to
@@ -25,7 +25,7 @@ import type { AuthorRow } from '../posts/index.ts';
 const maxEdits = sql`CASE WHEN length(q.word) >= 8 THEN 2 WHEN length(q.word) >= 4 THEN 1 ELSE 0 END`;
 
 /** `ARRAY[$1, $2, …]::text[]` (drizzle spreads a JS array into a list of parameters). */
-const textArray = (values: string[]): SQL =>
+const textArray = (values: readonly string[]): SQL =>
   sql`ARRAY[${sql.join(
     values.map((v) => sql`${v}`),
     sql`, `,
@@ -103,6 +103,68 @@ const matching = (campusId: string, tsquery: string, mediaOnly: boolean) =>
     mediaOnly ? sql`${posts.imgCount} > 0` : undefined,
   );
 
+/** The columns the filters read, on `posts` itself or on a row of `rareMatchIds`' list. */
+interface ListingColumns {
+  status: SQL | typeof posts.status;
+  expiredAt: SQL | typeof posts.expiredAt;
+  priceCents: SQL | typeof posts.priceCents;
+  condition: SQL | typeof posts.condition;
+}
+const postColumns: ListingColumns = {
+  status: posts.status,
+  expiredAt: posts.expiredAt,
+  priceCents: posts.priceCents,
+  condition: posts.condition,
+};
+
+/**
+ * Search's share of the listing filters (docs/product/selling.md#filters-and-sorting, decision 036):
+ * expired listings never, sold ones only with 'Show sold', the price sorts only listings with a
+ * price; the price range, Free only and conditions. The literals match the feed's partial indexes.
+ */
+const listingFilter = (filters: ListingFilters, c: ListingColumns): SQL | undefined =>
+  and(
+    sql`${c.expiredAt} IS NULL`,
+    filters.sold ? undefined : sql`${c.status} <> 'sold'`,
+    filters.sort === 'newest' ? undefined : sql`${c.priceCents} IS NOT NULL`,
+    filters.free ? sql`${c.priceCents} = 0` : undefined,
+    filters.minPrice === undefined ? undefined : sql`${c.priceCents} >= ${filters.minPrice * 100}`,
+    // Never an index condition (see listingSql in posts/listing-filters.ts).
+    filters.maxPrice === undefined ? undefined : sql`(${c.priceCents} + 0) <= ${filters.maxPrice * 100}`,
+    filters.conditions.length > 0 ? sql`${c.condition} = ANY(${textArray(filters.conditions)})` : undefined,
+  );
+
+/** The page's order and where it starts, in its sort: newest first, or by price with the id breaking ties. */
+function listingOrder(
+  filters: ListingFilters,
+  position: ListingPosition | undefined,
+  c: {
+    lastModified: SQL | typeof posts.lastModified;
+    priceCents: SQL | typeof posts.priceCents;
+    id: SQL | typeof posts.id;
+  },
+): { after: SQL | undefined; orderBy: SQL } {
+  if (filters.sort === 'newest') {
+    return {
+      after:
+        position?.sort === 'newest'
+          ? sql`(${c.lastModified}, ${c.id}) < (${position.at.at.toISOString()}::timestamptz, ${position.at.id})`
+          : undefined,
+      orderBy: sql`${c.lastModified} DESC, ${c.id} DESC`,
+    };
+  }
+  const asc = filters.sort === 'price_asc';
+  return {
+    after:
+      position?.sort === 'price'
+        ? asc
+          ? sql`(${c.priceCents}, ${c.id}) > (${position.at.priceCents}::int, ${position.at.id})`
+          : sql`(${c.priceCents}, ${c.id}) < (${position.at.priceCents}::int, ${position.at.id})`
+        : undefined,
+    orderBy: asc ? sql`${c.priceCents} ASC, ${c.id} ASC` : sql`${c.priceCents} DESC, ${c.id} DESC`,
+  };
+}
+
 /**
  * Whether every group of a query matches one of the lexemes PostgreSQL's statistics count as
  * most common in `posts.search_vector` (up to 1,000, refreshed by ANALYZE). A word that matches
@@ -133,14 +195,12 @@ type PageOptions = {
   tsquery: string;
   mediaOnly: boolean;
   viewerId?: string;
-  cursor?: Cursor;
+  filters: ListingFilters;
+  after?: ListingPosition;
   limit: number;
   /** A word of the query is rarer than PostgreSQL's most common lexemes: there are few matches. */
   rare?: boolean;
 };
-
-const after = (cursor: Cursor | undefined, lastModified: SQL | typeof posts.lastModified, id: SQL | typeof posts.id) =>
-  cursor ? sql`(${lastModified}, ${id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id})` : undefined;
 
 /**
  * The ids of a page of Latest or Media hits, newest-modified first (the spec's posts_date_desc),
@@ -156,18 +216,19 @@ export async function searchPostIds(db: DbOrTx, options: PageOptions): Promise<s
     const ids = await rareMatchIds(db, options);
     if (ids) return ids;
   }
-  const { cursor } = options;
+  const { after, orderBy } = listingOrder(options.filters, options.after, posts);
   const rows = await db
     .select({ id: posts.id })
     .from(posts)
     .where(
       and(
         matching(options.campusId, options.tsquery, options.mediaOnly),
+        listingFilter(options.filters, postColumns),
         notBlocked(options.viewerId, posts.userId),
-        after(cursor, posts.lastModified, posts.id),
+        after,
       ),
     )
-    .orderBy(desc(posts.lastModified), desc(posts.id))
+    .orderBy(orderBy)
     .limit(options.limit);
   return rows.map((r) => r.id);
 }
@@ -180,10 +241,21 @@ export async function searchPostIds(db: DbOrTx, options: PageOptions): Promise<s
  * usual plan is right for those.
  */
 async function rareMatchIds(db: DbOrTx, options: PageOptions): Promise<string[] | null> {
+  const m = {
+    status: sql`m.status`,
+    expiredAt: sql`m.expired_at`,
+    priceCents: sql`m.price_cents`,
+    condition: sql`m.condition`,
+    lastModified: sql`m.last_modified`,
+    id: sql`m.id`,
+  };
+  const { after, orderBy } = listingOrder(options.filters, options.after, m);
   const result = await db.execute<{ scanned: number; ids: string[] }>(sql`
     WITH m AS MATERIALIZED (
       SELECT ${posts.id} AS id, ${posts.campusId} AS campus_id, ${posts.userId} AS user_id,
-             ${posts.lastModified} AS last_modified, ${posts.imgCount} AS img_count
+             ${posts.lastModified} AS last_modified, ${posts.imgCount} AS img_count,
+             ${posts.status} AS status, ${posts.expiredAt} AS expired_at, ${posts.priceCents} AS price_cents,
+             ${posts.condition} AS condition
       FROM ${posts}
       WHERE ${posts.postCommentedOn} IS NULL AND ${posts.type} = 'post'
         AND ${posts.searchVector} @@ to_tsquery('english', ${options.tsquery})
@@ -194,10 +266,11 @@ async function rareMatchIds(db: DbOrTx, options: PageOptions): Promise<string[] 
       WHERE ${and(
         sql`m.campus_id = ${options.campusId}`,
         options.mediaOnly ? sql`m.img_count > 0` : undefined,
+        listingFilter(options.filters, m),
         notBlocked(options.viewerId, sql`m.user_id`),
-        after(options.cursor, sql`m.last_modified`, sql`m.id`),
+        after,
       )}
-      ORDER BY m.last_modified DESC, m.id DESC
+      ORDER BY ${orderBy}
       LIMIT ${options.limit}
     ) AS ids`);
   const row = result.rows[0];
@@ -217,12 +290,18 @@ export async function suggestPosts(
   options: { campusId: string; tsquery: string; viewerId?: string; limit: number; rare?: boolean },
 ): Promise<Array<{ id: string; plainText: string; imgCount: number }>> {
   // A word the campus never used: the candidates are the few matches (see searchPostIds).
+  // Sold and expired listings are not suggested (docs/product/selling.md): search's default filters.
+  const filters = NO_LISTING_FILTERS;
   const rareIds = options.rare
-    ? await rareMatchIds(db, { ...options, mediaOnly: false, limit: SUGGESTION_CANDIDATES })
+    ? await rareMatchIds(db, { ...options, mediaOnly: false, filters, limit: SUGGESTION_CANDIDATES })
     : null;
   const candidates = rareIds
     ? sql`${inArray(posts.id, rareIds.length > 0 ? rareIds : [''])}`
-    : and(matching(options.campusId, options.tsquery, false), notBlocked(options.viewerId, posts.userId));
+    : and(
+        matching(options.campusId, options.tsquery, false),
+        listingFilter(filters, postColumns),
+        notBlocked(options.viewerId, posts.userId),
+      );
   const result = await db.execute<{ id: string; plain_text: string; img_count: number }>(sql`
     WITH candidates AS (
       SELECT ${posts.id} AS id, ${posts.plainText} AS plain_text, ${posts.imgCount} AS img_count,

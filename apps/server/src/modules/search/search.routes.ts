@@ -1,12 +1,13 @@
 import {
   AddRecentSearchBodySchema,
+  FilteredSearchPostsQuerySchema,
+  listingFiltersOf,
   PopularSearchesSchema,
   PostListSchema,
   RecentSearchesSchema,
   RecentSearchParamsSchema,
   SearchPeopleListSchema,
   SearchPeopleQuerySchema,
-  SearchPostsQuerySchema,
   SearchSuggestionsQuerySchema,
   SearchSuggestionsSchema,
 } from '@campus/contract';
@@ -35,13 +36,17 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchDeps> = async (app, deps)
     {
       schema: {
         tags: ['search'],
-        summary: 'Latest or Media hits for a query, 10 a page, newest first (typos and prefixes match)',
-        querystring: SearchPostsQuerySchema,
+        summary:
+          "Latest or Media hits for a query, 10 a page, newest first or by price, with the feed's filters (typos and prefixes match)",
+        querystring: FilteredSearchPostsQuerySchema,
         response: { 200: PostListSchema },
       },
     },
-    async (request) =>
-      findPosts(deps, await searchPolicy.viewer(request, request.campus), request.campus, request.query),
+    async (request) => {
+      const { q, show, cursor } = request.query;
+      const query = { q, show, cursor, filters: listingFiltersOf(request.query) };
+      return findPosts(deps, await searchPolicy.viewer(request, request.campus), request.campus, query);
+    },
   );
 
   app.get(

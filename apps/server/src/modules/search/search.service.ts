@@ -1,6 +1,7 @@
 import {
   type CampusDefinition,
   HTTP_ERROR_MESSAGES,
+  type ListingFilters,
   PAGE_SIZES,
   type PopularSearch,
   type PostList,
@@ -12,13 +13,11 @@ import {
 } from '@campus/contract';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { decodeCursor } from '../../lib/cursor.ts';
 import { errors } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { pageOf } from '../../lib/page.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import type { StorageDriver } from '../../plugins/storage.ts';
-import { postCards } from '../posts/index.ts';
+import { decodeListingCursor, nextListingCursor, postCards } from '../posts/index.ts';
 import { popularText, queryWords, swapVariants, tsqueryGroups } from './query.ts';
 import { presentPerson, presentSuggestion } from './search.presenter.ts';
 import {
@@ -79,7 +78,8 @@ export async function tsqueryFor(deps: SearchDeps, campusId: string, text: strin
 }
 
 /**
- * Latest and Media (docs/product/search.md#search-page): 10 hits a page, newest first, in a fixed number of queries
+ * Latest and Media (docs/product/search.md#search-page): 10 hits a page, newest first or by price, filtered
+ * (docs/product/selling.md#filters-and-sorting), in a fixed number of queries
  * (corrections, the page's ids, the posts with their authors, their media, the viewer's likes,
  * and on a first page the view count).
  */
@@ -87,9 +87,9 @@ export async function findPosts(
   deps: SearchDeps,
   viewer: SessionUser | null,
   campus: CampusDefinition,
-  query: { q: string; show: 'latest' | 'media'; cursor?: string },
+  query: { q: string; show: 'latest' | 'media'; cursor?: string; filters: ListingFilters },
 ): Promise<PostList> {
-  const cursor = decodeCursor(query.cursor);
+  const after = decodeListingCursor(query.filters, query.cursor);
   const postQuery = await tsqueryFor(deps, campus.id, query.q);
   if (!postQuery) return { posts: [], nextCursor: null };
   const limit = PAGE_SIZES.search;
@@ -98,20 +98,20 @@ export async function findPosts(
     ...postQuery,
     mediaOnly: query.show === 'media',
     viewerId: viewer?.id,
-    cursor,
+    filters: query.filters,
+    after,
     limit,
   });
   // Popular searches count the first page of searches that found something, by members of this
   // campus only (visitors and guests from other campuses never), once per member, text and day.
-  const counted = viewer?.campusId === campus.id && !cursor && ids.length > 0 ? popularText(query.q) : '';
+  const counted = viewer?.campusId === campus.id && !after && ids.length > 0 ? popularText(query.q) : '';
   const [posts] = await Promise.all([
     postCards(deps, viewer?.id ?? null, ids),
     counted && viewer
       ? countView(deps.db, { campusId: campus.id, userId: viewer.id, text: counted, at: deps.clock.now() })
       : Promise.resolve(),
   ]);
-  const page = pageOf(posts, limit, (p) => ({ at: new Date(p.lastModified), id: p.id }));
-  return { posts, nextCursor: page.nextCursor };
+  return { posts, nextCursor: nextListingCursor(query.filters, posts, limit) };
 }
 
 /** People pages are numbered (docs/product/search.md#search-pagination); the cursor is the next offset. */

@@ -1,4 +1,4 @@
-import { CAMPUS_IDS, campusBySlug, type Post, SEARCH_MESSAGES } from '@campus/contract';
+import { CAMPUS_IDS, campusBySlug, NO_LISTING_FILTERS, type Post, SEARCH_MESSAGES } from '@campus/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.ts';
@@ -18,7 +18,7 @@ import {
 } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { searchPolicy } from './search.policy.ts';
-import { purgePopularSearchViews } from './search.repo.ts';
+import { purgePopularSearchViews, searchPostIds } from './search.repo.ts';
 import { findPosts } from './search.service.ts';
 
 const { app, db } = await createTestApp();
@@ -424,7 +424,12 @@ describe('popular searches', () => {
     const writer = await member(app, db, 'ou', 'Vera Visited');
     await addPost(db, writer.user.id, 'ou', 'Accordion in its case');
     const deps = { db, storage: app.storage, clock: { now: () => new Date() } };
-    const found = await findPosts(deps, null, { ...ou, privacy: 'public' }, { q: 'accordion', show: 'latest' });
+    const found = await findPosts(
+      deps,
+      null,
+      { ...ou, privacy: 'public' },
+      { q: 'accordion', show: 'latest', filters: NO_LISTING_FILTERS },
+    );
     expect(found.posts).toHaveLength(1);
     expect(await db.select().from(popularSearches).where(eq(popularSearches.searchText, 'accordion'))).toEqual([]);
   });
@@ -467,5 +472,76 @@ describe('a word this campus never used (the rare-word path)', () => {
     expect(page).toHaveLength(10);
     expect(page[0]).toBe(newest);
     expect(page.slice(1)).toEqual(Array.from({ length: 9 }, (_, i) => `rare-cap-${2100 - i}`));
+  });
+});
+
+describe('filters and sorts (docs/product/selling.md#filters-and-sorting)', () => {
+  it('the rare-word path and the usual plan filter, sort and page alike', async () => {
+    const { user } = await member(app, db, 'ou', 'Kim Kalimba');
+    const listings: Array<{
+      price: number | null;
+      condition: 'new' | 'good' | null;
+      status?: 'sold' | 'pending';
+      expired?: boolean;
+    }> = [
+      { price: 500, condition: 'good' },
+      { price: 0, condition: 'new' },
+      { price: 2500, condition: 'good', status: 'sold' },
+      { price: 1500, condition: null, status: 'pending' },
+      { price: null, condition: 'good' },
+      { price: 1500, condition: 'new' },
+      { price: 9000, condition: 'good', expired: true },
+      { price: 700, condition: 'new' },
+    ];
+    const made: string[] = [];
+    for (const [i, l] of listings.entries()) {
+      const id = newId();
+      const at = new Date(Date.UTC(2026, 2, 1) + i * 1000);
+      await db.insert(posts).values({
+        id,
+        campusId: CAMPUS_IDS.ou,
+        userId: user.id,
+        plainText: `Kalimba number ${i}`,
+        priceCents: l.price,
+        condition: l.condition,
+        status: l.status ?? 'available',
+        expiredAt: l.expired ? at : null,
+        createdAt: at,
+        lastModified: at,
+      });
+      made.push(id);
+    }
+    const n = (i: number) => made[i] as string;
+    const base = { campusId: CAMPUS_IDS.ou, tsquery: "'kalimba':*", mediaOnly: false, limit: 3 } as const;
+    const cases: Array<[Partial<typeof NO_LISTING_FILTERS> & { minPrice?: number; maxPrice?: number }, string[]]> = [
+      [{}, [n(7), n(5), n(4), n(3), n(1), n(0)]],
+      [{ sold: true }, [n(7), n(5), n(4), n(3), n(2), n(1), n(0)]],
+      [{ sort: 'price_asc' }, [n(1), n(0), n(7), ...[n(3), n(5)].sort()]],
+      [{ sort: 'price_desc', sold: true }, [n(2), ...[n(3), n(5)].sort().reverse(), n(7), n(0), n(1)]],
+      [{ minPrice: 5, maxPrice: 15, conditions: ['good', 'new'] }, [n(7), n(5), n(0)]],
+      [{ free: true }, [n(1)]],
+    ];
+    for (const rare of [true, false]) {
+      for (const [over, expected] of cases) {
+        const filters = { ...NO_LISTING_FILTERS, ...over };
+        // Every page of three, following the keyset of the sort.
+        const seen: string[] = [];
+        let after: Parameters<typeof searchPostIds>[1]['after'];
+        for (let page = 0; page < 5; page += 1) {
+          const ids = await searchPostIds(db, { ...base, rare, filters, after });
+          seen.push(...ids);
+          if (ids.length < base.limit) break;
+          const [last] = await db
+            .select({ id: posts.id, at: posts.lastModified, price: posts.priceCents })
+            .from(posts)
+            .where(eq(posts.id, ids.at(-1) as string));
+          after =
+            filters.sort === 'newest'
+              ? { sort: 'newest', at: { at: last?.at as Date, id: last?.id as string } }
+              : { sort: 'price', at: { priceCents: last?.price as number, id: last?.id as string } };
+        }
+        expect(seen, `${rare ? 'rare' : 'usual'} ${JSON.stringify(over)}`).toEqual(expected);
+      }
+    }
   });
 });

@@ -6,6 +6,7 @@ import { categoryFrom, feedQueryOptions } from '@/features/posts/api/get-feed.ts
 import { homeFeedModule } from '@/features/posts/components/home-feed-module.ts';
 import { HomeFeedSkeleton } from '@/features/posts/components/home-feed-skeleton.tsx';
 import { useCampus } from '@/lib/campus.ts';
+import { listingFiltersOf } from '@/lib/listing-filters.ts';
 import { loadShell } from '../loaders.ts';
 import { CommunityGate, loadCommunity } from './community-gate.tsx';
 
@@ -27,8 +28,11 @@ export const clientLoader =
   async ({ request }: LoaderFunctionArgs) => {
     const shell = await loadShell(queryClient);
     if (!shell || shell.campus.isHub || !(await loadCommunity(queryClient))) return null;
-    const category = categoryFrom(new URL(request.url).searchParams.get('category'));
-    await Promise.all([queryClient.prefetchInfiniteQuery(feedQueryOptions(category)), homeFeedModule.load()]);
+    const params = new URL(request.url).searchParams;
+    const category = categoryFrom(params.get('category'));
+    // The address's filters too, so a shared filtered feed arrives drawn (docs/product/selling.md#filters-and-sorting).
+    const options = feedQueryOptions(category, listingFiltersOf(params));
+    await Promise.all([queryClient.prefetchInfiniteQuery(options), homeFeedModule.load()]);
     return null;
   };
 

@@ -9,6 +9,7 @@ import { searchPeopleQueryOptions } from '@/features/search/api/search-people.ts
 import { searchPostsQueryOptions } from '@/features/search/api/search-posts.ts';
 import { SearchPage } from '@/features/search/components/search-page.tsx';
 import { useCampus } from '@/lib/campus.ts';
+import { listingFiltersOf } from '@/lib/listing-filters.ts';
 import { useViewer } from '@/lib/viewer.ts';
 import { loadShell } from '../loaders.ts';
 import { CommunityGate, loadCommunity } from './community-gate.tsx';
@@ -40,7 +41,7 @@ export const clientLoader =
     const show = tabOf(params.get('show'));
     if (q === '') await queryClient.prefetchQuery(popularQueryOptions());
     else if (show === 'people') await queryClient.prefetchInfiniteQuery(searchPeopleQueryOptions(q));
-    else await queryClient.prefetchInfiniteQuery(searchPostsQueryOptions(q, show));
+    else await queryClient.prefetchInfiniteQuery(searchPostsQueryOptions(q, show, listingFiltersOf(params)));
     return null;
   };
 

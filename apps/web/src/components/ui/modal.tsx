@@ -1,6 +1,6 @@
 import type * as RadixDialog from '@radix-ui/react-dialog';
 import { ArrowLeft, X } from 'lucide-react';
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps, CSSProperties, ReactNode } from 'react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { lazyModule } from '@/lib/lazy-module.ts';
@@ -64,6 +64,10 @@ interface DialogShellProps {
   /** False when the content has no DialogDescription (Radix would otherwise warn). */
   described?: boolean;
   onCloseAutoFocus?: (event: Event) => void;
+  /** The backdrop's look (e.g. a clear one behind a popover on wide screens). */
+  overlayClassName?: string;
+  /** Inline style of the panel (e.g. where a popover is anchored). */
+  style?: CSSProperties;
   children: ReactNode;
 }
 
@@ -81,6 +85,8 @@ export function DialogShell({
   role,
   described = false,
   onCloseAutoFocus,
+  overlayClassName,
+  style,
   children,
 }: DialogShellProps) {
   const dismissible = onOpenChange !== undefined;
@@ -92,9 +98,10 @@ export function DialogShell({
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Overlay className={[styles.overlay, overlayClassName].filter(Boolean).join(' ')} />
         <Dialog.Content
           className={[styles.content, styles[layout], className].filter(Boolean).join(' ')}
+          style={style}
           onCloseAutoFocus={onCloseAutoFocus}
           onInteractOutside={dismissible ? keepOpenForAlerts : prevent}
           {...(dismissible ? {} : { onEscapeKeyDown: prevent, onPointerDownOutside: prevent })}

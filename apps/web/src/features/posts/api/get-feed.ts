@@ -1,6 +1,15 @@
-import { categoryByValue, type FeedPage, type PostList, SCROLL } from '@campus/contract';
+import {
+  categoryByValue,
+  type FeedPage,
+  type ListingFilters,
+  listingFiltersToParams,
+  NO_LISTING_FILTERS,
+  type PostList,
+  SCROLL,
+} from '@campus/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
+import { listingFiltersKey } from '@/lib/listing-filters.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { postsShown } from '../lib/ads.ts';
 
@@ -22,15 +31,21 @@ export interface FeedPageParam {
 }
 
 /**
- * GET /api/posts: one keyset page of the feed (newest-modified first), optionally one category,
+ * GET /api/posts: one keyset page of the feed (newest-modified first, or by price), optionally one category
+ * and the filters,
  * with the sponsored posts to place after every 4th post. A typed read (decision 022): our own
  * server's contract-checked answer, and the first page of /home, fetched before the page's code.
  */
 async function getFeedPage(
-  { cursor, shown, category }: FeedPageParam & { category: string },
+  { cursor, shown, category, filters }: FeedPageParam & { category: string; filters: ListingFilters },
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<FeedPage> {
-  const query = { cursor, shown: shown || undefined, category: category === ALL_CATEGORIES ? undefined : category };
+  const query = {
+    cursor,
+    shown: shown || undefined,
+    category: category === ALL_CATEGORIES ? undefined : category,
+    ...listingFiltersToParams(filters),
+  };
   return api.get<FeedPage>('/api/posts', { query, signal });
 }
 
@@ -43,10 +58,11 @@ export function nextCursorOf(page: PostList, stopBelow: number): string | undefi
   return page.nextCursor ?? undefined;
 }
 
-export const feedQueryOptions = (category: string) =>
+/** The feed of a category, with the filters and sort of the address (docs/product/selling.md#filters-and-sorting). */
+export const feedQueryOptions = (category: string, filters: ListingFilters = NO_LISTING_FILTERS) =>
   infiniteQueryOptions({
-    queryKey: queryKeys.posts.feed(category),
-    queryFn: ({ pageParam, signal }) => getFeedPage({ ...pageParam, category }, { signal }),
+    queryKey: queryKeys.posts.feed(category, listingFiltersKey(filters)),
+    queryFn: ({ pageParam, signal }) => getFeedPage({ ...pageParam, category, filters }, { signal }),
     initialPageParam: { shown: 0 } as FeedPageParam,
     getNextPageParam: (page, pages): FeedPageParam | undefined => {
       const cursor = nextCursorOf(page, SCROLL.feedStopBelow);
@@ -54,6 +70,6 @@ export const feedQueryOptions = (category: string) =>
     },
   });
 
-export function useFeedQuery(category: string) {
-  return useInfiniteQuery(feedQueryOptions(category));
+export function useFeedQuery(category: string, filters: ListingFilters) {
+  return useInfiniteQuery(feedQueryOptions(category, filters));
 }

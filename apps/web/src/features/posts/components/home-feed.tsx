@@ -3,6 +3,7 @@ import { Sparkles, SquarePen } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { InfiniteList } from '@/components/infinite-list/infinite-list.tsx';
+import { FiltersBar, NoListingsMatch } from '@/components/listing-filters/listing-filters.tsx';
 import { useOpenComposer } from '@/components/post-card/composer-bridge.tsx';
 import { PostCard } from '@/components/post-card/post-card.tsx';
 import { PostListSkeleton } from '@/components/post-card/post-card-skeleton.tsx';
@@ -10,6 +11,7 @@ import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/list-states.tsx';
 import { opensComposer } from '@/lib/composer-trigger.ts';
+import { useListingFilters, withListingFilters } from '@/lib/listing-filters.ts';
 import { ALL_CATEGORIES, categoryFrom, useFeedQuery } from '../api/get-feed.ts';
 import { feedItems } from '../lib/ads.ts';
 import { CategoryFilter } from './category-filter.tsx';
@@ -40,23 +42,29 @@ function useNotifyPosted() {
   }, [notify, showAlert, setParams]);
 }
 
-/** The home feed of a member: Feed | Media, the category chips, and the posts newest first. */
+/** The home feed of a member: Feed | Media, Filters, the category chips, and the posts newest first (or by price). */
 export function HomeFeed() {
   const [params, setParams] = useSearchParams();
   const category = categoryFrom(params.get('category'));
-  const query = useFeedQuery(category);
+  const { filters, count: filtersApplied } = useListingFilters();
+  const query = useFeedQuery(category, filters);
   const { showAlert } = useAlert();
   const openComposer = useOpenComposer();
   useNotifyPosted();
 
   const handleCategoryChange = (value: string) => {
-    setParams(value === ALL_CATEGORIES ? {} : { category: value }, { replace: true });
+    // The filters stay (docs/product/selling.md#filters-and-sorting): they combine with the category.
+    setParams(withListingFilters(new URLSearchParams(value === ALL_CATEGORIES ? {} : { category: value }), filters), {
+      replace: true,
+    });
     showAlert(POST_MESSAGES.categorySwitched);
     window.scrollTo({ top: 0 });
   };
 
   const empty =
-    category === ALL_CATEGORIES ? (
+    filtersApplied > 0 ? (
+      <NoListingsMatch />
+    ) : category === ALL_CATEGORIES ? (
       <EmptyState
         icon={<Sparkles aria-hidden="true" size={28} />}
         title={FEED_MESSAGES.beTheFirst}
@@ -76,6 +84,7 @@ export function HomeFeed() {
   return (
     <>
       <FeedTabs />
+      <FiltersBar />
       <CategoryFilter value={category} onChange={handleCategoryChange} />
       <InfiniteList
         query={query}

@@ -3,6 +3,7 @@ import { ImageOff } from 'lucide-react';
 import { Link } from 'react-router';
 import { PendingOnPhoto, SoldRibbon } from '@/components/deals/index.ts';
 import { InfiniteList } from '@/components/infinite-list/infinite-list.tsx';
+import { FiltersBar, NoListingsMatch } from '@/components/listing-filters/listing-filters.tsx';
 import { fullName } from '@/components/post-card/author-line.tsx';
 import { formatPrice } from '@/components/post-card/format-post.ts';
 import mediaCardStyles from '@/components/post-media-card/post-media-card.module.css';
@@ -10,6 +11,7 @@ import { MediaThumb } from '@/components/post-media-card/post-media-card.tsx';
 import { EmptyState } from '@/components/ui/list-states.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
+import { useListingFilters } from '@/lib/listing-filters.ts';
 import { useMediaFeedQuery } from '../api/get-media-feed.ts';
 import { FeedTabs } from './feed-tabs.tsx';
 import styles from './media-feed.module.css';
@@ -53,16 +55,24 @@ function GridSkeleton({ count = 9 }: { count?: number }) {
 
 /** /media: Feed | Media and a 3-column grid of square thumbnails of the posts with photos or videos. */
 export function MediaFeed() {
-  const query = useMediaFeedQuery();
+  const { filters, count: filtersApplied } = useListingFilters();
+  const query = useMediaFeedQuery(filters);
   return (
     <>
       <FeedTabs />
+      <FiltersBar />
       <InfiniteList
         query={query}
         label="Photos and videos"
         skeleton={<GridSkeleton />}
         moreSkeleton={<GridSkeleton count={3} />}
-        empty={<EmptyState icon={<ImageOff aria-hidden="true" size={28} />} title={FEED_MESSAGES.noMedia} />}
+        empty={
+          filtersApplied > 0 ? (
+            <NoListingsMatch />
+          ) : (
+            <EmptyState icon={<ImageOff aria-hidden="true" size={28} />} title={FEED_MESSAGES.noMedia} />
+          )
+        }
       >
         {(posts) => (
           <ul className={styles.grid}>

@@ -1,13 +1,15 @@
-import { type PopularSearch, type Post, SEARCH_MESSAGES } from '@campus/contract';
+import { listingFiltersToParams, type PopularSearch, type Post, SEARCH_MESSAGES } from '@campus/contract';
 import { Film, SearchX, TrendingUp } from 'lucide-react';
 import { Link } from 'react-router';
 import { InfiniteList } from '@/components/infinite-list/infinite-list.tsx';
+import { FiltersBar, NoListingsMatch } from '@/components/listing-filters/listing-filters.tsx';
 import { PeopleSkeleton, PersonRow } from '@/components/person-row/person-row.tsx';
 import { PostCard } from '@/components/post-card/post-card.tsx';
 import { PostListSkeleton } from '@/components/post-card/post-card-skeleton.tsx';
 import { EmptyState, ErrorState } from '@/components/ui/list-states.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths, type SearchTab } from '@/config/paths.ts';
+import { useListingFilters } from '@/lib/listing-filters.ts';
 import { usePopularQuery } from '../api/get-popular.ts';
 import { useSearchPeopleQuery } from '../api/search-people.ts';
 import { type PostsTab, useSearchPostsQuery } from '../api/search-posts.ts';
@@ -20,13 +22,20 @@ const TABS: readonly { tab: SearchTab; label: string }[] = [
 ];
 
 function SearchTabs({ q, current }: { q: string; current: SearchTab }) {
+  // Latest and Media keep the filters (People has none).
+  const { filters } = useListingFilters();
+  const kept = listingFiltersToParams(filters);
   return (
     <nav className={styles.tabs} aria-label="Search results">
       {TABS.map(({ tab, label }) => (
         <Link
           key={tab}
           replace
-          to={paths.search.getHref({ ...(q ? { q } : {}), ...(tab === 'latest' ? {} : { show: tab }) })}
+          to={paths.search.getHref({
+            ...(q ? { q } : {}),
+            ...(tab === 'latest' ? {} : { show: tab }),
+            ...(tab === 'people' ? {} : kept),
+          })}
           className={[styles.tab, tab === current && styles.activeTab].filter(Boolean).join(' ')}
           aria-current={tab === current ? 'page' : undefined}
         >
@@ -104,14 +113,15 @@ function PopularSearches() {
 }
 
 function LatestResults({ q }: { q: string }) {
-  const query = useSearchPostsQuery(q, 'latest');
+  const { filters, count } = useListingFilters();
+  const query = useSearchPostsQuery(q, 'latest', filters);
   return (
     <InfiniteList
       query={query}
       label={`Posts matching ${q}`}
       skeleton={<PostListSkeleton />}
       moreSkeleton={<PostListSkeleton count={2} />}
-      empty={<NoResults q={q} />}
+      empty={count > 0 ? <NoListingsMatch /> : <NoResults q={q} />}
     >
       {(posts) => posts.map((post) => <PostCard key={post.id} post={post} />)}
     </InfiniteList>
@@ -148,14 +158,15 @@ function GridSkeleton({ count }: { count: number }) {
 
 /** Media: a 3-column grid of the first photo or video of each hit, and a 'Click To Load More..' tile. */
 function MediaResults({ q }: { q: string }) {
-  const query = useSearchPostsQuery(q, 'media');
+  const { filters, count } = useListingFilters();
+  const query = useSearchPostsQuery(q, 'media', filters);
   return (
     <InfiniteList
       query={query}
       label={`Media matching ${q}`}
       skeleton={<GridSkeleton count={9} />}
       moreSkeleton={null}
-      empty={<NoResults q={q} />}
+      empty={count > 0 ? <NoListingsMatch /> : <NoResults q={q} />}
     >
       {(posts) => (
         <div className={styles.grid}>
@@ -205,6 +216,7 @@ export function SearchPage({ q, show }: { q: string; show: SearchTab }) {
     <div>
       <h1 className="visually-hidden">{query ? `Search results for ${query}` : 'Search'}</h1>
       <SearchTabs q={query} current={show} />
+      {query !== '' && tab !== 'people' && <FiltersBar />}
       {query === '' ? (
         <PopularSearches />
       ) : tab === 'people' ? (
