@@ -1,5 +1,11 @@
-import { CHAT_MESSAGES, type Message, POST_DETAIL_MESSAGES } from '@campus/contract';
-import { Heart } from 'lucide-react';
+import {
+  CHAT_MESSAGES,
+  type Message,
+  POST_DETAIL_MESSAGES,
+  SCAM_WARNING_LINK,
+  SCAM_WARNING_TEXT,
+} from '@campus/contract';
+import { Heart, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { OfferCard } from '@/components/deals/index.ts';
 import { PriceTag } from '@/components/post-card/post-tags.tsx';
@@ -91,6 +97,18 @@ export function MessageBubble({ message, own, showStatus, onHeart, heartPending 
           </button>
         )}
       </div>
+      {/* The recipient's quiet warning (docs/product/safety.md#scam-warnings); the server sets it for them only. */}
+      {message.scamWarning && !own && (
+        <p className={styles.scamWarning}>
+          <ShieldAlert aria-hidden="true" size={14} className={styles.scamIcon} />
+          <span>
+            {SCAM_WARNING_TEXT}{' '}
+            <Link to={paths.settings.trustAndSafety.getHref()} className={styles.scamLink}>
+              {SCAM_WARNING_LINK}
+            </Link>
+          </span>
+        </p>
+      )}
       <span className={styles.meta}>
         <time dateTime={message.createdAt}>{time}</time>
         {showStatus && message.status && (

@@ -1,0 +1,105 @@
+/**
+ * Scam warnings in chat (docs/product/safety.md#scam-warnings): the signs of the usual scams
+ * between strangers — paying before seeing the item, moving the talk to another app, payment
+ * handles, gift cards, wire transfers, shipping only, links to other sites. Pure and without
+ * Zod: the server runs it when it presents a message to its recipient
+ * (docs/decisions/038-meetups-and-scam-warnings.md). Nothing is ever blocked; the recipient sees
+ * one quiet line under the message.
+ */
+
+/** The line the recipient reads under a message that shows a sign. */
+export const SCAM_WARNING_TEXT = 'Never pay before you see the item. Keep the conversation here.';
+/** Its link to the Trust & Safety page (the campus's safe meet-up spots and the usual scams). */
+export const SCAM_WARNING_LINK = 'Safety tips';
+
+export const SCAM_SIGNALS = [
+  'pay-first',
+  'elsewhere',
+  'phone',
+  'email',
+  'payment-app',
+  'gift-card',
+  'wire',
+  'shipping-only',
+  'link',
+] as const;
+export type ScamSignal = (typeof SCAM_SIGNALS)[number];
+
+/** Asking for money before the two have met: 'pay first', 'send me the money', 'a deposit to hold it'. */
+const PAY_FIRST: RegExp[] = [
+  /\b(pay|paid|payment|money|cash|funds|deposit|send)\b[^.!?\n]{0,40}?\b(first|upfront|up[\s-]front|in advance|ahead of time|beforehand|before (we|i|you) meet|before meeting|before (i|we) (ship|send|bring|hand))\b/i,
+  /\bsend (me )?(the |your |a )?(money|payment|funds|deposit)\b/i,
+  /\b(pre[\s-]?pay|prepayment|advance payment|deposit to hold|hold (it|the \w+) (with|for) a deposit)\b/i,
+];
+
+/** Taking the talk off this app: 'text me', 'WhatsApp', 'Telegram', 'email me'. */
+const ELSEWHERE: RegExp[] = [
+  /\b(text|call|email|e-mail|dm|ring|message|msg|hmu)\s+me\b(?!\s+(here|on here|in (this|the) chat|through (this|the) app))/i,
+  /\b(whats\s?app|telegram|signal app|on signal|kik|wechat|we chat|line app|snapchat|snap me|imessage|google voice|facebook messenger)\b/i,
+  /\b(add|reach|contact|find) me (on|at|via)\b/i,
+  /\bmy (number|cell|phone|email|e-mail) is\b/i,
+];
+
+/** US-style phone numbers: 405 555 0134, (405) 555-0134, +1 405.555.0134, 4055550134. */
+const PHONE = /(?<![\d$.,])(\+?1[\s.-]?)?(\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}(?![\d.,]*\d)/;
+
+const EMAIL = /[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}/i;
+
+const PAYMENT_APP = /\b(zelle|venmo|cash\s?app|paypal|pay pal|apple cash|chime)\b|(?<![\w$])\$[a-z][a-z0-9_-]{2,}/i;
+
+const GIFT_CARD = /\b(gift\s?cards?|(itunes|apple|google play|steam|amazon|ebay|visa) (gift )?cards?)\b/i;
+
+/** A wire transfer — not the wire of a charger or 'wireless'. */
+const WIRE =
+  /\b(wire (transfer|you|me|it|the (money|payment|funds)|money|funds|payment)|wired (you|me|it|the money|money|funds|the payment)|western union|moneygram|money gram|bank transfer)\b/i;
+
+const SHIPPING_ONLY =
+  /\b(shipping[\s-]only|ship[\s-]only|only (do |doing )?(ship|shipping)|(can|will) only ship|i('ll| will) ship it to you|can't meet,? (but )?(i|we) can ship)\b/i;
+
+/** http(s) links, www. addresses and bare domain names of common endings. */
+const LINK =
+  /\b(?:https?:\/\/([^\s/?#<>"']+)|(www\.[a-z0-9.-]+\.[a-z]{2,})|((?:[a-z0-9-]+\.)+(?:com|net|org|io|me|ly|app|co|info|xyz|link|shop|store|site|online|us|biz|page|gl)))\b/gi;
+
+export interface ScamCheckOptions {
+  /** This campus's own host (e.g. 'ou.campusbuysell.app'): links to it are the app's own. */
+  ownHost: string;
+}
+
+function hostOf(raw: string): string {
+  return raw
+    .toLowerCase()
+    .replace(/:\d+$/, '')
+    .replace(/^[^@]*@/, '')
+    .replace(/^www\./, '');
+}
+
+function hasForeignLink(text: string, ownHost: string): boolean {
+  const own = hostOf(ownHost);
+  for (const match of text.matchAll(LINK)) {
+    const raw = match[1] ?? match[2] ?? match[3] ?? '';
+    // An email address is the email rule's; its domain is not a link.
+    const before = text[(match.index ?? 0) - 1];
+    if (before === '@' || (match[3] && before !== undefined && /[a-z0-9._%+-]/i.test(before))) continue;
+    if (hostOf(raw) !== own) return true;
+  }
+  return false;
+}
+
+/** Every sign the text shows, in SCAM_SIGNALS order (empty: no warning). */
+export function scamSignals(text: string, options: ScamCheckOptions): ScamSignal[] {
+  const found: ScamSignal[] = [];
+  if (PAY_FIRST.some((rule) => rule.test(text))) found.push('pay-first');
+  if (ELSEWHERE.some((rule) => rule.test(text))) found.push('elsewhere');
+  if (PHONE.test(text)) found.push('phone');
+  if (EMAIL.test(text)) found.push('email');
+  if (PAYMENT_APP.test(text)) found.push('payment-app');
+  if (GIFT_CARD.test(text)) found.push('gift-card');
+  if (WIRE.test(text)) found.push('wire');
+  if (SHIPPING_ONLY.test(text)) found.push('shipping-only');
+  if (hasForeignLink(text, options.ownHost)) found.push('link');
+  return found;
+}
+
+export function showsScamSigns(text: string, options: ScamCheckOptions): boolean {
+  return scamSignals(text, options).length > 0;
+}
