@@ -12,7 +12,7 @@ export const SCAM_WARNING_TEXT = 'Never pay before you see the item. Keep the co
 /** Its link to the Trust & Safety page (the campus's safe meet-up spots and the usual scams). */
 export const SCAM_WARNING_LINK = 'Safety tips';
 
-export const SCAM_SIGNALS = [
+const SCAM_SIGNALS = [
   'pay-first',
   'elsewhere',
   'phone',
