@@ -10,6 +10,7 @@ export * from './deals-texts.ts';
 export * from './errors.ts';
 export * from './geo.ts';
 export * from './listings.ts';
+export * from './meetup-events.ts';
 export * from './meetup-spots.ts';
 export * from './meetups.ts';
 export * from './messages.ts';

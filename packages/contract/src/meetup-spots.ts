@@ -325,9 +325,3 @@ export const MEETUP_TEXTS = {
   passed: 'This time has passed. Suggest another.',
   busy: 'Someone suggested a meet-up at the same moment. Try again.',
 } as const;
-
-/** Live events of meet-ups, to both sides of the chat (payload ids only). */
-export const MEETUP_EVENT_TYPES = {
-  /** A meet-up was suggested, replaced or accepted. Payload: { chatId, meetupId }. */
-  meetupChanged: 'meetup.changed',
-} as const;

@@ -8,6 +8,7 @@ import {
 import { Heart, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { OfferCard } from '@/components/deals/index.ts';
+import { MeetupCard } from '@/components/meetups/index.ts';
 import { PriceTag } from '@/components/post-card/post-tags.tsx';
 import { paths } from '@/config/paths.ts';
 import styles from './messages.module.css';
@@ -48,6 +49,9 @@ export function MessageBubble({ message, own, showStatus, onHeart, heartPending 
         {/* An offer is its card (docs/product/selling.md#offers), with its answers for the other side. */}
         {message.offerId !== null ? (
           <OfferCard message={{ ...message, offerId: message.offerId }} own={own} />
+        ) : message.meetupId !== null ? (
+          /* A meet-up is its card (docs/product/safety.md#meet-ups), with Accept for the other side. */
+          <MeetupCard message={{ ...message, meetupId: message.meetupId }} own={own} />
         ) : (
           /* A post shared on its own is the card alone, not a card inside a coloured bubble. */
           <div
