@@ -41,9 +41,7 @@ const ELSEWHERE: RegExp[] = [
 ];
 
 /** US-style phone numbers: 405 555 0134, (405) 555-0134, +1 405.555.0134, 4055550134. */
-const PHONE = /(?<![\d$.,])(\+?1[\s.-]?)?(\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}(?![\d.,]*\d)/;
-
-const EMAIL = /[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}/i;
+const PHONE = /(?<![\d$.,])(\+?1[\s.-]?)?(\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}(?![\d])/;
 
 const PAYMENT_APP = /\b(zelle|venmo|cash\s?app|paypal|pay pal|apple cash|chime)\b|(?<![\w$])\$[a-z][a-z0-9_-]{2,}/i;
 
@@ -56,9 +54,10 @@ const WIRE =
 const SHIPPING_ONLY =
   /\b(shipping[\s-]only|ship[\s-]only|only (do |doing )?(ship|shipping)|(can|will) only ship|i('ll| will) ship it to you|can't meet,? (but )?(i|we) can ship)\b/i;
 
-/** http(s) links, www. addresses and bare domain names of common endings. */
-const LINK =
-  /\b(?:https?:\/\/([^\s/?#<>"']+)|(www\.[a-z0-9.-]+\.[a-z]{2,})|((?:[a-z0-9-]+\.)+(?:com|net|org|io|me|ly|app|co|info|xyz|link|shop|store|site|online|us|biz|page|gl)))\b/gi;
+/** Bare domain endings that read as a site ('bit.ly/3xYz', 'example.com'); with http(s):// or www. any ending does. */
+const SITE_ENDINGS = new Set(
+  'com net org io me ly app co info xyz link shop store site online us biz page gl edu gov'.split(' '),
+);
 
 export interface ScamCheckOptions {
   /** This campus's own host (e.g. 'ou.campusbuysell.app'): links to it are the app's own. */
@@ -66,23 +65,54 @@ export interface ScamCheckOptions {
 }
 
 function hostOf(raw: string): string {
-  return raw
-    .toLowerCase()
-    .replace(/:\d+$/, '')
-    .replace(/^[^@]*@/, '')
-    .replace(/^www\./, '');
+  const host = raw.toLowerCase();
+  const port = host.lastIndexOf(':');
+  const bare = port > 0 && /^\d+$/.test(host.slice(port + 1)) ? host.slice(0, port) : host;
+  return bare.startsWith('www.') ? bare.slice(4) : bare;
 }
 
-function hasForeignLink(text: string, ownHost: string): boolean {
+const LABEL = /^[a-z0-9-]+$/i;
+const LOCAL_CHAR = /[a-z0-9._%+-]/i;
+
+/** 'a.b.com' with every label a plain one and, unless `anyEnding`, a site ending. */
+function isDomain(host: string, anyEnding: boolean): boolean {
+  const labels = host.split('.');
+  if (labels.length < 2 || !labels.every((label) => LABEL.test(label))) return false;
+  const ending = (labels.at(-1) ?? '').toLowerCase();
+  return anyEnding ? /^[a-z]{2,}$/.test(ending) : SITE_ENDINGS.has(ending);
+}
+
+/**
+ * What the words of a message hold: an email address, a link to another site. Word by word and
+ * label by label, in one pass: regular expressions over a 500-character word without spaces
+ * backtrack (docs/decisions/038-meetups-and-scam-warnings.md).
+ */
+function addressesIn(text: string, ownHost: string): { email: boolean; link: boolean } {
   const own = hostOf(ownHost);
-  for (const match of text.matchAll(LINK)) {
-    const raw = match[1] ?? match[2] ?? match[3] ?? '';
-    // An email address is the email rule's; its domain is not a link.
-    const before = text[(match.index ?? 0) - 1];
-    if (before === '@' || (match[3] && before !== undefined && /[a-z0-9._%+-]/i.test(before))) continue;
-    if (hostOf(raw) !== own) return true;
+  let email = false;
+  let link = false;
+  if (!text.includes('.')) return { email, link };
+  for (const word of text.split(/\s+/)) {
+    // Both an email's domain and a site have a dot.
+    if (!word.includes('.')) continue;
+    const token = word.replace(/^[("'<[]+|[)"'>\],;:!?.]+$/g, '');
+    if (!token) continue;
+    const at = token.lastIndexOf('@');
+    if (at > 0) {
+      const before = token[at - 1] ?? '';
+      if (LOCAL_CHAR.test(before) && isDomain(token.slice(at + 1), true)) {
+        email = true;
+        continue;
+      }
+    }
+    const scheme = /^https?:\/\//i.exec(token);
+    const rest = scheme ? token.slice(scheme[0].length) : token;
+    const host = rest.split(/[/?#]/, 1)[0] ?? '';
+    const explicit = scheme !== null || /^www\./i.test(host);
+    const hostOnly = host.replace(/:\d+$/, '');
+    if (hostOnly && isDomain(hostOnly, explicit) && hostOf(host) !== own) link = true;
   }
-  return false;
+  return { email, link };
 }
 
 /** Every sign the text shows, in SCAM_SIGNALS order (empty: no warning). */
@@ -90,13 +120,15 @@ export function scamSignals(text: string, options: ScamCheckOptions): ScamSignal
   const found: ScamSignal[] = [];
   if (PAY_FIRST.some((rule) => rule.test(text))) found.push('pay-first');
   if (ELSEWHERE.some((rule) => rule.test(text))) found.push('elsewhere');
-  if (PHONE.test(text)) found.push('phone');
-  if (EMAIL.test(text)) found.push('email');
+  // A cheap gate before a rule that could backtrack over a long run of digits.
+  if (/\d{3}/.test(text) && PHONE.test(text)) found.push('phone');
+  const addresses = addressesIn(text, options.ownHost);
+  if (addresses.email) found.push('email');
   if (PAYMENT_APP.test(text)) found.push('payment-app');
   if (GIFT_CARD.test(text)) found.push('gift-card');
   if (WIRE.test(text)) found.push('wire');
   if (SHIPPING_ONLY.test(text)) found.push('shipping-only');
-  if (hasForeignLink(text, options.ownHost)) found.push('link');
+  if (addresses.link) found.push('link');
   return found;
 }
 
