@@ -86,6 +86,28 @@ describe('a meet-up card in the chat', () => {
   });
 });
 
+describe('Suggest another', () => {
+  it("answers the other person's card with a new suggestion from the same dialog", async () => {
+    mockChat([meetupMessage()], () => ({ meetups: [testMeetup()], pinned: null }));
+    mockApi({
+      'POST /api/chats/:chatId/meetups': { meetup: testMeetup({ id: 'mu2', fromUserId: 'u1', toUserId: 'u2' }) },
+    });
+    renderApp('/messages/c1');
+    const card = await screen.findByRole('region', { name: /^Meet-up suggested: OU Police Department lobby/ });
+    fireEvent.click(within(card).getByRole('button', { name: MEETUP_TEXTS.suggestAnother }));
+    const dialog = await screen.findByRole('dialog', { name: MEETUP_TEXTS.anotherTitle });
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Oklahoma Memorial Union/ }));
+    const day = addDays(campusDay(new Date(), 'America/Chicago'), 1);
+    fireEvent.change(within(dialog).getByLabelText(MEETUP_TEXTS.dayLabel), { target: { value: day } });
+    fireEvent.change(within(dialog).getByLabelText(MEETUP_TEXTS.timeLabel), { target: { value: '12:00' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: MEETUP_TEXTS.send }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: MEETUP_TEXTS.anotherTitle })).toBeNull());
+    expect(callsTo('POST /api/chats/:chatId/meetups').map((c) => c.body)).toEqual([
+      { spotId: 'ou-union', day, time: '12:00' },
+    ]);
+  });
+});
+
 describe('Suggest a meet-up', () => {
   it("sends one of the campus's spots with a day and time, and shows the server's refusal in the dialog", async () => {
     mockChat([testMessage({ id: 'm1' })], () => ({ meetups: [], pinned: null }));
@@ -137,5 +159,16 @@ describe('scam warnings', () => {
     const own = screen.getByText('I can pay cash when we meet').closest('li') as HTMLElement;
     expect(within(own).queryByText(SCAM_WARNING_TEXT, { exact: false })).toBeNull();
     expect(screen.getAllByText(SCAM_WARNING_TEXT, { exact: false })).toHaveLength(1);
+  });
+});
+
+describe('Trust & Safety', () => {
+  it("lists the campus's meet-up spots with their hours", async () => {
+    renderApp('/settings/trust_and_safety');
+    expect(await screen.findByRole('heading', { name: MEETUP_TEXTS.safetyHeading })).toBeTruthy();
+    for (const spot of meetupSpotsOf('ou')) {
+      expect(screen.getByText(spot.name)).toBeTruthy();
+    }
+    expect(screen.getByText(`${MEETUP_TEXTS.hoursLabel}: ${police.hours}`)).toBeTruthy();
   });
 });
