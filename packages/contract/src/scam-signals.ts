@@ -34,9 +34,11 @@ const PAY_FIRST: RegExp[] = [
 
 /** Taking the talk off this app: 'text me', 'WhatsApp', 'Telegram', 'email me'. */
 const ELSEWHERE: RegExp[] = [
-  /\b(text|call|email|e-mail|dm|ring|message|msg|hmu)\s+me\b(?!\s+(here|on here|in (this|the) chat|through (this|the) app))/i,
+  // 'Message me' and 'DM me' alone mean here, in this chat; 'text me' and 'call me' mean a phone.
+  /\b(text|call|email|e-mail|ring|hmu)\s+me\b(?!\s+(here|on here|in (this|the) chat|through (this|the) app))/i,
   /\b(whats\s?app|telegram|signal app|on signal|kik|wechat|we chat|line app|snapchat|snap me|imessage|google voice|facebook messenger)\b/i,
-  /\b(add|reach|contact|find) me (on|at|via)\b/i,
+  /\b(add|reach|contact|find|message|msg|dm|hit) me (up )?(on|at|via)\b/i,
+  /\b(on|my) (insta|instagram|ig|facebook|fb)\b/i,
   /\bmy (number|cell|phone|email|e-mail) is\b/i,
 ];
 
