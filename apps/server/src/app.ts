@@ -14,6 +14,7 @@ import { chatsRoutes, messagePhotos } from './modules/chats/index.ts';
 import { geoRoutes } from './modules/geo/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { mailPlugin } from './modules/mail/index.ts';
+import { meetupsRoutes } from './modules/meetups/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { offersRoutes } from './modules/offers/index.ts';
 import { likedByRoutes, postsRoutes } from './modules/posts/index.ts';
@@ -122,6 +123,7 @@ export async function buildApp({
   await app.register(adsRoutes, { db, storage: app.storage, clock, provider: paymentProviderFor(config) });
   await app.register(searchRoutes, { db, storage: app.storage, clock });
   await app.register(offersRoutes, { db, storage: app.storage, clock, ads: feedAds });
+  await app.register(meetupsRoutes, { db, storage: app.storage, clock });
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

@@ -76,6 +76,13 @@ export const MessageSchema = z.object({
   sharedPost: SharedPostSchema.nullable(),
   /** An offer card (docs/product/selling.md#offers): the offer it shows (GET /api/chats/{id}/offers). */
   offerId: z.string().nullable(),
+  /** A meet-up card (docs/product/safety.md#meet-ups): the meet-up it shows (GET /api/chats/{id}/meetups). */
+  meetupId: z.string().nullable(),
+  /**
+   * The message shows a sign of a scam (docs/product/safety.md#scam-warnings): its recipient reads
+   * SCAM_WARNING_TEXT under it. Always false on the viewer's own messages.
+   */
+  scamWarning: z.boolean(),
   likesCount: z.number().int(),
   likedByViewer: z.boolean(),
   /** For the viewer's own messages: Delivered until the other side has opened the chat since. */

@@ -1,4 +1,4 @@
-import { CHAT_EVENT_TYPES, DEAL_EVENT_TYPES, type UnreadCounts } from '@campus/contract';
+import { CHAT_EVENT_TYPES, DEAL_EVENT_TYPES, MEETUP_EVENT_TYPES, type UnreadCounts } from '@campus/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { afterLoad } from './first-page.ts';
@@ -61,6 +61,11 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       }
       return;
     }
+    case MEETUP_EVENT_TYPES.meetupChanged:
+      // A meet-up card or the pinned one (docs/product/safety.md#meet-ups).
+      if (chatId) void queryClient.invalidateQueries({ queryKey: queryKeys.meetups.chat(chatId) });
+      else void queryClient.invalidateQueries({ queryKey: queryKeys.meetups.all });
+      return;
     case CHAT_EVENT_TYPES.unreadChanged: {
       const counts = unreadCountsOf(event.payload);
       if (counts) queryClient.setQueryData<UnreadCounts>(queryKeys.unreadCounts, counts);
@@ -76,6 +81,7 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
 function refetchEverything(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: queryKeys.chats.all });
   void queryClient.invalidateQueries({ queryKey: queryKeys.deals.all });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.meetups.all });
   void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
   void queryClient.invalidateQueries({ queryKey: queryKeys.unreadCounts });
 }

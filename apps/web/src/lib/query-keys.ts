@@ -83,6 +83,11 @@ export const queryKeys = {
     chatOffers: (chatId: string) => ['deals', 'chat-offers', chatId] as const,
     buyers: (postId: string) => ['deals', 'buyers', postId] as const,
   },
+  /** Meet-ups (docs/product/safety.md#meet-ups): a chat's meet-up cards and its pinned one. */
+  meetups: {
+    all: ['meetups'] as const,
+    chat: (chatId: string) => ['meetups', 'chat', chatId] as const,
+  },
   /** GET /api/payments: Settings > Payments (available funds and payment activity). */
   payments: ['payments'] as const,
 } as const;

@@ -4,6 +4,7 @@ import type {
   BuyerCandidates,
   CampusResponse,
   CampusSummary,
+  ChatMeetups,
   ChatOffers,
   ChatPage,
   ErrorCode,
@@ -11,6 +12,7 @@ import type {
   Inbox,
   ListingStatusResponse,
   MarkNotificationsReadResponseSchema,
+  MeetupResponse,
   MeResponse,
   Message,
   NotificationList,
@@ -83,6 +85,10 @@ interface ApiAnswers {
   'POST /api/offers/:offerId/accept': OfferResponse;
   'POST /api/offers/:offerId/decline': OfferResponse;
   'POST /api/offers/:offerId/counter': OfferResponse;
+  // Meet-ups (docs/product/safety.md#meet-ups)
+  'GET /api/chats/:chatId/meetups': ChatMeetups;
+  'POST /api/chats/:chatId/meetups': MeetupResponse;
+  'POST /api/meetups/:meetupId/accept': MeetupResponse;
   // Notifications
   'GET /api/notifications': NotificationList;
   'GET /api/notifications/mentions': PostList;

@@ -71,6 +71,8 @@ export const testMessage = (over: Partial<Message> = {}): Message => ({
   photo: null,
   sharedPost: null,
   offerId: null,
+  meetupId: null,
+  scamWarning: false,
   likesCount: 0,
   likedByViewer: false,
   status: null,

@@ -71,6 +71,11 @@ export const messages = pgTable(
      * key (the offers table refers to chats); offers go with their chat.
      */
     offerId: text('offer_id'),
+    /**
+     * A meet-up card (docs/product/safety.md#meet-ups): the meet-up this message shows. No foreign
+     * key, as for offers; meet-ups go with their chat.
+     */
+    meetupId: text('meetup_id'),
     /** Storage keys of the photo's variants (images/messages/{messageId}/…), or null. */
     photoPath: text('photo_path'),
     photoFeedPath: text('photo_feed_path'),

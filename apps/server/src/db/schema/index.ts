@@ -4,6 +4,7 @@ export * from './auth.ts';
 export * from './campuses.ts';
 export * from './chats.ts';
 export * from './events.ts';
+export * from './meetups.ts';
 export * from './offers.ts';
 export * from './posts.ts';
 export * from './reports.ts';

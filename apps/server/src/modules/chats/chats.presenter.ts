@@ -1,4 +1,4 @@
-import type { ChatSummary, Message, SharedPost } from '@campus/contract';
+import { type ChatSummary, type Message, type SharedPost, showsScamSigns } from '@campus/contract';
 import { presentUserSummary } from '../notifications/index.ts';
 import type { PostMediaJson, PostWithAuthor } from '../posts/index.ts';
 import type { ChatView, MessageRow } from './chats.repo.ts';
@@ -28,6 +28,8 @@ export interface MessageContext {
   /** Shared posts found on this campus, by id (a missing one reads '* Post deleted **'). */
   posts: Map<string, { post: PostWithAuthor; media: PostMediaJson | undefined }>;
   mediaUrl: MediaUrl;
+  /** The campus site's host: links to it are the app's own, not another site. */
+  ownHost: string;
 }
 
 function presentSharedPost(postId: string, ctx: MessageContext): SharedPost {
@@ -73,6 +75,14 @@ export function presentMessage(message: MessageRow, ctx: MessageContext): Messag
         : null,
     sharedPost: message.postId ? presentSharedPost(message.postId, ctx) : null,
     offerId: message.offerId,
+    meetupId: message.meetupId,
+    // Read at presentation, never stored: the recipient only, and the rules of today apply to
+    // old messages too (docs/decisions/038-meetups-and-scam-warnings.md). Cards are the app's own.
+    scamWarning:
+      !own &&
+      message.offerId === null &&
+      message.meetupId === null &&
+      showsScamSigns(message.plainText, { ownHost: ctx.ownHost }),
     likesCount: message.likesCount,
     likedByViewer: ctx.hearted.has(message.id),
     status: own

@@ -120,6 +120,7 @@ export async function messageContext(
         .map((p) => [p.post.id, { post: p, media: p.media[0] as PostMediaJson | undefined }]),
     ),
     mediaUrl: url(deps),
+    ownHost: new URL(campus.url).host,
   };
 }
 

@@ -607,3 +607,23 @@ describe('live events', () => {
     expect(chat.id).toBeTruthy();
   });
 });
+
+describe('scam warnings (docs/product/safety.md#scam-warnings)', () => {
+  it('flag a message that shows a sign for its recipient only, and never block it', async () => {
+    const { a, b, chat } = await pairWithChat('Hi, is the desk still there?', ['Sally Sender', 'Rita Reader']);
+    const sent = await sendMessageAs(a.browser, chat.id, { plainText: 'send me the money on Zelle first' });
+    expect(sent.statusCode).toBe(201);
+    const own = sent.json() as Message;
+    expect(own.scamWarning).toBe(false);
+    const calm = await sendMessageAs(a.browser, chat.id, { plainText: 'I can pay cash when we meet' });
+    expect(calm.statusCode).toBe(201);
+
+    const forReader = (await chatPage(b.browser, chat.id)).messages;
+    expect(forReader.find((m) => m.id === own.id)?.scamWarning).toBe(true);
+    expect(forReader.filter((m) => m.scamWarning).map((m) => m.plainText)).toEqual([
+      'send me the money on Zelle first',
+    ]);
+    const forSender = (await chatPage(a.browser, chat.id)).messages;
+    expect(forSender.some((m) => m.scamWarning)).toBe(false);
+  });
+});

@@ -1,8 +1,11 @@
 /**
  * The chats module's face: its routes, the private chat photos the storage plugin guards, and
- * what deals need of chats (docs/product/selling.md): opening the chat with a seller as Send
- * Message does, an offer card in it, who wrote to a seller, and the participant check.
+ * what deals and meet-ups need of chats (docs/product/selling.md, docs/product/safety.md):
+ * opening the chat with a seller as Send Message does, an offer or meet-up card in it, who wrote
+ * to a seller, and the participant check.
  */
+
+export { otherOf } from './chats.repo.ts';
 export { chatsRoutes } from './chats.routes.ts';
 export {
   buyerCandidates,
@@ -10,5 +13,5 @@ export {
   requireProfile,
 } from './chats.service.ts';
 export { openChat } from './commands/open-chat.ts';
-export { postOfferMessage } from './commands/post-offer-message.ts';
+export { postMeetupMessage, postOfferMessage } from './commands/post-card-message.ts';
 export { messagePhotos } from './uploads.ts';

@@ -36,6 +36,8 @@ function mockChat(messages: Message[], offers: () => Offer[]) {
     'GET /api/chats': { chats: [chat], nextCursor: null },
     'GET /api/chats/:chatId': { chat, messages: [...messages].reverse(), nextCursor: null },
     'POST /api/chats/:chatId/seen': { unread: false },
+    // The pinned meet-up (docs/product/safety.md#meet-ups): none.
+    'GET /api/chats/:chatId/meetups': { meetups: [], pinned: null },
     'GET /api/chats/:chatId/offers': () => ({ offers: offers() }),
   });
 }

@@ -48,6 +48,7 @@ describe('/messages/{chatId}', () => {
       'GET /api/chats': { chats: [chat], nextCursor: null },
       'GET /api/chats/:chatId': () => ({ chat, messages: [...messages].reverse(), nextCursor: null }),
       'POST /api/chats/:chatId/seen': { unread: false },
+      'GET /api/chats/:chatId/meetups': { meetups: [], pinned: null },
     });
   }
 

@@ -1,6 +1,7 @@
-import { countPlainText, LIMITS, POST_MESSAGES } from '@campus/contract';
-import { ImagePlus, SendHorizontal, X } from 'lucide-react';
+import { countPlainText, LIMITS, MEETUP_TEXTS, POST_MESSAGES } from '@campus/contract';
+import { ImagePlus, MapPin, SendHorizontal, X } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { SuggestMeetupDialog } from '@/components/meetups/index.ts';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useSendMessage } from '../api/send-message.ts';
@@ -27,6 +28,7 @@ export function ChatComposer({ chatId, disabled = false }: { chatId: string; dis
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  const [suggesting, setSuggesting] = useState(false);
   const lastWarned = useRef(0);
   const fileInput = useRef<HTMLInputElement>(null);
   const textArea = useRef<HTMLTextAreaElement>(null);
@@ -116,6 +118,18 @@ export function ChatComposer({ chatId, disabled = false }: { chatId: string; dis
         >
           <ImagePlus aria-hidden="true" size={22} />
         </button>
+        {/* docs/product/safety.md#meet-ups: one of the campus's safe spots, a day and a time. */}
+        <button
+          type="button"
+          className={styles.composerIcon}
+          aria-label={MEETUP_TEXTS.suggest}
+          title={MEETUP_TEXTS.suggest}
+          aria-haspopup="dialog"
+          disabled={disabled}
+          onClick={() => setSuggesting(true)}
+        >
+          <MapPin aria-hidden="true" size={22} />
+        </button>
         <input
           ref={fileInput}
           type="file"
@@ -153,6 +167,7 @@ export function ChatComposer({ chatId, disabled = false }: { chatId: string; dis
           <SendHorizontal aria-hidden="true" size={20} />
         </button>
       </div>
+      {suggesting && <SuggestMeetupDialog chatId={chatId} open={suggesting} onOpenChange={setSuggesting} />}
       <p
         className={[styles.counter, count > LIMITS.postTextMax - 20 && styles.counterNear].filter(Boolean).join(' ')}
         aria-live="polite"

@@ -2,6 +2,7 @@ import { BLOCK_TEXTS, CHAT_MESSAGES, CHAT_SERVER_MESSAGES, type Message, SCROLL 
 import { ArrowLeft, Ban, MessageCircleOff, Trash2 } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { PinnedMeetup } from '@/components/meetups/index.ts';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { ButtonLink, IconButton } from '@/components/ui/button.tsx';
@@ -204,6 +205,7 @@ export function ChatPane({ chatId }: { chatId: string }) {
           <Trash2 aria-hidden="true" size={20} />
         </IconButton>
       </header>
+      <PinnedMeetup chatId={chatId} />
       <div className={styles.messages} ref={scroller} onScroll={onScroll}>
         {query.isFetchingNextPage && (
           <p className={styles.older} role="status">

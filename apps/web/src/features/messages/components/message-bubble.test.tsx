@@ -1,4 +1,4 @@
-import type { Message } from '@campus/contract';
+import { type Message, SCAM_WARNING_LINK, SCAM_WARNING_TEXT } from '@campus/contract';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, expect, it, vi } from 'vitest';
@@ -6,7 +6,7 @@ import { MessageBubble } from './message-bubble.tsx';
 
 afterEach(cleanup);
 
-const message = (likesCount: number): Message => ({
+const message = (likesCount: number, over: Partial<Message> = {}): Message => ({
   id: 'm1',
   chatId: 'c1',
   senderId: 'u1',
@@ -15,18 +15,21 @@ const message = (likesCount: number): Message => ({
   photo: null,
   sharedPost: null,
   offerId: null,
+  meetupId: null,
+  scamWarning: false,
   likesCount,
   likedByViewer: false,
   status: null,
   createdAt: '2026-11-27T01:00:00.000Z',
+  ...over,
 });
 
-const show = (own: boolean, likesCount: number, onHeart = vi.fn()) =>
+const show = (own: boolean, likesCount: number, onHeart = vi.fn(), over: Partial<Message> = {}) =>
   render(
     <MemoryRouter>
       <ol>
         <MessageBubble
-          message={message(likesCount)}
+          message={message(likesCount, over)}
           own={own}
           showStatus={false}
           onHeart={onHeart}
@@ -50,4 +53,19 @@ it("has no heart button on one's own message; the other person's hearts show as 
   show(true, 2);
   expect(screen.queryByRole('button')).toBeNull();
   expect(screen.getByRole('img', { name: '2 hearts' })).toBeTruthy();
+});
+
+it('shows the quiet scam warning under a flagged message, with a link to the safety tips (docs/product/safety.md#scam-warnings)', () => {
+  show(false, 0, vi.fn(), { plainText: 'send me the money on Zelle first', scamWarning: true });
+  expect(screen.getByText(SCAM_WARNING_TEXT, { exact: false })).toBeTruthy();
+  expect(screen.getByRole('link', { name: SCAM_WARNING_LINK }).getAttribute('href')).toBe('/settings/trust_and_safety');
+});
+
+it('shows no warning under an unflagged message, nor under one of the viewer own', () => {
+  show(false, 0, vi.fn(), { plainText: 'I can pay cash when we meet' });
+  expect(screen.queryByText(SCAM_WARNING_TEXT, { exact: false })).toBeNull();
+  cleanup();
+  // Even if a flag reached the sender's own message, the sender never sees the warning.
+  show(true, 0, vi.fn(), { scamWarning: true });
+  expect(screen.queryByText(SCAM_WARNING_TEXT, { exact: false })).toBeNull();
 });

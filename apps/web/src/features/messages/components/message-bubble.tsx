@@ -1,7 +1,14 @@
-import { CHAT_MESSAGES, type Message, POST_DETAIL_MESSAGES } from '@campus/contract';
-import { Heart } from 'lucide-react';
+import {
+  CHAT_MESSAGES,
+  type Message,
+  POST_DETAIL_MESSAGES,
+  SCAM_WARNING_LINK,
+  SCAM_WARNING_TEXT,
+} from '@campus/contract';
+import { Heart, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { OfferCard } from '@/components/deals/index.ts';
+import { MeetupCard } from '@/components/meetups/index.ts';
 import { PriceTag } from '@/components/post-card/post-tags.tsx';
 import { paths } from '@/config/paths.ts';
 import styles from './messages.module.css';
@@ -42,6 +49,9 @@ export function MessageBubble({ message, own, showStatus, onHeart, heartPending 
         {/* An offer is its card (docs/product/selling.md#offers), with its answers for the other side. */}
         {message.offerId !== null ? (
           <OfferCard message={{ ...message, offerId: message.offerId }} own={own} />
+        ) : message.meetupId !== null ? (
+          /* A meet-up is its card (docs/product/safety.md#meet-ups), with Accept for the other side. */
+          <MeetupCard message={{ ...message, meetupId: message.meetupId }} own={own} />
         ) : (
           /* A post shared on its own is the card alone, not a card inside a coloured bubble. */
           <div
@@ -91,6 +101,18 @@ export function MessageBubble({ message, own, showStatus, onHeart, heartPending 
           </button>
         )}
       </div>
+      {/* The recipient's quiet warning (docs/product/safety.md#scam-warnings); the server sets it for them only. */}
+      {message.scamWarning && !own && (
+        <p className={styles.scamWarning}>
+          <ShieldAlert aria-hidden="true" size={14} className={styles.scamIcon} />
+          <span>
+            {SCAM_WARNING_TEXT}{' '}
+            <Link to={paths.settings.trustAndSafety.getHref()} className={styles.scamLink}>
+              {SCAM_WARNING_LINK}
+            </Link>
+          </span>
+        </p>
+      )}
       <span className={styles.meta}>
         <time dateTime={message.createdAt}>{time}</time>
         {showStatus && message.status && (

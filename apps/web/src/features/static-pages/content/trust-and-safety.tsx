@@ -1,8 +1,9 @@
-import type { CampusResponse } from '@campus/contract';
+import { type CampusResponse, MEETUP_TEXTS, meetupSpotsOf, SCAM_WARNING_TEXT } from '@campus/contract';
 import { brandName } from './campus-text.ts';
 
 export default function TrustAndSafetyContent({ campus }: { campus: CampusResponse }) {
   const brand = brandName(campus);
+  const spots = meetupSpotsOf(campus.slug);
 
   return (
     <>
@@ -88,6 +89,36 @@ export default function TrustAndSafetyContent({ campus }: { campus: CampusRespon
           <li>Keep your conversation in the app, so there is a record if something goes wrong.</li>
           <li>Trust your instincts. If something feels off, walk away and report it.</li>
         </ul>
+      </section>
+
+      <section id="meet-up-spots">
+        <h2>{MEETUP_TEXTS.safetyHeading}</h2>
+        {spots.length === 0 ? (
+          <p>{MEETUP_TEXTS.noSpots}</p>
+        ) : (
+          <>
+            <p>{MEETUP_TEXTS.safetyIntro(campus.shortName)}</p>
+            <ul>
+              {spots.map((spot) => (
+                <li key={spot.id}>
+                  <strong>{spot.name}</strong>. {spot.description}{' '}
+                  <em>
+                    {MEETUP_TEXTS.hoursLabel}: {spot.hours}
+                  </em>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+
+      <section id="scam-warnings">
+        <h2>Warnings in chats</h2>
+        <p>
+          When a message asks you to pay before you have seen the item, to move the conversation to another app, or to
+          pay by gift card, wire transfer or a payment app, we show a quiet note under it: “{SCAM_WARNING_TEXT}” The
+          message still arrives; the note is there to make you pause.
+        </p>
       </section>
     </>
   );
