@@ -15,5 +15,6 @@ export * from './names.ts';
 export * from './notifications.ts';
 export * from './posts.ts';
 export * from './profiles.ts';
+export * from './reviews.ts';
 export * from './search.ts';
 export * from './text-length.ts';

@@ -7,5 +7,6 @@ export * from './events.ts';
 export * from './offers.ts';
 export * from './posts.ts';
 export * from './reports.ts';
+export * from './reviews.ts';
 export * from './search.ts';
 export * from './users.ts';
