@@ -91,7 +91,6 @@ export const ReviewBodySchema = z.strictObject({ stars, text: reviewText });
 export type ReviewBody = z.input<typeof ReviewBodySchema>;
 
 export const ReviewReplyBodySchema = z.strictObject({ text: reviewText });
-export type ReviewReplyBody = z.input<typeof ReviewReplyBodySchema>;
 
 export const ReviewIdParamsSchema = z.object({ reviewId: RowIdSchema });
 
@@ -134,12 +133,11 @@ export const SaleReviewsSchema = z.object({
 });
 export type SaleReviews = z.infer<typeof SaleReviewsSchema>;
 
-export const RatingSummarySchema = z.object({
+const RatingSummarySchema = z.object({
   /** The mean of the published reviews' stars, or null with none. */
   average: z.number().nullable(),
   count: z.number().int(),
 });
-export type RatingSummary = z.infer<typeof RatingSummarySchema>;
 
 export const ProfileReviewsQuerySchema = z.object({ cursor: z.string().max(200).optional() });
 

@@ -82,6 +82,12 @@ export const queryKeys = {
     chatOffers: (chatId: string) => ['deals', 'chat-offers', chatId] as const,
     buyers: (postId: string) => ['deals', 'buyers', postId] as const,
   },
+  /** Reviews after a sale (docs/product/reviews.md): a sale's, as one side sees it, and a profile's. */
+  reviews: {
+    all: ['reviews'] as const,
+    sale: (postId: string) => ['reviews', 'sale', postId] as const,
+    profile: (username: string) => ['reviews', 'profile', username.toLowerCase()] as const,
+  },
   /** GET /api/payments: Settings > Payments (available funds and payment activity). */
   payments: ['payments'] as const,
 } as const;

@@ -20,8 +20,12 @@ import type {
   PostBoostStatus,
   PostList,
   PostPage,
+  ProfileReviews,
   PublicProfile,
   RecentSearchesSchema,
+  ReportResponseSchema,
+  ReviewResponse,
+  SaleReviews,
   SearchPeopleList,
   SearchSuggestionsSchema,
   SeenResponseSchema,
@@ -82,6 +86,12 @@ interface ApiAnswers {
   'POST /api/offers/:offerId/accept': OfferResponse;
   'POST /api/offers/:offerId/decline': OfferResponse;
   'POST /api/offers/:offerId/counter': OfferResponse;
+  // Reviews (docs/product/reviews.md)
+  'GET /api/posts/:postId/review': SaleReviews;
+  'POST /api/posts/:postId/review': ReviewResponse;
+  'POST /api/reviews/:reviewId/reply': ReviewResponse;
+  'POST /api/reviews/:reviewId/report': Parsed<typeof ReportResponseSchema>;
+  'GET /api/profiles/:username/reviews': ProfileReviews;
   // Notifications
   'GET /api/notifications': NotificationList;
   'GET /api/notifications/mentions': PostList;

@@ -18,8 +18,11 @@ const LIST_TEXTS = {
   new: 'New',
 } as const;
 
-/** Where a notification leads: its chat, else its post, else the sender's profile. */
+/** Where a notification leads: its chat, else its post (with the review form open for 'Rate your deal'), else the sender's profile. */
 function notificationTarget(notification: Notification): string {
+  if (notification.type === 'review due' && notification.postId) {
+    return paths.post.getHref(notification.postId, { rate: true });
+  }
   if (notification.chatId) return paths.chat.getHref(notification.chatId);
   if (notification.postId) return paths.post.getHref(notification.postId);
   return paths.profile.getHref(notification.fromUser.username);
