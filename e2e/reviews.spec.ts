@@ -76,7 +76,11 @@ test('sale → both review → the profile shows the rating once both have revie
   await sellerForm.getByRole('button', { name: 'Post review' }).click();
   await expect(sellerForm.getByText('Choose from 1 to 5 stars.')).toBeVisible();
   // Stars from the keyboard: the radio group moves with the arrow keys.
-  await sellerForm.getByRole('radio', { name: '3 stars' }).check();
+  // A star is its radio button's label: a tap on it chooses it.
+  const star = (form: typeof sellerForm, n: number) =>
+    form.getByRole('radio', { name: `${n} stars` }).locator('xpath=..');
+  await star(sellerForm, 3).click();
+  await expect(sellerForm.getByRole('radio', { name: '3 stars' })).toBeChecked();
   await sellerForm.getByRole('radio', { name: '3 stars' }).press('ArrowRight');
   await expect(sellerForm.getByRole('radio', { name: '4 stars' })).toBeChecked();
   await sellerForm.getByLabel('How did it go?').fill('Paid in cash and picked it up on time. Easy deal!');
@@ -97,7 +101,7 @@ test('sale → both review → the profile shows the rating once both have revie
   await buyerPage.goto(`/post/${postId}`);
   await buyerPage.getByRole('button', { name: `Rate ${seller.firstName}` }).click();
   const buyerForm = buyerPage.getByRole('dialog', { name: `Rate your deal with ${seller.firstName}` });
-  await buyerForm.getByRole('radio', { name: '5 stars' }).check();
+  await star(buyerForm, 5).click();
   await buyerForm.getByLabel('How did it go?').fill('Exactly as described, and helped me carry it out.');
   await buyerForm.getByRole('button', { name: 'Post review' }).click();
   await expect(buyerForm).toBeHidden();

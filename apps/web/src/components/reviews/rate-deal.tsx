@@ -29,7 +29,7 @@ export function RateDeal({ post, openOnMount = false }: { post: Post; openOnMoun
           <Star aria-hidden="true" size={16} />
           {REVIEW_MESSAGES.rate(name)}
         </Button>
-        <Modal open={open} onOpenChange={setOpen} title={REVIEW_MESSAGES.formTitle(name)} size="sm">
+        <Modal open={open} onOpenChange={setOpen} title={REVIEW_MESSAGES.formTitle(name)}>
           <ReviewForm
             postId={post.id}
             sale={data}

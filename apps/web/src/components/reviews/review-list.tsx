@@ -9,13 +9,19 @@ import { EmptyState, ErrorState } from '@/components/ui/list-states.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
+import { useHydrated } from '@/lib/use-hydrated.ts';
 import { useProfileReviewsQuery, useReplyToReview, useReportReview } from './api.ts';
 import { reviewTextError } from './review-form.tsx';
 import { ReviewTextField } from './review-text-field.tsx';
 import styles from './reviews.module.css';
 import { Stars } from './stars.tsx';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const DATE = { month: 'short', day: 'numeric', year: 'numeric' } as const;
+/** The server draws dates in UTC; the browser in its own zone once hydrated (as post dates are). */
+const dateFormats = {
+  utc: new Intl.DateTimeFormat('en-US', { ...DATE, timeZone: 'UTC' }),
+  local: new Intl.DateTimeFormat('en-US', DATE),
+};
 const MORE = 'Show more reviews';
 const LOAD_FAILED = 'We couldn’t load these reviews. Check your connection and try again.';
 
@@ -52,6 +58,7 @@ function ReviewCard({ review }: { review: Review }) {
   const report = useReportReview();
   const { showAlert } = useAlert();
   const author = review.author;
+  const hydrated = useHydrated();
   return (
     <li className={styles.card}>
       <div className={styles.cardHead}>
@@ -65,7 +72,7 @@ function ReviewCard({ review }: { review: Review }) {
           </span>
         </Link>
         <time className={styles.date} dateTime={review.createdAt}>
-          {dateFormat.format(new Date(review.createdAt))}
+          {(hydrated ? dateFormats.local : dateFormats.utc).format(new Date(review.createdAt))}
         </time>
       </div>
       <Stars stars={review.stars} />

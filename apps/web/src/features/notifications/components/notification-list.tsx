@@ -54,7 +54,8 @@ function NotificationRow({ notification }: { notification: Notification }) {
             {NOTIFICATION_ACTIONS[notification.type]}
           </span>
           {notification.message && <span className={styles.quote}>{notification.message}</span>}
-          <time className={styles.time} dateTime={notification.createdAt}>
+          {/* Drawn by the server a second or more before the browser hydrates it: '0s' may be '1s' by then. */}
+          <time className={styles.time} dateTime={notification.createdAt} suppressHydrationWarning>
             {timeAgo(notification.createdAt)}
           </time>
         </span>
