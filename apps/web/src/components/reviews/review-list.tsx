@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { useHydrated } from '@/lib/use-hydrated.ts';
+import { useViewer } from '@/lib/viewer.ts';
 import { useProfileReviewsQuery, useReplyToReview, useReportReview } from './api.ts';
 import { reviewTextError } from './review-form.tsx';
 import { ReviewTextField } from './review-text-field.tsx';
@@ -59,6 +60,8 @@ function ReviewCard({ review }: { review: Review }) {
   const { showAlert } = useAlert();
   const author = review.author;
   const hydrated = useHydrated();
+  // One's own review is not one's to report (the server refuses it too).
+  const isOwnReview = useViewer()?.id === author.id;
   return (
     <li className={styles.card}>
       <div className={styles.cardHead}>
@@ -94,21 +97,23 @@ function ReviewCard({ review }: { review: Review }) {
             {REVIEW_MESSAGES.reply}
           </Button>
         )}
-        <Button
-          variant="ghost"
-          size="sm"
-          className={styles.report}
-          disabled={report.isPending}
-          onClick={() =>
-            report.mutate(review.id, {
-              onSuccess: ({ message }) => showAlert(message),
-              onError: (e) => showAlert(e instanceof ApiError ? e.message : LOAD_FAILED),
-            })
-          }
-        >
-          <Flag aria-hidden="true" size={14} />
-          {REVIEW_MESSAGES.report}
-        </Button>
+        {!isOwnReview && (
+          <Button
+            variant="ghost"
+            size="sm"
+            className={styles.report}
+            disabled={report.isPending}
+            onClick={() =>
+              report.mutate(review.id, {
+                onSuccess: ({ message }) => showAlert(message),
+                onError: (e) => showAlert(e instanceof ApiError ? e.message : LOAD_FAILED),
+              })
+            }
+          >
+            <Flag aria-hidden="true" size={14} />
+            {REVIEW_MESSAGES.report}
+          </Button>
+        )}
       </div>
     </li>
   );
