@@ -1,5 +1,5 @@
 import { REVIEW_LIMITS } from '@campus/contract';
-import { and, avg, count, desc, eq, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, avg, count, desc, eq, inArray, isNull, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { posts, reviews, users } from '../../db/schema/index.ts';
@@ -124,7 +124,15 @@ function published(now: Date): SQL {
 /** A profile's Reviews tab: published reviews of this person, newest first, keyset (created_at, id). */
 export async function listPublished(
   db: DbOrTx,
-  options: { subjectId: string; campusId: string; now: Date; cursor?: Cursor; limit: number },
+  options: {
+    subjectId: string;
+    campusId: string;
+    now: Date;
+    /** Authors the viewer blocked or was blocked by: left out of the viewer's list. */
+    hiddenAuthors: string[];
+    cursor?: Cursor;
+    limit: number;
+  },
 ): Promise<ReviewWithPeople[]> {
   const after = options.cursor
     ? or(
@@ -138,6 +146,7 @@ export async function listPublished(
         eq(reviews.subjectId, options.subjectId),
         eq(reviews.campusId, options.campusId),
         published(options.now),
+        options.hiddenAuthors.length > 0 ? notInArray(reviews.authorId, options.hiddenAuthors) : undefined,
         after,
       ),
     )

@@ -14,6 +14,7 @@ import { newId } from '../../lib/ids.ts';
 import { pageOf } from '../../lib/page.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import type { StorageDriver } from '../../plugins/storage.ts';
+import { blockedEitherWay } from '../blocks/index.ts';
 import { notify, presentUserSummary } from '../notifications/index.ts';
 import { listingTitle } from '../posts/index.ts';
 import { findProfileOnCampus } from '../profiles/index.ts';
@@ -180,11 +181,15 @@ export async function listProfileReviews(
   const cursor = decodeCursor(cursorText);
   const profile = await findProfileOnCampus(deps.db, viewer, campus, username);
   const now = deps.clock.now();
+  // Someone blocked either way is left out of the list, as from feeds (decision 015); the rating
+  // is about the person reviewed, so it counts every published review.
+  const hiddenAuthors = [...(await blockedEitherWay(deps.db, viewer.id))];
   const [rows, summary] = await Promise.all([
     repo.listPublished(deps.db, {
       subjectId: profile.id,
       campusId: campus.id,
       now,
+      hiddenAuthors,
       cursor,
       limit: REVIEW_LIMITS.perPage,
     }),

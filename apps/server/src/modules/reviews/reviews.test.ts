@@ -319,6 +319,19 @@ describe('publication', () => {
     }
   });
 
+  it("leaves out, from the viewer's list, reviews by someone blocked either way; the rating counts them", async () => {
+    const { seller, buyer } = await pair('Blair Blocked', 'Vera Viewed');
+    const post = await sale(seller, buyer);
+    await written(seller.browser, post.id, { stars: 2, text: 'Meh.' });
+    await written(buyer.browser, post.id);
+    const reader = await member(app, db, 'ou', 'Rex Reader');
+    expect((await profileReviews(reader.browser, buyer.user.username)).reviews).toHaveLength(1);
+    expect((await reader.browser.post('/api/blocks', { userId: seller.user.id })).statusCode).toBe(200);
+    const page = await profileReviews(reader.browser, buyer.user.username);
+    expect(page.reviews).toEqual([]);
+    expect(page.summary).toEqual({ average: 2, count: 1 });
+  });
+
   it('the profile list: each role', async () => {
     const r = await roles(app, db, 'Rory Listed');
     const url = `/api/profiles/${(await db.select({ u: users.username }).from(users).where(eq(users.id, r.ownerUser.id)))[0]?.u}/reviews`;
