@@ -96,6 +96,7 @@ test('sale → both review → the profile shows the rating once both have revie
   await buyerPage.goto(`/${buyer.username}?show=reviews`);
   await expect(buyerPage.getByRole('heading', { name: 'No reviews yet' })).toBeVisible();
   await expect(buyerPage.getByRole('link', { name: /^Rated / })).toHaveCount(0);
+  await shot(buyerPage, 'reviews-tab-empty');
 
   // The buyer: 'Rate {seller}' on the listing's page.
   await buyerPage.goto(`/post/${postId}`);

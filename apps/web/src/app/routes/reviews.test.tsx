@@ -177,6 +177,24 @@ describe("a profile's reviews", () => {
     expect(screen.queryByRole('link', { name: /^Rated / })).toBeNull();
   });
 
+  it('says when the reviews could not be loaded, and asks again on Try again', async () => {
+    let fail = true;
+    mockApi({
+      'GET /api/profiles/:username': jordan,
+      'GET /api/profiles/:username/reviews': () =>
+        fail
+          ? // A 4xx is not retried by itself (lib/query-client.ts): the error state shows at once.
+            refuse(403, 'FORBIDDEN', 'Not allowed.')
+          : { summary: { average: 5, count: 1 }, reviews: [testReview()], nextCursor: null },
+    });
+    renderApp('/jordanlee?show=reviews');
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    expect(screen.getByText('We couldn’t load these reviews. Check your connection and try again.')).toBeTruthy();
+    fail = false;
+    fireEvent.click(retry);
+    expect(await screen.findByText('Lamp works great, Jordan was on time.')).toBeTruthy();
+  });
+
   it('lets the reviewed person reply once, and anyone report a review', async () => {
     const own = testProfile({ ...jordan, isOwn: true });
     let review = testReview({ canReply: true });
