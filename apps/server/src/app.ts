@@ -20,6 +20,7 @@ import { offersRoutes } from './modules/offers/index.ts';
 import { likedByRoutes, postsRoutes } from './modules/posts/index.ts';
 import { profilesRoutes } from './modules/profiles/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
+import { reviewsRoutes } from './modules/reviews/index.ts';
 import { schoolEmailRoutes } from './modules/school-email/index.ts';
 import { searchRoutes } from './modules/search/index.ts';
 import { accountRoutes, usersRoutes } from './modules/users/index.ts';
@@ -119,7 +120,8 @@ export async function buildApp({
   await app.register(blocksRoutes, { db, storage: app.storage, clock });
   await app.register(notificationsRoutes, { db, storage: app.storage });
   await app.register(profilesRoutes, { db, storage: app.storage, clock, sendSignInLink: signInLinkSender(auth) });
-  await app.register(reportsRoutes, { db, clock });
+  await app.register(reportsRoutes, { db, clock, storage: app.storage });
+  await app.register(reviewsRoutes, { db, clock, storage: app.storage });
   await app.register(adsRoutes, { db, storage: app.storage, clock, provider: paymentProviderFor(config) });
   await app.register(searchRoutes, { db, storage: app.storage, clock });
   await app.register(offersRoutes, { db, storage: app.storage, clock, ads: feedAds });

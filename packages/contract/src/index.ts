@@ -20,6 +20,7 @@ export * from './names.ts';
 export * from './notifications.ts';
 export * from './posts.ts';
 export * from './profiles.ts';
+export * from './reviews.ts';
 export * from './scam-signals.ts';
 export * from './search.ts';
 export * from './text-length.ts';

@@ -17,6 +17,7 @@ export const NOTIFICATION_TYPE_VALUES = [
   'new chat',
   'listing sold',
   'offer accepted',
+  'review due',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPE_VALUES)[number];
 
@@ -39,6 +40,8 @@ export const NOTIFICATION_ACTIONS: Record<NotificationType, string> = {
   'listing sold': 'sold a listing you saved',
   // To the other side of an accepted offer (docs/product/selling.md#offers).
   'offer accepted': 'accepted your offer',
+  // To both sides of a sale to a named buyer (docs/product/reviews.md): the message is 'Rate your deal with {name}'.
+  'review due': 'closed a deal with you',
 };
 
 export const NOTIFICATION_LIMITS = {

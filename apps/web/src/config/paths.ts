@@ -20,7 +20,7 @@ function withQuery(pathname: string, query: Query = {}, hash?: string): string {
 
 const segment = (value: string) => encodeURIComponent(value);
 
-export type ProfileTab = 'photos' | 'replies' | 'likes';
+export type ProfileTab = 'photos' | 'replies' | 'likes' | 'reviews';
 /** Where profile set-up was opened from; it picks the last step's button (docs/product/profiles.md#profile-set-up). */
 export type ProfileSetUpOrigin = 'home' | 'profile' | 'post';
 
@@ -34,7 +34,9 @@ export const paths = {
   media: { path: '/media', getHref: () => '/media' },
   post: {
     path: '/post/:postId',
-    getHref: (postId: string, query: { redirect?: boolean } = {}) => withQuery(`/post/${segment(postId)}`, query),
+    /** `rate`: open the review form at once ('Rate your deal with {name}', docs/product/reviews.md). */
+    getHref: (postId: string, query: { redirect?: boolean; rate?: boolean } = {}) =>
+      withQuery(`/post/${segment(postId)}`, query),
   },
   /** Who saved a post: the 'liked by' list (docs/product/community.md#shell-and-layout). */
   postLikedBy: { path: '/post/:postId/liked_by', getHref: (postId: string) => `/post/${segment(postId)}/liked_by` },

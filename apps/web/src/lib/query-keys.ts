@@ -88,6 +88,12 @@ export const queryKeys = {
     all: ['meetups'] as const,
     chat: (chatId: string) => ['meetups', 'chat', chatId] as const,
   },
+  /** Reviews after a sale (docs/product/reviews.md): a sale's, as one side sees it, and a profile's. */
+  reviews: {
+    all: ['reviews'] as const,
+    sale: (postId: string) => ['reviews', 'sale', postId] as const,
+    profile: (username: string) => ['reviews', 'profile', username.toLowerCase()] as const,
+  },
   /** GET /api/payments: Settings > Payments (available funds and payment activity). */
   payments: ['payments'] as const,
 } as const;

@@ -22,8 +22,12 @@ import type {
   PostBoostStatus,
   PostList,
   PostPage,
+  ProfileReviews,
   PublicProfile,
   RecentSearchesSchema,
+  ReportResponseSchema,
+  ReviewResponse,
+  SaleReviews,
   SearchPeopleList,
   SearchSuggestionsSchema,
   SeenResponseSchema,
@@ -89,6 +93,12 @@ interface ApiAnswers {
   'GET /api/chats/:chatId/meetups': ChatMeetups;
   'POST /api/chats/:chatId/meetups': MeetupResponse;
   'POST /api/meetups/:meetupId/accept': MeetupResponse;
+  // Reviews (docs/product/reviews.md)
+  'GET /api/posts/:postId/review': SaleReviews;
+  'POST /api/posts/:postId/review': ReviewResponse;
+  'POST /api/reviews/:reviewId/reply': ReviewResponse;
+  'POST /api/reviews/:reviewId/report': Parsed<typeof ReportResponseSchema>;
+  'GET /api/profiles/:username/reviews': ProfileReviews;
   // Notifications
   'GET /api/notifications': NotificationList;
   'GET /api/notifications/mentions': PostList;

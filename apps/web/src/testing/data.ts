@@ -5,6 +5,7 @@ import type {
   Post,
   PostAuthor,
   PublicProfile,
+  Review,
   SearchPerson,
 } from '@campus/contract';
 import { testCampus } from './campus.ts';
@@ -114,6 +115,23 @@ export const testNotification = (over: Partial<Notification> = {}): Notification
   chatId: null,
   message: 'Desk lamp, barely used',
   read: false,
+  createdAt: CREATED,
+  ...over,
+});
+
+export const testReview = (over: Partial<Review> = {}): Review => ({
+  id: 'r1',
+  postId: 'p1',
+  listingTitle: 'Desk lamp, barely used',
+  author: testAuthor({ id: 'u3', username: 'sambuyer', firstName: 'Sam', lastName: 'Buyer' }),
+  subject: testAuthor(),
+  authorRole: 'buyer',
+  stars: 5,
+  text: 'Lamp works great, Jordan was on time.',
+  reply: null,
+  repliedAt: null,
+  published: true,
+  canReply: false,
   createdAt: CREATED,
   ...over,
 });

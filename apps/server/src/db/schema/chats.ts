@@ -137,6 +137,7 @@ export const NOTIFICATION_TYPES = [
   'new chat',
   'listing sold',
   'offer accepted',
+  'review due',
 ] as const;
 
 /** In-app notifications (docs/product/messages.md#notification-record); never to oneself (CHECK). */

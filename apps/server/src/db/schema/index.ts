@@ -8,5 +8,6 @@ export * from './meetups.ts';
 export * from './offers.ts';
 export * from './posts.ts';
 export * from './reports.ts';
+export * from './reviews.ts';
 export * from './search.ts';
 export * from './users.ts';

@@ -22,6 +22,7 @@ import { isBlockedEitherWay } from '../blocks/index.ts';
 import { buyerCandidates, openChat, postOfferMessage, requireChat, requireProfile } from '../chats/index.ts';
 import { notify, presentUserSummary } from '../notifications/index.ts';
 import { type FeedAds, getPost, listingTitle, markListing, postPolicy } from '../posts/index.ts';
+import { announceReviewsDue } from '../reviews/index.ts';
 import { findUser } from '../users/index.ts';
 import { dealPolicy } from './offers.policy.ts';
 import { presentOffer } from './offers.presenter.ts';
@@ -117,17 +118,23 @@ export async function markListingStatus(
       )
     ).length === 1;
   dealPolicy.assertBuyer(body.status, buyerId, isCandidate);
-  await deps.db.transaction(async (tx) =>
-    markListing(tx, deps.ads, {
+  await deps.db.transaction(async (tx) => {
+    const at = deps.clock.now();
+    const before = await markListing(tx, deps.ads, {
       postId: post.id,
       ownerId: viewer.id,
       campusId: campus.id,
       status: body.status,
       buyerId,
-      at: deps.clock.now(),
+      at,
       alsoTell: await repo.buyersOfferingOn(tx, post.id),
-    }),
-  );
+    });
+    // A new sale to a named buyer: both sides may now rate each other (docs/product/reviews.md).
+    const newSale = before.status !== 'sold' || before.buyerId !== buyerId;
+    if (body.status === 'sold' && buyerId !== null && newSale) {
+      await announceReviewsDue(tx, { campusId: campus.id, postId: post.id, sellerId: viewer.id, buyerId, at });
+    }
+  });
   const buyer = buyerId && body.status !== 'available' ? await findUser(deps.db, buyerId) : undefined;
   return { status: body.status, buyer: buyer ? presentUserSummary(buyer, url(deps)) : null };
 }

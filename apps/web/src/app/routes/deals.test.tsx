@@ -174,10 +174,14 @@ describe('the buyer picker', () => {
     mockApi({
       'GET /api/posts/:postId': { post: testPost({ status: 'sold' }), ancestors: [], comments: [] },
       'GET /api/posts/:postId/boost': { ...ownerStatus, isOwner: false, ownerAction: null },
+      // Not its seller nor its buyer: no review to write (docs/product/reviews.md).
+      'GET /api/posts/:postId/review': refuse(404, 'REVIEW_NOT_DUE', 'There is no review to write for this listing.'),
     });
     renderApp('/post/p1');
     expect(await screen.findByRole('note')).toBeTruthy();
     expect(screen.getByRole('note').textContent).toBe('Sold');
     expect(screen.queryByRole('button', { name: DEAL_MESSAGES.makeOffer })).toBeNull();
+    await waitFor(() => expect(callsTo('GET /api/posts/:postId/review')).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: /^Rate / })).toBeNull();
   });
 });

@@ -13,11 +13,15 @@ const jordan = testProfile({
 });
 const lamp = testPost({ id: 'p1', plainText: 'Desk lamp, barely used' });
 
+/** Nobody has reviewed this person yet: no rating in the header (docs/product/reviews.md). */
+const noReviews = { summary: { average: null, count: 0 }, reviews: [], nextCursor: null };
+
 const profileTabs = () => screen.getByRole('navigation', { name: 'Profile views' });
 
 describe('/{username}', () => {
   it("shows the member's header and their posts", async () => {
     mockApi({
+      'GET /api/profiles/:username/reviews': noReviews,
       'GET /api/profiles/:username': jordan,
       'GET /api/profiles/:username/posts': { posts: [lamp], nextCursor: null },
     });
@@ -37,6 +41,7 @@ describe('/{username}', () => {
 
   it('switches tabs: each asks for its own list and says when it is empty', async () => {
     mockApi({
+      'GET /api/profiles/:username/reviews': noReviews,
       'GET /api/profiles/:username': jordan,
       'GET /api/profiles/:username/posts': ({ query }) => ({
         posts: query.get('show') === 'posts' ? [lamp] : [],
@@ -62,6 +67,7 @@ describe('/{username}', () => {
 
   it("says an unknown member's page doesn't exist, with a way to search", async () => {
     mockApi({
+      'GET /api/profiles/:username/reviews': noReviews,
       'GET /api/profiles/:username': refuse(404, 'USER_NOT_FOUND', 'User not found.'),
       // Whether the lists are asked for beside the header is the page's choice, not what this is about.
       'GET /api/profiles/:username/posts': refuse(404, 'USER_NOT_FOUND', 'User not found.'),
@@ -78,6 +84,7 @@ describe('/{username}', () => {
 
   it('shows a member who blocked the viewer as missing (the API answers 404, decision 028)', async () => {
     mockApi({
+      'GET /api/profiles/:username/reviews': noReviews,
       'GET /api/profiles/:username': refuse(404, 'NOT_FOUND', 'Not found.'),
       'GET /api/profiles/:username/posts': refuse(404, 'NOT_FOUND', 'Not found.'),
     });
@@ -89,6 +96,7 @@ describe('/{username}', () => {
 
   it('shows the blocker the header they unblock from, with no Send Message', async () => {
     mockApi({
+      'GET /api/profiles/:username/reviews': noReviews,
       'GET /api/profiles/:username': { ...jordan, blocked: true, blockedByViewer: true },
       'GET /api/profiles/:username/posts': { posts: [], nextCursor: null },
     });

@@ -1,16 +1,19 @@
-import { isReservedUsername, PROFILE_TABS, type ProfileTab } from '@campus/contract';
+import { isReservedUsername, PROFILE_TABS } from '@campus/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, useParams, useSearchParams } from 'react-router';
+import { profileReviewsQueryOptions } from '@/components/reviews/index.ts';
 import { profileQueryOptions } from '@/features/profiles/api/get-profile.ts';
 import { profilePostsQueryOptions } from '@/features/profiles/api/get-profile-posts.ts';
 import { ProfilePage } from '@/features/profiles/components/profile-page.tsx';
+import type { ProfileView } from '@/features/profiles/components/profile-tabs.tsx';
 import { campusHead, profileHead, type WithHead } from '../head.ts';
 import { profileHeaderBarModule } from '../layout/headers/profile-header.tsx';
 import { loadShell } from '../loaders.ts';
 import { CommunityGate, loadCommunity } from './community-gate.tsx';
 import { NotFound } from './not-found.tsx';
 
-function tabOf(value: string | null): ProfileTab {
+function tabOf(value: string | null): ProfileView {
+  if (value === 'reviews') return 'reviews';
   return PROFILE_TABS.find((tab) => tab === value) ?? 'posts';
 }
 
@@ -27,16 +30,18 @@ export const clientLoader =
     }
     const show = tabOf(new URL(request.url).searchParams.get('show'));
     const profile = profileQueryOptions(username);
+    // The header's rating and the Reviews tab read the same first page of reviews.
     await Promise.all([
       queryClient.prefetchQuery(profile),
-      queryClient.prefetchInfiniteQuery(profilePostsQueryOptions(username, show)),
+      queryClient.prefetchInfiniteQuery(profileReviewsQueryOptions(username)),
+      show === 'reviews' ? undefined : queryClient.prefetchInfiniteQuery(profilePostsQueryOptions(username, show)),
     ]);
     const data = queryClient.getQueryData(profile.queryKey);
     return { head: data ? profileHead(data, member.campus) : campusHead(member.campus) };
   };
 
 /**
- * /{username}?show=photos|replies|likes (docs/product/profiles.md#profile-route): for members of the campus, like the feed
+ * /{username}?show=photos|replies|likes|reviews (docs/product/profiles.md#profile-route): for members of the campus, like the feed
  * (visitors see the private-community screen; others go to /verify or the school-email page).
  */
 export function Component() {

@@ -18,8 +18,11 @@ const LIST_TEXTS = {
   new: 'New',
 } as const;
 
-/** Where a notification leads: its chat, else its post, else the sender's profile. */
+/** Where a notification leads: its chat, else its post (with the review form open for 'Rate your deal'), else the sender's profile. */
 function notificationTarget(notification: Notification): string {
+  if (notification.type === 'review due' && notification.postId) {
+    return paths.post.getHref(notification.postId, { rate: true });
+  }
   if (notification.chatId) return paths.chat.getHref(notification.chatId);
   if (notification.postId) return paths.post.getHref(notification.postId);
   return paths.profile.getHref(notification.fromUser.username);
@@ -51,7 +54,8 @@ function NotificationRow({ notification }: { notification: Notification }) {
             {NOTIFICATION_ACTIONS[notification.type]}
           </span>
           {notification.message && <span className={styles.quote}>{notification.message}</span>}
-          <time className={styles.time} dateTime={notification.createdAt}>
+          {/* Drawn by the server a second or more before the browser hydrates it: '0s' may be '1s' by then. */}
+          <time className={styles.time} dateTime={notification.createdAt} suppressHydrationWarning>
             {timeAgo(notification.createdAt)}
           </time>
         </span>

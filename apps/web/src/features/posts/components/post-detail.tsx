@@ -21,6 +21,7 @@ import { PostMediaFull } from '@/components/post-card/post-media.tsx';
 import { CampusTag, CategoryTag, PriceTag } from '@/components/post-card/post-tags.tsx';
 import { PostText } from '@/components/post-card/post-text.tsx';
 import { useCopyLink } from '@/components/post-card/use-copy-link.ts';
+import { RateDeal } from '@/components/reviews/index.ts';
 import { useStartConversation } from '@/components/start-conversation/use-start-conversation.ts';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { Button, ButtonLink } from '@/components/ui/button.tsx';
@@ -98,6 +99,8 @@ function OwnerOrVisitorBar({ post }: { post: Post }) {
 
   return (
     <div className={styles.bar}>
+      {/* The seller and the buyer of a sold listing: 'Rate {name}' while a review is due (docs/product/reviews.md). */}
+      {boostable && viewer && <RateDeal post={post} openOnMount={searchParams.get('rate') === 'true'} />}
       {isOwner ? (
         <>
           {boostable && <MarkListingMenu post={post} openSold={searchParams.get('mark') === 'sold'} />}

@@ -2,6 +2,7 @@ import { PROFILE_MESSAGES, type PublicProfile } from '@campus/contract';
 import { BadgeCheck, CalendarDays, MessageCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useMemberGate } from '@/components/auth-modal/use-member-gate.ts';
+import { RatingSummary } from '@/components/reviews/index.ts';
 import { StartConversationDialog } from '@/components/start-conversation/start-conversation-dialog.tsx';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { Button, ButtonLink } from '@/components/ui/button.tsx';
@@ -78,7 +79,10 @@ export function ProfileHeader({
           <BadgeCheck className={styles.verified} role="img" aria-label="Verified student" size={20} />
         )}
       </h1>
-      <p className={styles.handle}>@{profile.username}</p>
+      <p className={styles.handle}>
+        @{profile.username}
+        {!profile.blocked && <RatingSummary username={profile.username} />}
+      </p>
       {profile.bio && <p className={styles.bio}>{profile.bio}</p>}
       <p className={styles.meta}>
         <CalendarDays aria-hidden="true" size={16} />

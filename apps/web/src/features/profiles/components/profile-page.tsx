@@ -1,4 +1,4 @@
-import type { ProfileTab } from '@campus/contract';
+import { ProfileReviewsList } from '@/components/reviews/index.ts';
 import { ErrorState } from '@/components/ui/list-states.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { isProfileNotFound, useProfileQuery } from '../api/get-profile.ts';
@@ -6,7 +6,7 @@ import styles from './profile.module.css';
 import { ProfileHeader } from './profile-header.tsx';
 import { ProfileNotFound } from './profile-not-found.tsx';
 import { ProfilePosts } from './profile-posts.tsx';
-import { ProfileTabs } from './profile-tabs.tsx';
+import { ProfileTabs, type ProfileView } from './profile-tabs.tsx';
 
 function ProfileSkeleton() {
   return (
@@ -25,7 +25,7 @@ function ProfileSkeleton() {
   );
 }
 
-/** /{username}?show=…: the profile header, the four tabs and the chosen tab's posts. */
+/** /{username}?show=…: the profile header, the tabs and the chosen tab's posts or reviews. */
 export function ProfilePage({
   username,
   show,
@@ -33,7 +33,7 @@ export function ProfilePage({
   onMessageClosed,
 }: {
   username: string;
-  show: ProfileTab;
+  show: ProfileView;
   /** ?redirect=true: open the message modal (docs/product/profiles.md#profile-header). */
   messageOnOpen?: boolean;
   onMessageClosed?: () => void;
@@ -54,7 +54,11 @@ export function ProfilePage({
     <>
       <ProfileHeader profile={profile.data} messageOnOpen={messageOnOpen} onMessageClosed={onMessageClosed} />
       <ProfileTabs username={profile.data.username} current={show} />
-      <ProfilePosts key={show} profile={profile.data} show={show} />
+      {show === 'reviews' ? (
+        <ProfileReviewsList profile={profile.data} />
+      ) : (
+        <ProfilePosts key={show} profile={profile.data} show={show} />
+      )}
     </>
   );
 }
