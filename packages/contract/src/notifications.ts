@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { PAGE_SIZES } from './constants.ts';
 import { PostAuthorSchema } from './posts.ts';
 
-/** The eight kinds of notification (docs/product/messages.md#notification-record). */
+/**
+ * The kinds of notification (docs/product/messages.md#notification-record, and
+ * docs/product/selling.md for 'price drop' and 'still available'). 'still available' is the
+ * app's own question to a seller about their listing: from and to are the seller
+ * (decision 034), the one type the table lets be to oneself.
+ */
 export const NOTIFICATION_TYPE_VALUES = [
   'message',
   'comment',
@@ -12,6 +17,8 @@ export const NOTIFICATION_TYPE_VALUES = [
   'like',
   'message like',
   'new chat',
+  'price drop',
+  'still available',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPE_VALUES)[number];
 
@@ -30,7 +37,14 @@ export const NOTIFICATION_ACTIONS: Record<NotificationType, string> = {
   like: 'saved your post',
   'message like': 'reacted to your message',
   'new chat': 'started a conversation with you',
+  // The message carries 'Price dropped on {title}: $60 → $45' (docs/product/selling.md).
+  'price drop': 'lowered the price of a listing you saved',
+  // The app asks (decision 034); the message carries 'Is {title} still available?'.
+  'still available': 'asks',
 };
+
+/** Notifications the app itself sends about the recipient's own listing (no other person). */
+export const SYSTEM_NOTIFICATION_TYPES: readonly NotificationType[] = ['still available'];
 
 export const NOTIFICATION_LIMITS = {
   perPage: PAGE_SIZES.notifications,

@@ -537,6 +537,7 @@ export interface NewPost {
   plainText: string;
   category: string | null;
   priceCents: number | null;
+  condition: string | null;
   postCommentedOn: string | null;
   rootId: string | null;
   imgCount: number;
@@ -548,8 +549,8 @@ export async function insertPost(db: DbOrTx, p: NewPost): Promise<void> {
     db,
     'post_insert',
     () => `INSERT INTO posts (id, campus_id, user_id, type, text, plain_text, category, price_cents,
-        post_commented_on, root_id, img_count, created_at, last_modified)
-      VALUES ($1, $2, $3, 'post', $4::jsonb, $5, $6, $7, $8, $9, $10, $11, $11)`,
+        post_commented_on, root_id, img_count, created_at, last_modified, condition)
+      VALUES ($1, $2, $3, 'post', $4::jsonb, $5, $6, $7, $8, $9, $10, $11, $11, $12)`,
     [
       p.id,
       p.campusId,
@@ -562,6 +563,7 @@ export async function insertPost(db: DbOrTx, p: NewPost): Promise<void> {
       p.rootId,
       p.imgCount,
       p.at,
+      p.condition,
     ],
   );
 }

@@ -26,7 +26,7 @@ import { findUser } from '../users/index.ts';
 import type { FeedAds } from './feed-ads.ts';
 import { type FeedPages, type FeedViewer, keptOrLoaded, type LoadedPage } from './feed-pages.ts';
 import { postPolicy } from './posts.policy.ts';
-import { buildThread, type PresentContext, presentPost } from './posts.presenter.ts';
+import { buildThread, type PresentContext, presentPost, priceDropsEndAt } from './posts.presenter.ts';
 import {
   addToTotalPosts,
   ancestorIds,
@@ -107,7 +107,8 @@ async function loadFeedPage(
     cursor,
     limit,
   });
-  return { page: presentList(deps, rows, limit), hidden };
+  const validUntil = priceDropsEndAt(rows, deps.clock.now().getTime());
+  return { page: presentList(deps, rows, limit), hidden, validUntil };
 }
 
 const feedCategory = (query: FeedQuery) => (query.category && query.category !== 'all' ? query.category : undefined);
@@ -145,7 +146,11 @@ async function loadHomeFeed(
   campus: CampusDefinition,
   query: { cursor?: string; category?: string; shown?: number },
 ): Promise<LoadedPage<FeedPage>> {
-  const { page, hidden } = await loadFeedPage(deps, viewer, campus, query);
+  const {
+    page,
+    hidden,
+    validUntil: dropsEnd = Number.POSITIVE_INFINITY,
+  } = await loadFeedPage(deps, viewer, campus, query);
   const { slots, running } = await deps.ads.sponsoredSlots(
     deps.db,
     campus.id,
@@ -156,13 +161,14 @@ async function loadHomeFeed(
   );
   const alsoShown = running.map((ad) => ad.userId);
   const validUntil = Math.min(
-    Number.POSITIVE_INFINITY,
+    dropsEnd,
     ...running.map((ad) => ad.endTimeAdjusted?.getTime() ?? Number.POSITIVE_INFINITY),
   );
   if (slots.length === 0) return { page: { ...page, sponsored: [] }, hidden, alsoShown, validUntil };
   // With fewer ads than slots an ad fills several slots: each post is read once.
   const rows = await listedByIds(deps.db, viewer.id, [...new Set(slots.map((s) => s.ad.postId))]);
   const ctx = listContext(deps, rows);
+  const pageValidUntil = Math.min(validUntil, priceDropsEndAt(rows, ctx.now));
   const byId = new Map(rows.map((r) => [r.post.id, r]));
   const sponsored = slots.flatMap(({ afterIndex, ad }) => {
     const row = byId.get(ad.postId);
@@ -170,7 +176,7 @@ async function loadHomeFeed(
     const cta = { type: ad.ctaType, url: ad.ctaUrl, label: ad.ctaLabel };
     return [{ afterIndex, adId: ad.id, isSponsored: true as const, cta, post: presentPost(row, ctx) }];
   });
-  return { page: { ...page, sponsored }, hidden, alsoShown, validUntil };
+  return { page: { ...page, sponsored }, hidden, alsoShown, validUntil: pageValidUntil };
 }
 
 export async function listSaved(
@@ -236,6 +242,7 @@ async function loadPostPageFor(
     },
     // The rows say only which of their own authors the viewer hides, which is all that changes the page.
     hidden: new Set(rows.filter((r) => r.hidden).map((r) => r.author.id)),
+    validUntil: priceDropsEndAt(rows, ctx.now),
   };
 }
 
@@ -293,6 +300,8 @@ async function createPostFromUpload(
         plainText,
         category: body.category ?? null,
         priceCents: body.priceCents ?? null,
+        // A comment is no listing: it has no condition (docs/product/selling.md).
+        condition: parent ? null : (body.condition ?? null),
         postCommentedOn: parent?.post.id ?? null,
         rootId: parent ? (parent.post.rootId ?? parent.post.id) : null,
         imgCount: stored.length,
