@@ -39,7 +39,7 @@ export function listingTitle(plainText: string): string {
 }
 
 /** A price for people: '$60', '$12.50', or 'Free' for 0 (no Intl: the web entry uses it too). */
-export function listingPrice(cents: number): string {
+function listingPrice(cents: number): string {
   if (cents === 0) return 'Free';
   const dollars = Math.floor(cents / 100);
   const rest = cents % 100;

@@ -70,7 +70,7 @@ export type CreatePostBody = z.input<typeof CreatePostBodySchema>;
  * One place in an edited listing's photo order: a photo or video it already has (by its id in
  * `Post.media[].id`), or the n-th file sent with the edit.
  */
-export const EditMediaItemSchema = z.union([
+const EditMediaItemSchema = z.union([
   z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, LISTING_MESSAGES.mediaNotFound) }).strict(),
   z
     .object({

@@ -106,6 +106,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: paths.createComment.path, lazy: () => import('./routes/create/comment.tsx').then(page) },
             { path: paths.createMessage.path, lazy: () => import('./routes/create/message.tsx').then(page) },
             { path: paths.createCategories.path, lazy: () => import('./routes/create/categories.tsx').then(page) },
+            // Editing one's listing as a page (docs/product/selling.md#editing-a-listing).
+            { path: paths.postEdit.path, lazy: () => import('./routes/post-edit.tsx').then(page) },
           ],
         },
         {

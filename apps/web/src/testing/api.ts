@@ -4,6 +4,7 @@ import type {
   CampusResponse,
   CampusSummary,
   ChatPage,
+  EditablePost,
   ErrorCode,
   FeedPage,
   Inbox,
@@ -12,8 +13,10 @@ import type {
   Message,
   NotificationList,
   PopularSearchesSchema,
+  Post,
   PostBoostStatus,
   PostList,
+  PostPage,
   PublicProfile,
   RecentSearchesSchema,
   SearchPeopleList,
@@ -41,6 +44,11 @@ interface ApiAnswers {
   'GET /api/campuses': CampusSummary[];
   // Feed
   'GET /api/posts': FeedPage;
+  // Posts and listings (docs/product/selling.md)
+  'GET /api/posts/:postId': PostPage;
+  'GET /api/posts/:postId/edit': EditablePost;
+  'PATCH /api/posts/:postId': Post;
+  'POST /api/posts/:postId/renew': Post;
   // Messages
   'GET /api/chats': Inbox;
   'GET /api/chats/:chatId': ChatPage;
