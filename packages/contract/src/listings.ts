@@ -72,7 +72,10 @@ export const LISTING_MESSAGES = {
   mediaOrderInvalid: 'The photos could not be put in order. Try again.',
   edited: 'Edited',
   expired: 'Expired',
-  expiredNote: 'This listing expired and is no longer in the feed or search. Renew it to bring it back to the top.',
+  expiredNote: 'This listing expired and is no longer in the feed or search.',
+  /** …to its owner, beside Renew. */
+  expiredNoteOwner:
+    'This listing expired and is no longer in the feed or search. Renew it to bring it back to the top.',
   renew: 'Renew',
   renewed: 'Renewed: your listing is back at the top of the feed.',
   markSold: 'Mark sold',

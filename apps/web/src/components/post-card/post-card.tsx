@@ -88,7 +88,7 @@ function Card({ post, sponsored, eager }: { post: Post; sponsored?: AdCta; eager
         )}
         {ownExpired && (
           <div className={styles.expiredNote}>
-            <p>{LISTING_MESSAGES.expiredNote}</p>
+            <p>{LISTING_MESSAGES.expiredNoteOwner}</p>
             <RenewButton post={post} />
           </div>
         )}

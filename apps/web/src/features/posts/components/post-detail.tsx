@@ -180,7 +180,7 @@ function PostBody({ page }: { page: PostPage }) {
         </div>
         {post.expired && (
           <div className={styles.expiredNote} role="status">
-            <p>{LISTING_MESSAGES.expiredNote}</p>
+            <p>{viewer?.id === post.author.id ? LISTING_MESSAGES.expiredNoteOwner : LISTING_MESSAGES.expiredNote}</p>
             {viewer?.id === post.author.id && <RenewButton post={post} />}
           </div>
         )}
