@@ -14,6 +14,7 @@ import type {
   NotificationList,
   PopularSearchesSchema,
   Post,
+  PostAlert,
   PostBoostStatus,
   PostList,
   PostPage,
@@ -73,6 +74,7 @@ interface ApiAnswers {
   // Boosting
   'GET /api/posts/:postId/boost': PostBoostStatus;
   'POST /api/posts/:postId/boost': BoostStarted;
+  'POST /api/posts/:postId/alert': PostAlert;
   'GET /api/test-checkout/:sessionId': TestCheckoutSession;
   // Notifications
   'GET /api/notifications': NotificationList;
