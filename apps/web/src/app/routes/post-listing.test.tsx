@@ -56,7 +56,8 @@ describe('/post/{id}: listing controls', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: LISTING_MESSAGES.saveChanges }));
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: LISTING_MESSAGES.editListing })).toBeNull());
-    expect(JSON.parse(String((callsTo('PATCH /api/posts/:postId')[0]?.body as FormData).get('post')))).toMatchObject({
+    const [sent] = callsTo('PATCH /api/posts/:postId');
+    expect(JSON.parse(String((sent?.body as FormData | undefined)?.get('post')))).toMatchObject({
       priceCents: 4500,
       media: [],
     });
