@@ -67,6 +67,35 @@ describe('/post/{id}: listing controls', () => {
     expect(await screen.findByText(LISTING_MESSAGES.saved)).toBeTruthy();
   });
 
+  it('asks before closing the dialog with unsaved changes, and closes at once without any', async () => {
+    mockApi({ ...ownerControls, 'GET /api/posts/:postId': pageOf(), 'GET /api/posts/:postId/edit': saved });
+    renderApp('/post/p1', { viewer: owner });
+    fireEvent.click(await screen.findByRole('button', { name: LISTING_MESSAGES.edit }));
+    let dialog = await screen.findByRole('dialog', { name: LISTING_MESSAGES.editListing });
+    await within(dialog).findByRole('textbox', { name: 'Price in US dollars' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: LISTING_MESSAGES.editListing })).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: LISTING_MESSAGES.edit }));
+    dialog = await screen.findByRole('dialog', { name: LISTING_MESSAGES.editListing });
+    fireEvent.change(await within(dialog).findByRole('textbox', { name: 'Price in US dollars' }), {
+      target: { value: '45' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    const ask = await screen.findByRole('alertdialog', { name: LISTING_MESSAGES.discardChangesTitle });
+    fireEvent.click(within(ask).getByRole('button', { name: LISTING_MESSAGES.keepEditing }));
+    expect(screen.getByRole('dialog', { name: LISTING_MESSAGES.editListing })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog', { name: LISTING_MESSAGES.discardChangesTitle })).getByRole(
+        'button',
+        { name: LISTING_MESSAGES.discard },
+      ),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: LISTING_MESSAGES.editListing })).toBeNull());
+    expect(callsTo('PATCH /api/posts/:postId')).toHaveLength(0);
+  });
+
   it('offers Edit to the owner only, and Renew on an expired listing to its owner only', async () => {
     mockApi({
       'GET /api/posts/:postId': pageOf({ expired: true }),

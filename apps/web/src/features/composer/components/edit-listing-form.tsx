@@ -61,6 +61,8 @@ interface EditListingFormProps {
   presentation: EditPresentation;
   /** Dialog: saved (the dialog closes). */
   onSaved?: () => void;
+  /** Whether something was changed and not saved (closing then asks first). */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 /**
@@ -68,7 +70,7 @@ interface EditListingFormProps {
  * category and condition, and the photos with add, remove and reorder, at most 10. Loads the
  * listing as saved; the upload's progress shows as the composer's does.
  */
-export function EditListingForm({ postId, presentation, onSaved }: EditListingFormProps) {
+export function EditListingForm({ postId, presentation, onSaved, onDirtyChange }: EditListingFormProps) {
   const query = useEditablePostQuery(postId);
   if (query.isPending) return <ComposerSkeleton />;
   if (query.isError) {
@@ -81,11 +83,29 @@ export function EditListingForm({ postId, presentation, onSaved }: EditListingFo
       <ErrorState onRetry={() => void query.refetch()} retrying={query.isFetching} />
     );
   }
-  return <LoadedForm key={postId} post={query.data} presentation={presentation} onSaved={onSaved} />;
+  return (
+    <LoadedForm
+      key={postId}
+      post={query.data}
+      presentation={presentation}
+      onSaved={onSaved}
+      onDirtyChange={onDirtyChange}
+    />
+  );
 }
 
-function LoadedForm({ post, presentation, onSaved }: { post: EditablePost } & Omit<EditListingFormProps, 'postId'>) {
-  const [draft, setDraft] = useState<EditDraft>(() => editDraftFrom(post));
+function LoadedForm({
+  post,
+  presentation,
+  onSaved,
+  onDirtyChange,
+}: { post: EditablePost } & Omit<EditListingFormProps, 'postId'>) {
+  const [initial] = useState<EditDraft>(() => editDraftFrom(post));
+  const [draft, setDraft] = useState<EditDraft>(initial);
+  const dirty = draft !== initial;
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
   const [progress, setProgress] = useState<number | null>(null);
   const viewer = useViewer();
   const { showAlert } = useAlert();
@@ -153,6 +173,7 @@ function LoadedForm({ post, presentation, onSaved }: { post: EditablePost } & Om
       queryClient.invalidateQueries({ queryKey: queryKeys.posts.all }),
       queryClient.invalidateQueries({ queryKey: queryKeys.post.detail(post.id) }),
     ]);
+    onDirtyChange?.(false);
     if (presentation === 'dialog') {
       sending.current = false;
       setProgress(null);
