@@ -159,7 +159,7 @@ test.describe('price drops', () => {
 
       await saver.page.goto('/notifications');
       await expect(saver.page.getByRole('link', { name: `Price dropped on ${title}: $60 → $45` })).toBeVisible();
-      expect(saver.errors).toEqual([]);
+      expect(saver.errors, saver.errors.join('\n')).toEqual([]);
     } finally {
       await saver.context.close();
     }

@@ -58,7 +58,8 @@ function StillAvailableRow({ notification }: { notification: Notification }) {
           ) : (
             <strong className={styles.message}>{notification.message}</strong>
           )}
-          <time className={styles.time} dateTime={notification.createdAt}>
+          {/* The age the server drew (seconds) may have turned by the time the page is hydrated. */}
+          <time className={styles.time} dateTime={notification.createdAt} suppressHydrationWarning>
             {timeAgo(notification.createdAt)}
           </time>
           {postId && !deleted && (
@@ -117,7 +118,8 @@ function NotificationRow({ notification }: { notification: Notification }) {
             </span>
           )}
           {notification.message && !dropped && <span className={styles.quote}>{notification.message}</span>}
-          <time className={styles.time} dateTime={notification.createdAt}>
+          {/* The age the server drew (seconds) may have turned by the time the page is hydrated. */}
+          <time className={styles.time} dateTime={notification.createdAt} suppressHydrationWarning>
             {timeAgo(notification.createdAt)}
           </time>
         </span>
