@@ -192,11 +192,15 @@ test.describe('stale listings', () => {
     await expect(row.getByRole('button', { name: 'Renew' })).toBeVisible();
     await expect(row.getByRole('link', { name: 'Mark sold' })).toHaveAttribute('href', `/post/${postId}?mark=sold`);
     await expect(row.getByRole('button', { name: 'Delete' })).toBeVisible();
+    await shot(page, 'still-available-notification');
 
     expect(await moveTime(45)).toEqual({ asked: 0, expired: 1 });
     await page.goto(`/${seller.username}`);
     const card = page.getByRole('article').filter({ hasText: title });
     await expect(card.getByText('Expired', { exact: true })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Renew' })).toBeVisible();
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'expired-profile-card');
     await page.goto(`/post/${postId}`);
     const post = page.getByRole('article', { name: /^Post by / });
     await expect(post.getByText('Expired', { exact: true })).toBeVisible();
