@@ -10,7 +10,7 @@ import {
 } from '@campus/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { errors } from '../../lib/errors.ts';
-import { type NewEvent, publishEvents } from '../../lib/events.ts';
+import { broadcastOnCommit } from '../../lib/events.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { type StoredPostMedia, storePostFile } from '../media/index.ts';
@@ -76,14 +76,13 @@ async function ownCard(deps: Pick<PostsDeps, 'db' | 'storage' | 'clock'>, viewer
   return presentPost(row as ListedPost, listContext(deps, [row as ListedPost]));
 }
 
-/** 'post.changed' to the owner and everyone who saved it: their open pages and feeds read it again. */
-function changedEvents(campusId: string, postId: string, people: Iterable<string>): NewEvent[] {
-  return [...new Set(people)].map((userId) => ({
-    campusId,
-    userId,
-    type: LISTING_EVENT_TYPES.postChanged,
-    payload: { postId },
-  }));
+/**
+ * 'post.changed' to every open stream of the campus, on commit (decision 034): any open post page
+ * or list showing the listing reads it again. Unstored: a stream that was away reads it on its
+ * next visit anyway.
+ */
+function announceChanged(tx: DbOrTx, campusId: string, postId: string): Promise<void> {
+  return broadcastOnCommit(tx, { campusId, type: LISTING_EVENT_TYPES.postChanged, payload: { postId } });
 }
 
 /**
@@ -204,12 +203,12 @@ async function editFromUpload(
         droppedFrom: dropped ? oldPrice : null,
         clearDrop: !dropped && newPrice !== oldPrice,
       });
-      const savers = await saversOf(tx, id);
       if (dropped) {
+        const savers = await saversOf(tx, id);
         const drop = { campusId: campus.id, sellerId: viewer.id, id, plainText, savers, oldPrice, newPrice, now };
         await notifyPriceDrop(tx, drop as PriceDrop);
       }
-      await publishEvents(tx, changedEvents(campus.id, id, [viewer.id, ...savers]));
+      await announceChanged(tx, campus.id, id);
     });
   } catch (error) {
     await Promise.allSettled(
@@ -285,7 +284,7 @@ export async function renewListing(
       }
     }
     await renewListingRow(tx, id, now);
-    await publishEvents(tx, changedEvents(campus.id, id, [viewer.id, ...(await saversOf(tx, id))]));
+    await announceChanged(tx, campus.id, id);
   });
   return ownCard(deps, viewer.id, id);
 }
@@ -327,10 +326,7 @@ export async function runStaleListings(
         due.map((l) => l.id),
         now,
       );
-      await publishEvents(
-        tx,
-        due.flatMap((l) => changedEvents(l.campusId, l.id, [l.userId])),
-      );
+      for (const listing of due) await announceChanged(tx, listing.campusId, listing.id);
       return due.length;
     });
     result.expired += expired;
