@@ -16,7 +16,7 @@ import { newId } from './ids.ts';
 export { broadcastOnCommit, EVENTS_CHANNEL, purgeOldEvents, type StoredEvent } from './events.repo.ts';
 
 /** An unstored campus-wide message (BROADCAST_CHANNEL): no seq, never replayed. */
-export interface BroadcastMessage {
+interface BroadcastMessage {
   type: string;
   payload: Record<string, unknown>;
 }
