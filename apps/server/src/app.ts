@@ -17,7 +17,7 @@ import { mailPlugin } from './modules/mail/index.ts';
 import { meetupsRoutes } from './modules/meetups/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { offersRoutes } from './modules/offers/index.ts';
-import { likedByRoutes, postsRoutes } from './modules/posts/index.ts';
+import { likedByRoutes, listingsDevRoutes, postsRoutes } from './modules/posts/index.ts';
 import { profilesRoutes } from './modules/profiles/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
 import { reviewsRoutes } from './modules/reviews/index.ts';
@@ -116,6 +116,8 @@ export async function buildApp({
   await app.register(schoolEmailRoutes, { db, mailer: app.mailer, clock, secret });
   await app.register(postsRoutes, { db, storage: app.storage, clock, ads: feedAds });
   await app.register(likedByRoutes, { db, storage: app.storage });
+  // The e2e tests' way to move a seller's listings through time (decision 034); never in production.
+  if (config.env !== 'production') await app.register(listingsDevRoutes, { db, clock });
   await app.register(chatsRoutes, { db, storage: app.storage, clock });
   await app.register(blocksRoutes, { db, storage: app.storage, clock });
   await app.register(notificationsRoutes, { db, storage: app.storage });

@@ -57,3 +57,21 @@ export async function createPostAs(browser: TestBrowser, post: Record<string, un
   const form = postForm(post, files);
   return browser.send('POST', '/api/posts', form.payload, form.contentType);
 }
+
+/** The edit form's multipart body (PATCH /api/posts/:id): the `post` JSON field with `media`, and the new files. */
+export async function editPostAs(
+  browser: TestBrowser,
+  postId: string,
+  post: Record<string, unknown>,
+  files: FilePart[] = [],
+) {
+  const form = postForm(post, files);
+  return browser.send('PATCH', `/api/posts/${postId}`, form.payload, form.contentType);
+}
+
+/** A JPEG file part of a solid colour. */
+export const photoPart = async (color: string, name = 'photo.jpg'): Promise<FilePart> => ({
+  name,
+  type: 'image/jpeg',
+  bytes: await testPhoto(color, 400, 300),
+});

@@ -5,6 +5,10 @@ import { PostAuthorSchema } from './posts.ts';
 /**
  * The kinds of notification: the spec's eight (docs/product/messages.md#notification-record) and
  * the deal ones (docs/product/selling.md).
+ * The kinds of notification (docs/product/messages.md#notification-record, and
+ * docs/product/selling.md for 'price drop' and 'still available'). 'still available' is the
+ * app's own question to a seller about their listing: from and to are the seller
+ * (decision 034), the one type the table lets be to oneself.
  */
 export const NOTIFICATION_TYPE_VALUES = [
   'message',
@@ -18,6 +22,8 @@ export const NOTIFICATION_TYPE_VALUES = [
   'listing sold',
   'offer accepted',
   'review due',
+  'price drop',
+  'still available',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPE_VALUES)[number];
 
@@ -42,7 +48,14 @@ export const NOTIFICATION_ACTIONS: Record<NotificationType, string> = {
   'offer accepted': 'accepted your offer',
   // To both sides of a sale to a named buyer (docs/product/reviews.md): the message is 'Rate your deal with {name}'.
   'review due': 'closed a deal with you',
+  // The message carries 'Price dropped on {title}: $60 → $45' (docs/product/selling.md).
+  'price drop': 'lowered the price of a listing you saved',
+  // The app asks (decision 034); the message carries 'Is {title} still available?'.
+  'still available': 'asks',
 };
+
+/** Notifications the app itself sends about the recipient's own listing (no other person). */
+export const SYSTEM_NOTIFICATION_TYPES: readonly NotificationType[] = ['still available'];
 
 export const NOTIFICATION_LIMITS = {
   perPage: PAGE_SIZES.notifications,

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { CAMPUS_IDS } from './campuses.ts';
 import { CATEGORY_VALUES } from './categories.ts';
 import { LIMITS } from './constants.ts';
-import { CONDITION_VALUES, LISTING_STATUSES } from './listings.ts';
+import { CONDITION_VALUES, LISTING_MESSAGES, LISTING_STATUSES } from './listings.ts';
 import { POST_MESSAGES } from './messages.ts';
-import { MAX_PRICE_CENTS, POST_TEXT_LIMITS } from './post-limits.ts';
+import { MAX_PRICE_CENTS, POST_FILE_LIMITS, POST_TEXT_LIMITS } from './post-limits.ts';
 import { countPlainText, hasNulCharacter, isBlankText, jsonValueProblem } from './text-length.ts';
 
 /**
@@ -65,6 +65,41 @@ export const CreatePostBodySchema = z
   })
   .strict();
 export type CreatePostBody = z.input<typeof CreatePostBodySchema>;
+
+/**
+ * One place in an edited listing's photo order: a photo or video it already has (by its id in
+ * `Post.media[].id`), or the n-th file sent with the edit.
+ */
+const EditMediaItemSchema = z.union([
+  z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, LISTING_MESSAGES.mediaNotFound) }).strict(),
+  z
+    .object({
+      file: z
+        .number()
+        .int()
+        .min(0)
+        .max(POST_FILE_LIMITS.maxFiles - 1),
+    })
+    .strict(),
+]);
+export type EditMediaItem = z.infer<typeof EditMediaItemSchema>;
+
+/**
+ * What the edit form sends (PATCH /api/posts/:id, multipart field `post`, JSON, with the new
+ * `files`): the listing's whole new state (docs/product/selling.md#editing-a-listing), with the
+ * composer's rules, and `media`, the photos in their new order, at most 10 in all.
+ */
+export const EditPostBodySchema = z
+  .object({
+    text: EditorStateSchema,
+    plainText: ComposerPlainTextSchema.transform((t) => (isBlankText(t) ? '' : t)),
+    category: z.enum(CATEGORY_VALUES).nullable().default(null),
+    priceCents: z.number().int().min(0).max(MAX_PRICE_CENTS).nullable().default(null),
+    condition: z.enum(CONDITION_VALUES).nullable().default(null),
+    media: z.array(EditMediaItemSchema).max(POST_FILE_LIMITS.maxFiles, POST_MESSAGES.tooManyFiles),
+  })
+  .strict();
+export type EditPostBody = z.input<typeof EditPostBodySchema>;
 
 export const PostAuthorSchema = z.object({
   id: z.string(),
@@ -159,3 +194,16 @@ export const LIKED_BY_TEXTS = {
   /** The save count on the post page, a link to the list: '1 Save', '12 Saves'. */
   count: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'Save' : 'Saves'}`,
 } as const;
+
+/** What the edit form starts from (GET /api/posts/:id/edit, the owner only): the editor's state and the media by id. */
+export const EditablePostSchema = z.object({
+  id: z.string(),
+  /** The editor's serialized state as saved (null for a photo-only post or one made without it). */
+  text: z.unknown(),
+  plainText: z.string(),
+  category: z.string().nullable(),
+  priceCents: z.number().int().nullable(),
+  condition: z.enum(CONDITION_VALUES).nullable(),
+  media: z.array(PostMediaSchema.extend({ id: z.string() })),
+});
+export type EditablePost = z.infer<typeof EditablePostSchema>;

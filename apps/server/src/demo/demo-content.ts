@@ -74,7 +74,7 @@ export async function seedDemoContent(deps: DemoContentDeps): Promise<number> {
         plainText: item.text,
         category: (item.category ?? null) as PostUpload['body']['category'],
         priceCents: item.price === undefined ? null : item.price * 100,
-        condition: null,
+        condition: item.condition ?? null,
         parentId: null,
       },
       ...staged,

@@ -1,4 +1,4 @@
-import { CAMPUS_IDS } from '@campus/contract';
+import { CAMPUS_IDS, type Condition } from '@campus/contract';
 import type { Art, ShotOptions } from './demo-photos.ts';
 
 /** One photo of a listing: the objects in it (left to right) and how it is framed. */
@@ -15,6 +15,8 @@ export interface DemoPost {
   text: string;
   category?: string;
   price?: number;
+  /** The item's condition where the text says it (docs/product/selling.md#condition). */
+  condition?: Condition;
   photos?: Shot[];
   comments?: { by: string; text: string; replies?: { by: string; text: string }[] }[];
   savedBy?: string[];
@@ -24,6 +26,7 @@ const OU_POSTS: DemoPost[] = [
   {
     by: 'avery@ou.edu',
     text: 'Mini fridge, 3.2 cu ft. Works perfectly, freezer box keeps ice cream frozen. Moving off campus so it has to go. Pick up at Couch Center, I can help carry it to your car.',
+    condition: 'good',
     category: 'appliances',
     price: 60,
     photos: [shot(['mini-fridge'])],
@@ -39,12 +42,14 @@ const OU_POSTS: DemoPost[] = [
   {
     by: 'jordan@ou.edu',
     text: 'DJI Mini 2 drone with 3 batteries and the carrying case. Under 250 g so no registration needed. Upgraded to a bigger one. Meet at Felgar Hall or the Union.',
+    condition: 'like new',
     category: 'drones',
     price: 280,
   },
   {
     by: 'priya@ou.edu',
     text: 'Campbell Biology 12th edition, almost no highlighting. Used it for BIOL 1134, you need it for 1124 too. Pick up at Bizzell Library.',
+    condition: 'like new',
     category: 'textbooks',
     price: 45,
     photos: [shot(['1f4d7']), shot(['1f4d7'], { framing: 'close' })],
@@ -52,6 +57,7 @@ const OU_POSTS: DemoPost[] = [
   {
     by: 'marcus@ou.edu',
     text: 'JBL Flip 5 speaker. Loud, waterproof, great for tailgates. Battery still lasts all day. Got a new one for my birthday. Walker Center lobby.',
+    condition: 'good',
     category: 'audio & speakers',
     price: 55,
     photos: [shot([{ code: '1f50a', crop: { left: 0, top: 0.05, width: 0.6, height: 0.9 } }])],
@@ -66,6 +72,7 @@ const OU_POSTS: DemoPost[] = [
   {
     by: 'emily@ou.edu',
     text: 'IKEA desk (white, 47") and a wooden desk chair. Both in good shape, a couple of small scratches on the desk. You carry, I help. Traditions Square East.',
+    condition: 'good',
     category: 'furniture',
     price: 40,
     photos: [shot(['1fa91']), shot(['1fa91'], { framing: 'close', portrait: true })],
@@ -74,6 +81,7 @@ const OU_POSTS: DemoPost[] = [
   {
     by: 'diego@ou.edu',
     text: 'Road bike, medium frame, new tires and chain this fall. Shifts smooth, brakes adjusted last week. Selling because I got a scooter. Test ride at Cross Village.',
+    condition: 'good',
     category: 'bikes & scooters',
     price: 350,
     photos: [shot(['1f6b2']), shot(['1f6b2'], { framing: 'close' }), shot(['1f6b2'], { framing: 'wide' })],
@@ -99,6 +107,7 @@ const OU_POSTS: DemoPost[] = [
   {
     by: 'jordan@ou.edu',
     text: 'HP inkjet printer/scanner, prints and scans fine, ink about half full. I print at the library now. Pick up at Headington Hall.',
+    condition: 'good',
     category: 'computers & laptops',
     price: 35,
     photos: [shot(['1f5a8-fe0f']), shot(['1f5a8-fe0f'], { framing: 'close' })],
@@ -113,12 +122,14 @@ const OU_POSTS: DemoPost[] = [
   {
     by: 'marcus@ou.edu',
     text: 'Yamaha acoustic guitar (FG800) with gig bag and capo. Action set low, new strings. Moving to electric. Catlett Music Center.',
+    condition: 'good',
     category: 'musical instruments',
     price: 130,
   },
   {
     by: 'emily@ou.edu',
     text: 'Red tea kettle, stovetop. Whistles loud enough to wake your roommate. Barely used, graduating. Traditions Square East.',
+    condition: 'like new',
     category: 'home & kitchen',
     price: 12,
     photos: [shot(['1fad6'])],
@@ -137,6 +148,7 @@ const OU_POSTS: DemoPost[] = [
   {
     by: 'jordan@ou.edu',
     text: 'MacBook Air M1, 8 GB / 256 GB, battery health 91%. No dents, always in a sleeve. Charger included. Upgrading for CAD work. Meet at the Union, you can check it out first.',
+    condition: 'like new',
     category: 'computers & laptops',
     price: 520,
     photos: [shot(['1f4bb']), shot(['1f4bb'], { framing: 'close' }), shot(['1f4bb'], { portrait: true })],
@@ -145,6 +157,7 @@ const OU_POSTS: DemoPost[] = [
   {
     by: 'priya@ou.edu',
     text: 'Lab coat (size M) and safety goggles for Chem I. Washed, no stains. Done with lab! Bizzell Library.',
+    condition: 'good',
     category: 'textbooks',
     price: 15,
     photos: [shot(['1f97c', '1f97d'])],
@@ -152,6 +165,7 @@ const OU_POSTS: DemoPost[] = [
   {
     by: 'marcus@ou.edu',
     text: 'Over-ear headphones, noise cancelling, comfy for long sessions. Small scuff on the band. Switched to in-ears. Walker Center lobby.',
+    condition: 'good',
     category: 'audio & speakers',
     price: 85,
     photos: [shot(['1f3a7']), shot(['1f3a7'], { framing: 'close' })],
@@ -165,6 +179,7 @@ const OU_POSTS: DemoPost[] = [
   {
     by: 'diego@ou.edu',
     text: '2012 Honda Civic, 128k miles, clean title, new brakes. Reliable commuter, I’m moving to Chicago for a job. Pics of the interior in DM.',
+    condition: 'good',
     category: 'cars & trucks',
     price: 6500,
     comments: [
@@ -178,6 +193,7 @@ const OU_POSTS: DemoPost[] = [
   {
     by: 'avery@ou.edu',
     text: 'Wireless game controller, works with PC and Xbox. Like new, I don’t have time to play anymore. Couch Center.',
+    condition: 'like new',
     category: 'video games & consoles',
     price: 35,
     photos: [shot(['1f3ae']), shot(['1f3ae'], { framing: 'close' })],
@@ -186,6 +202,7 @@ const OU_POSTS: DemoPost[] = [
   {
     by: 'jordan@ou.edu',
     text: 'Film camera, 35 mm, tested with a roll last month and it came out great. Comes with a strap. Felgar Hall or the Union.',
+    condition: 'good',
     category: 'cameras & photo',
     price: 90,
     photos: [shot(['1f4f7']), shot(['1f4f7'], { framing: 'close' }), shot(['1f4f7'], { framing: 'wide' })],
@@ -193,6 +210,7 @@ const OU_POSTS: DemoPost[] = [
   {
     by: 'priya@ou.edu',
     text: 'Trench coat (S) and red rain boots, size 8. Worn a handful of times. Closet clean-out. Bizzell Library.',
+    condition: 'like new',
     category: 'clothing & shoes',
     price: 40,
     photos: [shot(['1f9e5', '1f462']), shot(['1f9e5'], { portrait: true })],
@@ -213,6 +231,7 @@ const OU_POSTS: DemoPost[] = [
   {
     by: 'diego@ou.edu',
     text: '4-person tent, used twice at Lake Thunderbird. All poles and stakes there. Cross Village.',
+    condition: 'like new',
     category: 'outdoor & camping',
     price: 45,
     photos: [shot(['26fa'], { framing: 'wide' })],
@@ -220,6 +239,7 @@ const OU_POSTS: DemoPost[] = [
   {
     by: 'avery@ou.edu',
     text: 'Blue loveseat and the floor lamp next to it. Comfy, no stains, pet-free room. Moving into a furnished place. You pick up from Couch Center (it fits in an SUV).',
+    condition: 'good',
     category: 'furniture',
     price: 70,
     photos: [shot(['1f6cb-fe0f']), shot(['1f6cb-fe0f'], { framing: 'close' })],
@@ -227,6 +247,7 @@ const OU_POSTS: DemoPost[] = [
   {
     by: 'jordan@ou.edu',
     text: 'Phone in great condition, 128 GB, unlocked, always in a case. Battery 88%. Switched carriers. Meet at the Union.',
+    condition: 'good',
     category: 'phones & accessories',
     price: 380,
     photos: [shot(['1f4f1']), shot(['1f4f1'], { framing: 'close' })],
@@ -248,6 +269,7 @@ const OU_POSTS: DemoPost[] = [
   {
     by: 'diego@ou.edu',
     text: 'Kick scooter, folds up, fits under a desk. Wheels have a lot of life left. Pick up at Cross Village.',
+    condition: 'good',
     category: 'bikes & scooters',
     price: 40,
     photos: [shot(['1f6f4']), shot(['1f6f4'])],
@@ -262,6 +284,7 @@ const OU_POSTS: DemoPost[] = [
   {
     by: 'jordan@ou.edu',
     text: 'Mechanical keyboard and wireless mouse. Brown switches, not too loud for the dorm. Selling as a set. Headington Hall.',
+    condition: 'good',
     category: 'computers & laptops',
     price: 45,
     photos: [shot(['2328-fe0f', '1f5b1-fe0f']), shot(['2328-fe0f'], { framing: 'close' })],
@@ -269,6 +292,7 @@ const OU_POSTS: DemoPost[] = [
   {
     by: 'priya@ou.edu',
     text: 'Skincare bundle, unopened: cleanser and moisturizer. Wrong skin type for me. Bizzell Library.',
+    condition: 'new',
     category: 'health & beauty',
     price: 20,
     photos: [shot(['1f9f4'])],
@@ -282,6 +306,7 @@ const OU_POSTS: DemoPost[] = [
   {
     by: 'emily@ou.edu',
     text: 'Watch, works, new battery last month. Band fits a small wrist. Traditions Square East.',
+    condition: 'good',
     category: 'jewelry & watches',
     price: 25,
     photos: [shot(['231a'], { framing: 'close' })],
@@ -302,6 +327,7 @@ const OU_POSTS: DemoPost[] = [
   {
     by: 'jordan@ou.edu',
     text: 'USB studio microphone with desk stand, great for podcasts and Zoom. Works perfectly. Headington Hall.',
+    condition: 'good',
     category: 'audio & speakers',
     price: 60,
     photos: [shot(['1f399-fe0f'])],
@@ -315,6 +341,7 @@ const OU_POSTS: DemoPost[] = [
   {
     by: 'marcus@ou.edu',
     text: 'Electric guitar with a small practice amp and cable. Plays well, a couple of dings on the body. Saving up for a better one. Catlett Music Center.',
+    condition: 'fair',
     category: 'musical instruments',
     price: 180,
     photos: [shot(['1f3b8']), shot(['1f3b8'], { framing: 'close' }), shot(['1f3b8'])],
@@ -335,6 +362,7 @@ const OU_POSTS: DemoPost[] = [
   {
     by: 'diego@ou.edu',
     text: 'Running shoes, men’s 10, worn maybe ten times. Too narrow for me. Cross Village.',
+    condition: 'like new',
     category: 'clothing & shoes',
     price: 35,
     photos: [shot(['1f45f', { code: '1f45f', mirror: true }]), shot(['1f45f'], { framing: 'close' })],
@@ -342,6 +370,7 @@ const OU_POSTS: DemoPost[] = [
   {
     by: 'avery@ou.edu',
     text: 'Backpack with a laptop sleeve, lots of pockets. Clean, zips work. Got a new one for nursing clinicals. Couch Center.',
+    condition: 'good',
     category: 'dorm essentials',
     price: 20,
     photos: [shot(['1f392'])],

@@ -1,11 +1,13 @@
+import { LISTING_TIMES } from '@campus/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
 import { latestMail, mailCount } from '../../test/auth.ts';
 import { openChatWith, sendMessageAs } from '../../test/chats.ts';
-import { createPostAs, member } from '../../test/posts.ts';
+import { createPostAs, editPostAs, member } from '../../test/posts.ts';
 import { notifications, users } from '../db/schema/index.ts';
 import type { Clock } from '../lib/clock.ts';
+import { runStaleListings } from '../modules/posts/index.ts';
 import { MAIL_MAX_DELAY_MS, MAIL_QUIET_MS, mailDueNotifications } from './notification-mail.ts';
 import { startJobRunner } from './runner.ts';
 
@@ -133,6 +135,30 @@ describe('notification emails, batched per chat per quiet period', () => {
     expect(mail?.subject).toBe('3 new notifications on OU Buy / Sell');
     expect(mail?.text).toContain('Kit Buyer commented on your post: “Is it still available?”');
     expect(mail?.text).toContain(`http://ou.localhost:${config.port}/notifications`);
+  });
+
+  it('listings: the saver hears of a price drop from the seller, the seller of a stale listing from the site', async () => {
+    const seller = await member(app, db, 'ou', 'Lena Lister');
+    const saver = await member(app, db, 'ou', 'Milo Saver');
+    const created = await createPostAs(seller.browser, { plainText: 'Desk lamp\nWarm', priceCents: 6000 });
+    const postId = (created.json() as { id: string }).id;
+    await saver.browser.post(`/api/posts/${postId}/like`);
+    const dropped = await editPostAs(seller.browser, postId, {
+      plainText: 'Desk lamp\nWarm',
+      priceCents: 4500,
+      media: [],
+    });
+    expect(dropped.statusCode).toBe(200);
+    tick(LISTING_TIMES.staleAfterMs + MINUTE);
+    await runStaleListings({ db }, clock.now(), { sellerId: seller.user.id });
+    tick(MAIL_QUIET_MS + MINUTE);
+    await sweep();
+    expect((await latestMail(db, saver.user.email))?.text).toContain(
+      'Lena Lister lowered the price of a listing you saved: “Price dropped on Desk lamp: $60 → $45”',
+    );
+    expect((await latestMail(db, seller.user.email))?.text).toContain(
+      'OU Buy / Sell asks: “Is Desk lamp still available?”',
+    );
   });
 
   it('the pg-boss job runs the sweep (queued now instead of at the next minute)', async () => {

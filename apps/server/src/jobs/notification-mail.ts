@@ -1,4 +1,4 @@
-import { type CampusDefinition, campusById, NOTIFICATION_ACTIONS } from '@campus/contract';
+import { type CampusDefinition, campusById, NOTIFICATION_ACTIONS, SYSTEM_NOTIFICATION_TYPES } from '@campus/contract';
 import type { Config } from '../config.ts';
 import type { Database, DbOrTx } from '../db/client.ts';
 import { type MailContent, type NotificationMailItem, notificationMail } from '../modules/mail/index.ts';
@@ -77,11 +77,16 @@ export async function mailDueNotifications(deps: NotificationMailDeps, now: Date
         const fresh = group.filter((r) => !alreadySeen(r)).sort((a, b) => +a.createdAt - +b.createdAt);
         if (!campus || !first.emailNotifications || fresh.length === 0) continue;
         const site = campusSiteUrl(deps.config, campus);
-        const items: NotificationMailItem[] = fresh.map((r) => ({
-          fromName: `${r.fromFirstName} ${r.fromLastName}`.trim(),
-          action: NOTIFICATION_ACTIONS[r.type],
-          text: r.message,
-        }));
+        const items: NotificationMailItem[] = fresh.map((r) =>
+          // The app's own question about the recipient's listing (decision 034) is signed by the site.
+          SYSTEM_NOTIFICATION_TYPES.includes(r.type)
+            ? { fromName: `${campus.shortName} Buy / Sell`, action: NOTIFICATION_ACTIONS[r.type], text: r.message }
+            : {
+                fromName: `${r.fromFirstName} ${r.fromLastName}`.trim(),
+                action: NOTIFICATION_ACTIONS[r.type],
+                text: r.message,
+              },
+        );
         const content = notificationMail({
           campusShortName: campus.shortName,
           siteUrl: site,

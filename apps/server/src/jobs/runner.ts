@@ -7,9 +7,15 @@ import { type Clock, systemClock } from '../lib/clock.ts';
 import { tickAdClock } from './ad-clock.ts';
 import { mailDueNotifications, type NotificationMailDeps } from './notification-mail.ts';
 import { purgeOld } from './purge.ts';
+import { sweepStaleListings } from './stale-listings.ts';
 
 /** Queue names: one per kind of job. */
-const JOBS = { purge: 'purge', notificationMail: 'notification-mail', adClock: 'ad-clock' } as const;
+const JOBS = {
+  purge: 'purge',
+  notificationMail: 'notification-mail',
+  adClock: 'ad-clock',
+  staleListings: 'stale-listings',
+} as const;
 
 /** The purge runs hourly (at minute 17, away from the top of the hour). */
 const PURGE_CRON = '17 * * * *';
@@ -17,6 +23,8 @@ const PURGE_CRON = '17 * * * *';
 const NOTIFICATION_MAIL_CRON = '* * * * *';
 /** Ads accrue spend and complete every minute (docs/product/boosting.md#ad-record: runs are counted in minutes). */
 const AD_CLOCK_CRON = '* * * * *';
+/** Stale listings are asked about and expired hourly (at minute 41): days-long rules need no finer step. */
+const STALE_LISTINGS_CRON = '41 * * * *';
 
 export interface JobRunner {
   readonly boss: PgBoss;
@@ -26,6 +34,8 @@ export interface JobRunner {
   mailNotificationsNow(): Promise<string | null>;
   /** Queues an ad-clock tick now; resolves to the job id (null: one is already queued). */
   adClockNow(): Promise<string | null>;
+  /** Queues a stale-listings run now; resolves to the job id (null: one is already queued). */
+  staleListingsNow(): Promise<string | null>;
   /** Stops fetching, lets running jobs finish (bounded), closes its connections. */
   stop(): Promise<void>;
 }
@@ -92,6 +102,19 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   });
   await boss.schedule(JOBS.adClock, AD_CLOCK_CRON, {}, { tz: 'UTC' });
 
+  await boss.createQueue(JOBS.staleListings, {
+    name: JOBS.staleListings,
+    policy: 'singleton',
+    retryLimit: 2,
+    expireInSeconds: 300,
+  });
+  await boss.work(JOBS.staleListings, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 }, async () => {
+    const result = await sweepStaleListings(db, clock.now());
+    failing = false;
+    if (result.asked > 0 || result.expired > 0) log.info({ job: JOBS.staleListings, ...result }, 'stale listings');
+  });
+  await boss.schedule(JOBS.staleListings, STALE_LISTINGS_CRON, {}, { tz: 'UTC' });
+
   const mailDeps = options.notificationMail;
   if (mailDeps) {
     await boss.createQueue(JOBS.notificationMail, {
@@ -117,6 +140,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     purgeNow: () => boss.send(JOBS.purge, {}),
     mailNotificationsNow: () => boss.send(JOBS.notificationMail, {}),
     adClockNow: () => boss.send(JOBS.adClock, {}),
+    staleListingsNow: () => boss.send(JOBS.staleListings, {}),
     stop: () => boss.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs ?? 5_000 }),
   };
 }

@@ -10,6 +10,21 @@ import { type SQL, sql } from 'drizzle-orm';
 /** The channel every app instance LISTENs on; the payload is the event's id. */
 export const EVENTS_CHANNEL = 'campus_events';
 
+/**
+ * Campus-wide, unstored announcements (decision 034): the payload is `{ campusId, type, payload }`
+ * as JSON. Nothing is kept or replayed, so only what a missed message leaves merely stale (a
+ * listing's open page or card) goes here, never what must arrive.
+ */
+export const BROADCAST_CHANNEL = 'campus_broadcast';
+
+/** Announces to every stream of a campus on commit (pg_notify is transactional), never on rollback. */
+export async function broadcastOnCommit(
+  tx: EventWriter,
+  message: { campusId: string; type: string; payload: Record<string, unknown> },
+): Promise<void> {
+  await tx.execute(sql`SELECT pg_notify(${BROADCAST_CHANNEL}, ${JSON.stringify(message)})`);
+}
+
 /** Events older than this are gone: a stream that was away longer gets a `reset` (reload) instead. */
 const EVENT_RETENTION_DAYS = 7;
 

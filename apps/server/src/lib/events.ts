@@ -1,5 +1,6 @@
 import pg from 'pg';
 import {
+  BROADCAST_CHANNEL,
   EVENTS_CHANNEL,
   type EventQueries,
   type EventWriter,
@@ -12,7 +13,13 @@ import {
 } from './events.repo.ts';
 import { newId } from './ids.ts';
 
-export { EVENTS_CHANNEL, purgeOldEvents, type StoredEvent } from './events.repo.ts';
+export { broadcastOnCommit, EVENTS_CHANNEL, purgeOldEvents, type StoredEvent } from './events.repo.ts';
+
+/** An unstored campus-wide message (BROADCAST_CHANNEL): no seq, never replayed. */
+interface BroadcastMessage {
+  type: string;
+  payload: Record<string, unknown>;
+}
 
 /**
  * The channel a deleted session row is announced on (trigger `sessions_ended_notify`, migration
@@ -87,6 +94,8 @@ export interface SubscribeOptions {
   /** Called once the start position is known (after the replay, if any). */
   onReady(lastSeq: number): void;
   onEvent(event: StoredEvent): void;
+  /** A campus-wide message (no position: a reconnect does not replay it). */
+  onBroadcast?(message: BroadcastMessage): void;
   /** Too much was missed to replay: the client must reload; the subscription goes on from now. */
   onReset?(lastSeq: number): void;
   /** The bus is closing (app shutdown): end the stream. */
@@ -287,13 +296,14 @@ export class EventBus {
     client.on('notification', (n) => {
       if (!n.payload) return;
       if (n.channel === EVENTS_CHANNEL) this.announced(n.payload);
+      else if (n.channel === BROADCAST_CHANNEL) this.broadcast(n.payload);
       // Handled at once, in arrival order: an event committed after the session ended is
       // announced after this, so it reaches none of that session's streams.
       else if (n.channel === SESSIONS_ENDED_CHANNEL) this.options.onSessionEnded?.(n.payload);
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${EVENTS_CHANNEL}; LISTEN ${SESSIONS_ENDED_CHANNEL}`);
+      await client.query(`LISTEN ${EVENTS_CHANNEL}; LISTEN ${SESSIONS_ENDED_CHANNEL}; LISTEN ${BROADCAST_CHANNEL}`);
     } catch (error) {
       client.removeAllListeners('end');
       client.end().catch(() => {});
@@ -323,6 +333,25 @@ export class EventBus {
     }, this.reconnectMs);
     this.reconnectTimer.unref();
     this.reconnectMs = Math.min(this.reconnectMs * 2, this.options.reconnectMaxMs ?? 5_000);
+  }
+
+  /** A campus-wide message to every stream of that campus on this instance, after what each has queued. */
+  private broadcast(text: string): void {
+    let message: { campusId?: unknown; type?: unknown; payload?: unknown };
+    try {
+      message = JSON.parse(text) as typeof message;
+    } catch {
+      return;
+    }
+    const { campusId, type, payload } = message;
+    if (typeof campusId !== 'string' || typeof type !== 'string' || typeof payload !== 'object' || !payload) return;
+    const prefix = `${campusId}/`;
+    for (const [k, set] of this.byUser) {
+      if (!k.startsWith(prefix)) continue;
+      for (const s of set) {
+        s.enqueue(() => s.options.onBroadcast?.({ type, payload: payload as Record<string, unknown> }));
+      }
+    }
   }
 
   /** Notifications of one tick are read in one statement, in seq (commit) order. */

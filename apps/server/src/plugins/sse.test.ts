@@ -11,7 +11,7 @@ import { signInOn } from '../../test/profiles.ts';
 import { buildApp } from '../app.ts';
 import { createDatabase, type Database } from '../db/client.ts';
 import { events, sessions, users } from '../db/schema/index.ts';
-import { EVENTS_APPLICATION_NAME, type NewEvent, publishEvent } from '../lib/events.ts';
+import { broadcastOnCommit, EVENTS_APPLICATION_NAME, type NewEvent, publishEvent } from '../lib/events.ts';
 import { banAccount } from '../modules/auth/account-safety.service.ts';
 
 let ctx: TestContext;
@@ -246,6 +246,38 @@ describe('GET /api/events: what is delivered', () => {
     expect(client.events[0]).toMatchObject({ id: committed, payload: { text: 'hi\nthere' } });
     expect(client.events.every((e) => /^\d+$/.test(e.seq ?? ''))).toBe(true);
     client.close();
+  });
+
+  it('a campus-wide broadcast reaches every stream of that campus on every instance, unnumbered; never on rollback, never another campus', async () => {
+    const one = await member(ctx.app, ctx.db);
+    const two = await member(ctx.app, ctx.db);
+    const ut = await member(ctx.app, ctx.db, 'ut');
+    const [a, b, c] = await Promise.all([open(one.browser), open(two.browser, { port: secondPort }), open(ut.browser)]);
+    await until(() => a.ready && b.ready && c.ready);
+    const positionBefore = a.lastId;
+
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        await broadcastOnCommit(tx, { campusId: CAMPUS_IDS.ou, type: 'test.rolled-back', payload: {} });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await ctx.db.transaction((tx) =>
+      broadcastOnCommit(tx, { campusId: CAMPUS_IDS.ou, type: 'post.changed', payload: { postId: 'p1' } }),
+    );
+    await settle(a, one.user.id);
+    await settle(b, two.user.id);
+    const utMarker = await publish(ev(ut.user.id, 'test.marker', {}, CAMPUS_IDS.ut));
+    await until(() => c.events.some((e) => e.id === utMarker));
+    for (const client of [a, b]) {
+      expect(client.events.map((e) => e.type)).toEqual(['post.changed', 'test.marker']);
+      expect(client.events[0]).toMatchObject({ seq: undefined, payload: { postId: 'p1' } });
+    }
+    expect(c.events.map((e) => e.type)).toEqual(['test.marker']);
+    // The broadcast moved no stream position: Last-Event-ID stays the last stored event's.
+    expect(positionBefore).toBeDefined();
+    expect(a.messages.filter((m) => m.event === 'message' && m.id === undefined)).toHaveLength(1);
+    for (const client of [a, b, c]) client.close();
   });
 
   it('Last-Event-ID (header or ?lastEventId=) resumes with exactly the missed events, then live ones', async () => {

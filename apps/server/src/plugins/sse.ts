@@ -137,6 +137,8 @@ export const ssePlugin = fp(
           check();
         },
         onEvent: (event) => write(format(event)),
+        // No `id:`: a campus-wide message has no position, so the browser's Last-Event-ID stays.
+        onBroadcast: (message) => write(`data: ${JSON.stringify({ id: '', ...message })}\n\n`),
         onReset: (seq) => write(`event: reset\nid: ${seq}\ndata: {}\n\n`),
         onClose: () => end(),
       });

@@ -146,6 +146,8 @@ export function createRoutes(queryClient: QueryClient | QueryClientOf): RouteObj
             { path: paths.createComment.path, ...page('create/comment.tsx') },
             { path: paths.createMessage.path, ...page('create/message.tsx') },
             { path: paths.createCategories.path, ...page('create/categories.tsx') },
+            // Editing one's listing as a page (docs/product/selling.md#editing-a-listing).
+            { path: paths.postEdit.path, ...page('post-edit.tsx') },
           ],
         },
         {

@@ -38,6 +38,11 @@ export const paths = {
     getHref: (postId: string, query: { redirect?: boolean; rate?: boolean } = {}) =>
       withQuery(`/post/${segment(postId)}`, query),
   },
+  /** Editing one's listing on phones (docs/product/selling.md#editing-a-listing); a dialog on wider screens. */
+  postEdit: {
+    path: '/post/:postId/edit',
+    getHref: (postId: string, query: { goBack?: string } = {}) => withQuery(`/post/${segment(postId)}/edit`, query),
+  },
   /** Who saved a post: the 'liked by' list (docs/product/community.md#shell-and-layout). */
   postLikedBy: { path: '/post/:postId/liked_by', getHref: (postId: string) => `/post/${segment(postId)}/liked_by` },
   /** Boosting a post (docs/product/boosting.md#boost-routes). */

@@ -1,4 +1,10 @@
-import { CHAT_EVENT_TYPES, DEAL_EVENT_TYPES, MEETUP_EVENT_TYPES, type UnreadCounts } from '@campus/contract';
+import {
+  CHAT_EVENT_TYPES,
+  DEAL_EVENT_TYPES,
+  LISTING_EVENT_TYPES,
+  MEETUP_EVENT_TYPES,
+  type UnreadCounts,
+} from '@campus/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { afterLoad } from './first-page.ts';
@@ -66,6 +72,14 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       if (chatId) void queryClient.invalidateQueries({ queryKey: queryKeys.meetups.chat(chatId) });
       else void queryClient.invalidateQueries({ queryKey: queryKeys.meetups.all });
       return;
+    case LISTING_EVENT_TYPES.postChanged: {
+      // A listing the viewer owns or saved changed (edit, price drop, renewal, expiry,
+      // docs/product/selling.md): its open page and the lists that show it read it again.
+      const postId = typeof event.payload.postId === 'string' ? event.payload.postId : undefined;
+      if (postId) void queryClient.invalidateQueries({ queryKey: queryKeys.post.detail(postId), exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.posts.all });
+      return;
+    }
     case CHAT_EVENT_TYPES.unreadChanged: {
       const counts = unreadCountsOf(event.payload);
       if (counts) queryClient.setQueryData<UnreadCounts>(queryKeys.unreadCounts, counts);

@@ -49,6 +49,8 @@ export const queryKeys = {
     detail: (postId: string) => ['post', postId] as const,
     /** The composer's copy of the post a comment answers; under the post's prefix. */
     composerParent: (postId: string) => ['post', postId, 'composer-parent'] as const,
+    /** The owner's edit form's copy (GET /api/posts/:id/edit); under the post's prefix. */
+    editable: (postId: string) => ['post', postId, 'editable'] as const,
   },
   /** Chats: the inbox (infinite `Inbox` pages) and each chat's messages (infinite `ChatPage` pages). */
   chats: {

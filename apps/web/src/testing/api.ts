@@ -7,6 +7,7 @@ import type {
   ChatMeetups,
   ChatOffers,
   ChatPage,
+  EditablePost,
   ErrorCode,
   FeedPage,
   Inbox,
@@ -18,7 +19,8 @@ import type {
   NotificationList,
   OfferResponse,
   PopularSearchesSchema,
-  PostAlertSchema,
+  Post,
+  PostAlert,
   PostBoostStatus,
   PostList,
   PostPage,
@@ -54,6 +56,10 @@ interface ApiAnswers {
   // Feed
   'GET /api/posts': FeedPage;
   'GET /api/posts/media': PostList;
+  // Posts and listings (docs/product/selling.md)
+  'GET /api/posts/:postId/edit': EditablePost;
+  'PATCH /api/posts/:postId': Post;
+  'POST /api/posts/:postId/renew': Post;
   // Messages
   'GET /api/chats': Inbox;
   'GET /api/chats/:chatId': ChatPage;
@@ -78,7 +84,7 @@ interface ApiAnswers {
   // Boosting
   'GET /api/posts/:postId/boost': PostBoostStatus;
   'POST /api/posts/:postId/boost': BoostStarted;
-  'POST /api/posts/:postId/alert': Parsed<typeof PostAlertSchema>;
+  'POST /api/posts/:postId/alert': PostAlert;
   'GET /api/test-checkout/:sessionId': TestCheckoutSession;
   // Post page and deals (docs/product/selling.md)
   'GET /api/posts/:postId': PostPage;

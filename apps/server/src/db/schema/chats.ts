@@ -138,9 +138,14 @@ export const NOTIFICATION_TYPES = [
   'listing sold',
   'offer accepted',
   'review due',
+  'price drop',
+  'still available',
 ] as const;
 
-/** In-app notifications (docs/product/messages.md#notification-record); never to oneself (CHECK). */
+/**
+ * In-app notifications (docs/product/messages.md#notification-record); never to oneself (CHECK),
+ * except the app's own question about a seller's listing ('still available', decision 034).
+ */
 export const notifications = pgTable(
   'notifications',
   {
@@ -168,7 +173,7 @@ export const notifications = pgTable(
     mailedAt: ts('mailed_at'),
   },
   (t) => [
-    check('notifications_not_self', sql`${t.toUserId} <> ${t.fromUserId}`),
+    check('notifications_not_self', sql`${t.toUserId} <> ${t.fromUserId} OR ${t.type} = 'still available'`),
     // The list: newest first, keyset `(created_at, id) < ($1, $2)`.
     index('notifications_list_idx').on(t.toUserId, t.campusId, t.createdAt, t.id),
     // The Notifications badge.

@@ -114,6 +114,14 @@ export const posts = pgTable(
     index('posts_price_idx')
       .on(t.campusId, t.priceCents, t.id)
       .where(sql`${t.postCommentedOn} IS NULL AND ${t.priceCents} IS NOT NULL AND ${t.expiredAt} IS NULL`),
+    // The stale-listings job (docs/product/selling.md#listings-that-go-stale): live listings by their last change.
+    index('posts_stale_idx')
+      .on(sql`greatest(${t.createdAt}, ${t.editedAt}, ${t.renewedAt}, ${t.priceDroppedAt})`)
+      .where(sql`${t.postCommentedOn} IS NULL AND ${t.expiredAt} IS NULL AND ${t.staleAskedAt} IS NULL`),
+    // …and the listings asked about, by when (14 days later the unrenewed ones expire).
+    index('posts_stale_asked_idx')
+      .on(t.staleAskedAt)
+      .where(sql`${t.staleAskedAt} IS NOT NULL AND ${t.expiredAt} IS NULL`),
     // A thread: every comment under a top-level post, oldest first.
     index('posts_thread_idx').on(t.rootId, t.createdAt),
     index('posts_parent_idx').on(t.postCommentedOn),

@@ -3,6 +3,7 @@ import {
   CHAT_EVENT_TYPES,
   NOTIFICATION_LIMITS,
   type NotificationList,
+  SYSTEM_NOTIFICATION_TYPES,
   type UnreadCounts,
 } from '@campus/contract';
 import type { Database, DbOrTx } from '../../db/client.ts';
@@ -40,13 +41,15 @@ export async function unreadCounts(db: DbOrTx, userId: string, campusId: string)
 /**
  * Creates a notification inside the caller's transaction and announces it with the
  * recipient's new badge counts. Never to oneself (docs/product/messages.md#who-is-notified): that is skipped here, and the
- * table refuses it too. Never between two people when either blocked the other: the insert
+ * table refuses it too, except the app's own questions about one's listing (SYSTEM_NOTIFICATION_TYPES,
+ * stored from and to the seller, decision 034). Never between two people when either blocked the other: the insert
  * itself skips them (`insertNotification`). `also`: the caller's own events of this change,
  * published first in the same statement (the campus's publish lock is then held for one round
  * trip, not several).
  */
 export async function notify(tx: DbOrTx, n: NewNotification, also: NewEvent[] = []): Promise<void> {
-  const row = n.toUserId === n.fromUserId ? undefined : await insertNotification(tx, n);
+  const toOneself = n.toUserId === n.fromUserId && !SYSTEM_NOTIFICATION_TYPES.includes(n.type);
+  const row = toOneself ? undefined : await insertNotification(tx, n);
   if (!row) {
     if (also.length > 0) await publishEvents(tx, also);
     return;

@@ -5,9 +5,12 @@
 export type { FeedAds } from './feed-ads.ts';
 export { FeedPages, type FeedViewer, feedViewerOf, keptOrLoaded, type LoadedPage } from './feed-pages.ts';
 export { likedByRoutes } from './liked-by.routes.ts';
-export { listingTitle, markListing } from './listing-status.ts';
 export { decodeListingCursor, type ListingPosition, nextListingCursor } from './listing-filters.ts';
+export { listingTitle, markListing } from './listing-status.ts';
+export { runStaleListings, type StaleListingsResult } from './listings.service.ts';
+export { listingsDevRoutes } from './listings-dev.routes.ts';
 export { postPolicy } from './posts.policy.ts';
+export { priceDropsEndAt } from './posts.presenter.ts';
 export type { AuthorRow, CardPost, PostMediaJson, PostWithAuthor } from './posts.repo.ts';
 export { postsRoutes } from './posts.routes.ts';
 export { countPostsBy, createPost, toggleLike } from './posts.service.ts';

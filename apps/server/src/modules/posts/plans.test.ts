@@ -5,6 +5,7 @@ import { createTestApp } from '../../../test/app.ts';
 import { member } from '../../../test/posts.ts';
 import { statementText } from '../../db/named-statements.ts';
 import { findProfile } from '../profiles/profiles.repo.ts';
+import { lockListingsToAsk, lockListingsToExpire } from './listings.repo.ts';
 import { listProfilePosts, listSavedPage, listTopLevel, loadPostPage, SESSION_WITH_FEED_STATE } from './posts.repo.ts';
 
 /**
@@ -260,5 +261,20 @@ describe('generic plans of the hot read paths (20k posts)', () => {
     const profile = await findProfile(db, user.username, user.id);
     expect(profile?.id).toBe(user.id);
     expect(await genericPlan('profile_by_username', [user.username, user.id])).not.toMatch(/Seq Scan on posts|JIT/);
+  });
+
+  it('the stale-listings job: listings to ask and to expire by their partial indexes (decision 034)', async () => {
+    const now = Date.now();
+    const changedBefore = new Date(now - 30 * 86_400_000);
+    await db.transaction(async (tx) => {
+      await lockListingsToAsk(tx, { changedBefore, sellerId: null, limit: 200 });
+      await lockListingsToExpire(tx, { askedBefore: changedBefore, sellerId: null, limit: 200 });
+    });
+    const ask = await genericPlan('listings_to_ask_200', [changedBefore.toISOString(), user.id]);
+    expect(ask).toContain('posts_stale_idx');
+    expect(ask).not.toMatch(/Seq Scan on posts|JIT/);
+    const expire = await genericPlan('listings_to_expire_200', [changedBefore.toISOString(), user.id]);
+    expect(expire).toContain('posts_stale_asked_idx');
+    expect(expire).not.toMatch(/Seq Scan on posts|JIT/);
   });
 });

@@ -39,6 +39,20 @@ export const postPolicy = {
   assertNotBlocked(blocked: boolean) {
     if (blocked) throw errors.notFound(POST_DETAIL_MESSAGES.postGone, 'POST_NOT_FOUND');
   },
+  /**
+   * Editing and renewing (docs/product/selling.md): only the owner of a listing (a top-level
+   * post of this campus) may; to everyone else, and for a comment, it is the missing post.
+   */
+  requireOwnListing<T extends { post: Pick<CardPost, 'campusId' | 'userId' | 'postCommentedOn'> }>(
+    found: T | undefined,
+    user: SessionUser,
+    campus: CampusDefinition,
+  ): T {
+    if (!found || found.post.campusId !== campus.id || found.post.userId !== user.id || found.post.postCommentedOn) {
+      throw errors.notFound(POST_DETAIL_MESSAGES.postGone, 'POST_NOT_FOUND');
+    }
+    return found;
+  },
   assertCanDelete(user: SessionUser, post: CardPost) {
     if (post.userId !== user.id) throw errors.forbidden(POST_SERVER_MESSAGES.notTheAuthor, 'NOT_THE_AUTHOR');
   },

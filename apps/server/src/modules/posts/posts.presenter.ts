@@ -103,3 +103,18 @@ export function buildThread(
   }
   return top;
 }
+
+/**
+ * When the first struck-through old price among `rows` stops showing (ms since the epoch;
+ * infinity when none shows). That change comes by the clock alone, not by a write that moves the
+ * feed version, so a kept page is valid only until then (decision 025, decision 034).
+ */
+export function priceDropsEndAt(rows: Array<{ post: Pick<CardPost, 'priceDroppedAt'> }>, now: number): number {
+  let first = Number.POSITIVE_INFINITY;
+  for (const { post } of rows) {
+    if (!post.priceDroppedAt) continue;
+    const ends = post.priceDroppedAt.getTime() + LISTING_TIMES.priceDropShownMs;
+    if (ends > now && ends < first) first = ends;
+  }
+  return first;
+}

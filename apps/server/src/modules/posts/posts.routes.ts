@@ -1,4 +1,5 @@
 import {
+  EditablePostSchema,
   FeedPageSchema,
   FilteredFeedQuerySchema,
   LikeResponseSchema,
@@ -14,8 +15,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendSerialized } from '../../lib/send-serialized.ts';
 import { requireSchoolVerifiedUser } from '../../plugins/session.ts';
+import { discardRestOfBody } from '../media/index.ts';
 import type { FeedAds } from './feed-ads.ts';
 import { FeedPages, feedViewerOf } from './feed-pages.ts';
+import { editListing, getEditablePost, renewListing } from './listings.service.ts';
 import { listMentionsForViewer } from './mentions.service.ts';
 import { postPolicy } from './posts.policy.ts';
 import {
@@ -29,7 +32,7 @@ import {
   type PostsDeps,
   toggleLike,
 } from './posts.service.ts';
-import { readPostUpload } from './uploads.ts';
+import { readPostEditUpload, readPostUpload } from './uploads.ts';
 
 const PostIdParams = z.object({ postId: z.string().min(1).max(64) });
 
@@ -130,6 +133,63 @@ export const postsRoutes: FastifyPluginAsyncZod<Omit<PostsDeps, 'log'> & { ads: 
       const post = await createPost(deps, viewer, request.campus, await readPostUpload(request));
       return reply.code(201).send(post);
     },
+  );
+
+  app.get(
+    '/api/posts/:postId/edit',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: "The owner's listing as the edit form starts from it (editor state, media by id); others get 404",
+        params: PostIdParams,
+        response: { 200: EditablePostSchema },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireSchoolVerifiedUser(request);
+      reply.header('cache-control', 'no-store');
+      return getEditablePost(deps, viewer, request.campus, request.params.postId);
+    },
+  );
+
+  app.patch(
+    '/api/posts/:postId',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['posts'],
+        summary:
+          'Edit own listing (multipart like create: field "post" as JSON with "media", the photo order by id and new file index, up to 10 new "files"); a lower price moves it to the top and tells its savers',
+        consumes: ['multipart/form-data'],
+        params: PostIdParams,
+        response: { 200: PostSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await requireSchoolVerifiedUser(request);
+      return editListing(deps, viewer, request.campus, request.params.postId, () => readPostEditUpload(request)).catch(
+        (error: unknown) => {
+          // Refused before the body was read (not the owner's listing): the rest is thrown away so
+          // the answer reaches the browser at once.
+          discardRestOfBody(request);
+          throw error;
+        },
+      );
+    },
+  );
+
+  app.post(
+    '/api/posts/:postId/renew',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'Renew own listing: back to the top of the feed and out of expiry, at most once a week',
+        params: PostIdParams,
+        response: { 200: PostSchema },
+      },
+    },
+    async (request) =>
+      renewListing(deps, await requireSchoolVerifiedUser(request), request.campus, request.params.postId),
   );
 
   app.delete(

@@ -29,7 +29,7 @@ import type { FeedAds } from './feed-ads.ts';
 import { type FeedPages, type FeedViewer, keptOrLoaded, type LoadedPage } from './feed-pages.ts';
 import { decodeListingCursor, filtersKey, nextListingCursor } from './listing-filters.ts';
 import { postPolicy } from './posts.policy.ts';
-import { buildThread, type PresentContext, presentPost } from './posts.presenter.ts';
+import { buildThread, type PresentContext, presentPost, priceDropsEndAt } from './posts.presenter.ts';
 import {
   addToTotalPosts,
   ancestorIds,
@@ -118,7 +118,9 @@ async function loadFeedPage(
     rows.map((r) => r.post),
     limit,
   );
-  return { page: { posts: rows.map((r) => presentPost(r, ctx)), nextCursor }, hidden };
+  // A kept page ends when the first struck-through price it shows does (decision 034).
+  const validUntil = priceDropsEndAt(rows, deps.clock.now().getTime());
+  return { page: { posts: rows.map((r) => presentPost(r, ctx)), nextCursor }, hidden, validUntil };
 }
 
 const feedCategory = (query: FeedQuery) => (query.category && query.category !== 'all' ? query.category : undefined);
@@ -166,8 +168,12 @@ async function loadHomeFeed(
   campus: CampusDefinition,
   query: FeedQuery & { shown?: number },
 ): Promise<LoadedPage<FeedPage>> {
-  const { page, hidden } = await loadFeedPage(deps, viewer, campus, query);
-  if (countListingFilters(query.filters) > 0) return { page: { ...page, sponsored: [] }, hidden };
+  const {
+    page,
+    hidden,
+    validUntil: dropsEnd = Number.POSITIVE_INFINITY,
+  } = await loadFeedPage(deps, viewer, campus, query);
+  if (countListingFilters(query.filters) > 0) return { page: { ...page, sponsored: [] }, hidden, validUntil: dropsEnd };
   const { slots, running } = await deps.ads.sponsoredSlots(
     deps.db,
     campus.id,
@@ -178,13 +184,14 @@ async function loadHomeFeed(
   );
   const alsoShown = running.map((ad) => ad.userId);
   const validUntil = Math.min(
-    Number.POSITIVE_INFINITY,
+    dropsEnd,
     ...running.map((ad) => ad.endTimeAdjusted?.getTime() ?? Number.POSITIVE_INFINITY),
   );
   if (slots.length === 0) return { page: { ...page, sponsored: [] }, hidden, alsoShown, validUntil };
   // With fewer ads than slots an ad fills several slots: each post is read once.
   const rows = await listedByIds(deps.db, viewer.id, [...new Set(slots.map((s) => s.ad.postId))]);
   const ctx = listContext(deps, rows);
+  const pageValidUntil = Math.min(validUntil, priceDropsEndAt(rows, ctx.now));
   const byId = new Map(rows.map((r) => [r.post.id, r]));
   const sponsored = slots.flatMap(({ afterIndex, ad }) => {
     const row = byId.get(ad.postId);
@@ -192,7 +199,7 @@ async function loadHomeFeed(
     const cta = { type: ad.ctaType, url: ad.ctaUrl, label: ad.ctaLabel };
     return [{ afterIndex, adId: ad.id, isSponsored: true as const, cta, post: presentPost(row, ctx) }];
   });
-  return { page: { ...page, sponsored }, hidden, alsoShown, validUntil };
+  return { page: { ...page, sponsored }, hidden, alsoShown, validUntil: pageValidUntil };
 }
 
 export async function listSaved(
@@ -258,6 +265,7 @@ async function loadPostPageFor(
     },
     // The rows say only which of their own authors the viewer hides, which is all that changes the page.
     hidden: new Set(rows.filter((r) => r.hidden).map((r) => r.author.id)),
+    validUntil: priceDropsEndAt(rows, ctx.now),
   };
 }
 

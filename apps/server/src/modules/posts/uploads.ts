@@ -1,10 +1,17 @@
-import { CreatePostBodySchema, POST_FILE_LIMITS, POST_MESSAGES, UPLOAD_MESSAGES } from '@campus/contract';
+import {
+  CreatePostBodySchema,
+  EditPostBodySchema,
+  POST_FILE_LIMITS,
+  POST_MESSAGES,
+  UPLOAD_MESSAGES,
+} from '@campus/contract';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, errors } from '../../lib/errors.ts';
 import { type JsonUpload, POST_FILE_RULES, readJsonUpload } from '../media/index.ts';
 
 export type PostUpload = JsonUpload<z.output<typeof CreatePostBodySchema>>;
+export type PostEditUpload = JsonUpload<z.output<typeof EditPostBodySchema>>;
 
 /**
  * The `post` field: the rich text (a few KB for 500 characters) and the other fields. Bigger
@@ -22,6 +29,25 @@ export function readPostUpload(request: FastifyRequest): Promise<PostUpload> {
     ...POST_FILE_RULES,
     jsonField: 'post',
     schema: CreatePostBodySchema,
+    invalidCode: 'INVALID_POST',
+    maxFieldBytes: MAX_POST_FIELD_BYTES,
+    fileField: 'files',
+    maxFiles: POST_FILE_LIMITS.maxFiles,
+    tooManyFiles: () => errors.badRequest(POST_MESSAGES.tooManyFiles, 'TOO_MANY_FILES'),
+    maxTotalBytes: POST_FILE_LIMITS.totalBytes,
+    totalTooLarge: () => new AppError(413, 'POST_TOO_LARGE', UPLOAD_MESSAGES.postTooLarge),
+  });
+}
+
+/**
+ * The edit form's multipart request (docs/product/selling.md#editing-a-listing): the `post` field
+ * with the listing's new state and photo order, and up to 10 new `files`, read like the composer's.
+ */
+export function readPostEditUpload(request: FastifyRequest): Promise<PostEditUpload> {
+  return readJsonUpload(request, {
+    ...POST_FILE_RULES,
+    jsonField: 'post',
+    schema: EditPostBodySchema,
     invalidCode: 'INVALID_POST',
     maxFieldBytes: MAX_POST_FIELD_BYTES,
     fileField: 'files',

@@ -22,6 +22,7 @@ import {
   listProfilePosts,
   type PostWithAuthor,
   presentCards,
+  priceDropsEndAt,
 } from '../posts/index.ts';
 import { profilePolicy } from './profiles.policy.ts';
 import { presentProfile } from './profiles.presenter.ts';
@@ -134,7 +135,7 @@ async function loadProfileList(
   }
 
   const page = { posts: await presentCards(deps, viewer.id, rows), nextCursor };
-  return { page, hidden, alsoShown };
+  return { page, hidden, alsoShown, validUntil: priceDropsEndAt(rows, deps.clock.now().getTime()) };
 }
 
 /**

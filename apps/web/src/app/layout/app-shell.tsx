@@ -1,5 +1,7 @@
+import { useCallback } from 'react';
 import { Outlet } from 'react-router';
-import { ComposerHost } from '@/features/composer/index.ts';
+import { EditBridgeProvider } from '@/components/post-card/edit-bridge.tsx';
+import { ComposerHost, useListingEditor } from '@/features/composer/index.ts';
 import { AccountBanner } from './account-banner.tsx';
 import styles from './app-shell.module.css';
 import { Footer } from './footer.tsx';
@@ -18,31 +20,36 @@ const MAIN_ID = 'main-content';
 export function AppShell() {
   const { layout = 'default' } = useRouteHandle();
   const wide = layout === 'wide';
+  const editor = useListingEditor();
+  // The posts screens open the listing editor through this (features do not import each other).
+  const openEditor = useCallback((post: { id: string }) => editor.open(post.id), [editor]);
   return (
-    <div className={[styles.shell, wide && styles.wide].filter(Boolean).join(' ')}>
-      <a className={styles.skipLink} href={`#${MAIN_ID}`}>
-        Skip to content
-      </a>
-      <SideNav />
-      <div className={styles.center}>
-        <AccountBanner />
-        <main id={MAIN_ID} className={styles.main} tabIndex={-1}>
-          <RouteHeader />
-          <Outlet />
-        </main>
-        <Footer className={styles.inlineFooter} />
+    <EditBridgeProvider value={openEditor}>
+      <div className={[styles.shell, wide && styles.wide].filter(Boolean).join(' ')}>
+        <a className={styles.skipLink} href={`#${MAIN_ID}`}>
+          Skip to content
+        </a>
+        <SideNav />
+        <div className={styles.center}>
+          <AccountBanner />
+          <main id={MAIN_ID} className={styles.main} tabIndex={-1}>
+            <RouteHeader />
+            <Outlet />
+          </main>
+          <Footer className={styles.inlineFooter} />
+        </div>
+        {!wide && (
+          <aside className={styles.panels} aria-label="About this group">
+            <div className={styles.panelsInner}>
+              <AboutGroupPanel />
+              <ContactPanel />
+              <Footer />
+            </div>
+          </aside>
+        )}
+        <MobileTabBar />
+        <ComposerHost />
       </div>
-      {!wide && (
-        <aside className={styles.panels} aria-label="About this group">
-          <div className={styles.panelsInner}>
-            <AboutGroupPanel />
-            <ContactPanel />
-            <Footer />
-          </div>
-        </aside>
-      )}
-      <MobileTabBar />
-      <ComposerHost />
-    </div>
+    </EditBridgeProvider>
   );
 }

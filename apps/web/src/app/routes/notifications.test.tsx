@@ -1,4 +1,4 @@
-import { NOTIFICATION_ACTIONS } from '@campus/contract';
+import { LISTING_MESSAGES, NOTIFICATION_ACTIONS } from '@campus/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { callsTo, mockApi } from '@/testing/api.ts';
@@ -103,5 +103,42 @@ describe('/notifications', () => {
     expect(await screen.findByText(/is this yours\?/)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/notifications/mentions');
     expect(callsTo('GET /api/notifications/mentions')).toHaveLength(1);
+  });
+});
+
+describe('/notifications: listings (docs/product/selling.md)', () => {
+  it('asks “still available?” with Renew, Mark sold and Delete, and shows a price drop in its own words', async () => {
+    const asked = testNotification({
+      id: 'n7',
+      type: 'still available',
+      postId: 'p7',
+      message: LISTING_MESSAGES.stillAvailable('Bean bag'),
+      read: true,
+    });
+    const dropped = testNotification({
+      id: 'n8',
+      type: 'price drop',
+      postId: 'p8',
+      message: LISTING_MESSAGES.priceDropped('Desk', 6000, 4500),
+      read: true,
+    });
+    mockApi({
+      'GET /api/notifications': { notifications: [asked, dropped], nextCursor: null },
+      'POST /api/posts/:postId/renew': testPost({ id: 'p7' }),
+    });
+    renderApp('/notifications');
+    const question = await screen.findByRole('link', { name: 'Is Bean bag still available?' });
+    expect(question.getAttribute('href')).toBe('/post/p7');
+    const row = question.closest('li') as HTMLElement;
+    expect(within(row).getByRole('link', { name: LISTING_MESSAGES.markSold }).getAttribute('href')).toBe(
+      '/post/p7?mark=sold',
+    );
+    expect(within(row).getByRole('button', { name: LISTING_MESSAGES.delete })).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: LISTING_MESSAGES.renew }));
+    await waitFor(() => expect(callsTo('POST /api/posts/:postId/renew')[0]?.params.postId).toBe('p7'));
+    expect(await screen.findByText(LISTING_MESSAGES.renewed)).toBeTruthy();
+
+    const drop = screen.getByRole('link', { name: /Price dropped on Desk: \$60 → \$45/ });
+    expect(drop.getAttribute('href')).toBe('/post/p8');
   });
 });

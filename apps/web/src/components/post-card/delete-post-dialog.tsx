@@ -11,7 +11,8 @@ const DELETE_COMMENT_TEXTS = {
 } as const;
 
 interface DeletePostDialogProps {
-  post: Post;
+  /** The post or comment (its id, and whether it is a comment). */
+  post: Pick<Post, 'id' | 'parentId'>;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** After the server removed it and the alert is up; e.g. leave the page of the deleted post. */

@@ -1,4 +1,4 @@
-import { type AdCta, POST_MESSAGES, type Post } from '@campus/contract';
+import { type AdCta, LISTING_MESSAGES, POST_MESSAGES, type Post } from '@campus/contract';
 import { PartyPopper } from 'lucide-react';
 import { type MouseEvent, memo } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -6,13 +6,15 @@ import ribbonStyles from '@/components/deals/deals.module.css';
 import { ListingStatusTag, SoldRibbon } from '@/components/deals/listing-status.tsx';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { paths } from '@/config/paths.ts';
+import { useViewer } from '@/lib/viewer.ts';
 import { AuthorLine, fullName } from './author-line.tsx';
 import { formatFullDate, formatRelativeTime } from './format-post.ts';
 import { PostActions } from './post-actions.tsx';
 import styles from './post-card.module.css';
 import { PostMediaStrip } from './post-media.tsx';
-import { CategoryTag, PriceTag } from './post-tags.tsx';
+import { CategoryTag, ConditionTag, EditedMark, ExpiredTag, PriceTag } from './post-tags.tsx';
 import { PostText } from './post-text.tsx';
+import { RenewButton } from './renew-button.tsx';
 import { SponsoredCta, SponsoredLabel } from './sponsored-cta.tsx';
 
 /** Clicks on these go where they point; a click anywhere else on a card opens the post. */
@@ -57,9 +59,17 @@ function JoinedCard({ post }: { post: Post }) {
 
 function Card({ post, sponsored, eager }: { post: Post; sponsored?: AdCta; eager?: boolean }) {
   const handleClick = useOpenOnClick(post.id);
+  const viewer = useViewer();
   if (post.type === 'new user') return <JoinedCard post={post} />;
   const name = fullName(post.author);
-  const hasTags = post.priceCents !== null || post.category !== null || post.status !== 'available';
+  const hasTags =
+    post.priceCents !== null ||
+    post.category !== null ||
+    post.condition !== null ||
+    post.status !== 'available' ||
+    post.expired ||
+    post.editedAt;
+  const ownExpired = post.expired && viewer?.id === post.author.id;
   return (
     // The card is a large click target for pointers; keyboard users reach the post by its time link.
     // biome-ignore lint/a11y/useKeyWithClickEvents: the time link inside is the keyboard route to the post
@@ -77,9 +87,18 @@ function Card({ post, sponsored, eager }: { post: Post; sponsored?: AdCta; eager
         <AuthorLine author={post.author} createdAt={post.createdAt} postId={post.id} />
         {hasTags && (
           <div className={styles.tags}>
-            <PriceTag priceCents={post.priceCents} />
+            {post.expired && <ExpiredTag />}
+            <PriceTag priceCents={post.priceCents} previousPriceCents={post.previousPriceCents} />
             <ListingStatusTag status={post.status} />
+            <ConditionTag condition={post.condition} />
             <CategoryTag category={post.category} />
+            <EditedMark editedAt={post.editedAt} />
+          </div>
+        )}
+        {ownExpired && (
+          <div className={styles.expiredNote}>
+            <p>{LISTING_MESSAGES.expiredNoteOwner}</p>
+            <RenewButton post={post} />
           </div>
         )}
         <PostText text={post.plainText} preview />

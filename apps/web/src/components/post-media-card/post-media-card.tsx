@@ -1,20 +1,24 @@
-import { type Post, PROFILE_MESSAGES } from '@campus/contract';
+import { LISTING_MESSAGES, type Post, PROFILE_MESSAGES } from '@campus/contract';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Ellipsis, Images, Link2, MessageCircle, Play, Trash2 } from 'lucide-react';
+import { Ellipsis, Images, Link2, MessageCircle, Pencil, Play, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMemberGate } from '@/components/auth-modal/index.ts';
 import { MarkListingItems, PendingOnPhoto, SoldRibbon, useListingMarker } from '@/components/deals/index.ts';
+import { useRenewPost } from '@/components/post-card/api/renew-post.ts';
 import { fullName } from '@/components/post-card/author-line.tsx';
 import { DeletePostDialog } from '@/components/post-card/delete-post-dialog.tsx';
+import { useOpenListingEditor } from '@/components/post-card/edit-bridge.tsx';
 import { formatAge } from '@/components/post-card/format-post.ts';
 import { SaveButton } from '@/components/post-card/post-actions.tsx';
 import { useCopyLink } from '@/components/post-card/use-copy-link.ts';
 import { StartConversationDialog } from '@/components/start-conversation/start-conversation-dialog.tsx';
+import { useAlert } from '@/components/ui/alert-provider.tsx';
 import menuStyles from '@/components/ui/dropdown-menu.module.css';
 import { MenuContent } from '@/components/ui/menu-content.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
+import { ApiError } from '@/lib/api-client.ts';
 import { useViewer } from '@/lib/viewer.ts';
 import styles from './post-media-card.module.css';
 
@@ -78,6 +82,9 @@ function PostMediaCard({ post }: { post: Post }) {
   const [messaging, setMessaging] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const marker = useListingMarker(post);
+  const openEditor = useOpenListingEditor();
+  const renew = useRenewPost();
+  const { showAlert } = useAlert();
   const first = post.media[0];
   if (!first) return null;
   const name = fullName(post.author);
@@ -91,6 +98,7 @@ function PostMediaCard({ post }: { post: Post }) {
         />
         <SoldRibbon status={post.status} corner="left" />
         <PendingOnPhoto status={post.status} />
+        {post.expired && <span className={styles.expired}>{LISTING_MESSAGES.expired}</span>}
       </Link>
       <div className={styles.bar}>
         <time className={styles.age} dateTime={post.createdAt}>
@@ -117,6 +125,29 @@ function PostMediaCard({ post }: { post: Post }) {
                 <Link2 aria-hidden="true" size={18} />
                 {PROFILE_MESSAGES.copyLink}
               </DropdownMenu.Item>
+              {isOwner && openEditor && post.parentId === null && (
+                <DropdownMenu.Item className={menuStyles.menuItem} onSelect={() => openEditor(post)}>
+                  <Pencil aria-hidden="true" size={18} />
+                  {LISTING_MESSAGES.edit}
+                </DropdownMenu.Item>
+              )}
+              {isOwner && post.expired && (
+                <DropdownMenu.Item
+                  className={menuStyles.menuItem}
+                  onSelect={() =>
+                    renew.mutate(post.id, {
+                      onSuccess: () => showAlert(LISTING_MESSAGES.renewed, { type: 'success' }),
+                      onError: (error) =>
+                        showAlert(error instanceof ApiError ? error.message : LISTING_MESSAGES.renew, {
+                          type: 'danger',
+                        }),
+                    })
+                  }
+                >
+                  <RefreshCw aria-hidden="true" size={18} />
+                  {LISTING_MESSAGES.renew}
+                </DropdownMenu.Item>
+              )}
               {isOwner && post.parentId === null && <MarkListingItems post={post} markAs={marker.markAs} />}
               {isOwner && (
                 <DropdownMenu.Item

@@ -21,10 +21,23 @@ function parseJson(text: string): unknown {
  * Same-origin, so the session cookie goes along. Failures throw ApiError with the server's
  * message ('Please choose up to 10 photos.', 'Error: Too many characters!' …).
  */
-export function createPost(form: FormData, { onProgress, signal }: CreatePostOptions = {}): Promise<Post> {
+export function createPost(form: FormData, options: CreatePostOptions = {}): Promise<Post> {
+  return sendPostForm('POST', '/api/posts', form, options);
+}
+
+/**
+ * Sends a composer's multipart form (a new post, or an edit of one, docs/product/selling.md)
+ * with upload progress; resolves to the post's card as the server answers it.
+ */
+export function sendPostForm(
+  method: 'POST' | 'PATCH',
+  url: string,
+  form: FormData,
+  { onProgress, signal }: CreatePostOptions = {},
+): Promise<Post> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/posts');
+    xhr.open(method, url);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);

@@ -14,6 +14,7 @@ import { CategoryLink, CategoryMenu } from './category-field.tsx';
 import { CharacterCounter } from './character-counter.tsx';
 import styles from './composer.module.css';
 import { EditorFallback } from './composer-skeleton.tsx';
+import { ConditionField } from './condition-field.tsx';
 import { MediaPreviews } from './media-previews.tsx';
 import { PriceField } from './price-field.tsx';
 
@@ -117,6 +118,7 @@ export default function ComposerForm({
                 <CategoryLink value={draft.category} to={categoriesHref} />
               )}
               <PriceField value={draft.priceText} onChange={(text) => draftStore.setPriceText(draftKey, text)} />
+              <ConditionField value={draft.condition} onChange={(value) => draftStore.setCondition(draftKey, value)} />
             </div>
           )}
         </div>

@@ -3,10 +3,11 @@ import { useCampus } from '@/lib/campus.ts';
 import { OPENS_COMPOSER_SELECTOR } from '@/lib/composer-trigger.ts';
 import { useViewer } from '@/lib/viewer.ts';
 import { composerGate, useComposerUi } from '../lib/composer-store.ts';
-import { loadComposerDialog, preloadComposer } from '../lib/load.ts';
+import { loadComposerDialog, loadEditDialog, preloadComposer } from '../lib/load.ts';
 import { ProfileIncompleteDialog } from './profile-incomplete-dialog.tsx';
 
 const ComposerDialog = lazy(() => loadComposerDialog().then((m) => ({ default: m.ComposerDialog })));
+const EditListingDialog = lazy(() => loadEditDialog().then((m) => ({ default: m.EditListingDialog })));
 
 /**
  * Draws what `useComposer().open()` asks for: the composer dialog (desktop) and the
@@ -17,7 +18,7 @@ const ComposerDialog = lazy(() => loadComposerDialog().then((m) => ({ default: m
  * 170 ms while the person scrolled the feed (Lighthouse's blocking time 237 → 427 ms, decision 026).
  */
 export function ComposerHost() {
-  const { dialog } = useComposerUi();
+  const { dialog, editing } = useComposerUi();
   const viewer = useViewer();
   const campus = useCampus();
   const member = composerGate(viewer, campus) === 'ok';
@@ -42,6 +43,11 @@ export function ComposerHost() {
       {dialog && (
         <Suspense fallback={null}>
           <ComposerDialog dialog={dialog} />
+        </Suspense>
+      )}
+      {editing && (
+        <Suspense fallback={null}>
+          <EditListingDialog key={editing.postId} postId={editing.postId} opener={editing.opener} />
         </Suspense>
       )}
       <ProfileIncompleteDialog />

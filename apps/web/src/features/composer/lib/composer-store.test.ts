@@ -27,7 +27,7 @@ describe('composerUiStore', () => {
     expect(composerUiStore.get().profilePrompt).toEqual({ setUpHref: '/profile/set-up?origin=post' });
     composerUiStore.closeDialog();
     composerUiStore.closeProfilePrompt();
-    expect(composerUiStore.get()).toEqual({ dialog: null, profilePrompt: null });
+    expect(composerUiStore.get()).toEqual({ dialog: null, profilePrompt: null, editing: null });
     stop();
     expect(calls).toBe(4);
   });

@@ -13,6 +13,8 @@ export interface ComposerUiState {
   dialog: (ComposerTarget & { opener: HTMLElement | null }) | null;
   /** 'Your profile is not complete', when shown: its button leads to profile set-up. */
   profilePrompt: { setUpHref: string } | null;
+  /** The desktop edit dialog of one's listing, when open (docs/product/selling.md#editing-a-listing). */
+  editing: { postId: string; opener: HTMLElement | null } | null;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface ComposerUiState {
  * composer (side nav, tab bar, feed, post page) are not below the host that draws it.
  */
 function createComposerUiStore() {
-  let state: ComposerUiState = { dialog: null, profilePrompt: null };
+  let state: ComposerUiState = { dialog: null, profilePrompt: null, editing: null };
   const listeners = new Set<() => void>();
   const set = (change: Partial<ComposerUiState>) => {
     state = { ...state, ...change };
@@ -43,6 +45,12 @@ function createComposerUiStore() {
     },
     closeProfilePrompt() {
       set({ profilePrompt: null });
+    },
+    openEdit(postId: string, opener: HTMLElement | null = null) {
+      set({ editing: { postId, opener } });
+    },
+    closeEdit() {
+      set({ editing: null });
     },
   };
 }

@@ -55,17 +55,29 @@ describe('draft rules', () => {
   });
 
   it('builds the post body: cents, null for no price, parent for comments', () => {
-    const d = draft({ blocks: ['Desk', 'Like new'], editorState: { root: {} }, category: 'furniture', priceText: '0' });
+    const d = draft({
+      blocks: ['Desk', 'Like new'],
+      editorState: { root: {} },
+      category: 'furniture',
+      priceText: '0',
+      condition: 'like new',
+    });
     expect(draftToBody(d, null)).toEqual({
       text: { root: {} },
       plainText: 'Desk\nLike new',
       category: 'furniture',
       priceCents: 0,
+      condition: 'like new',
       parentId: null,
     });
     expect(draftToBody(draft({ blocks: ['Nice'], priceText: '' }), null).priceCents).toBeNull();
-    // A comment carries neither category nor price.
-    expect(draftToBody(d, 'post-1')).toMatchObject({ category: null, priceCents: null, parentId: 'post-1' });
+    // A comment carries neither category, price nor condition.
+    expect(draftToBody(d, 'post-1')).toMatchObject({
+      category: null,
+      priceCents: null,
+      condition: null,
+      parentId: 'post-1',
+    });
   });
 
   it('puts the post JSON first, then the files in order', () => {

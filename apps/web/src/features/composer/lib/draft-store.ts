@@ -1,4 +1,4 @@
-import { type CreatePostBody, countPostText, LIMITS } from '@campus/contract';
+import { type Condition, type CreatePostBody, countPostText, LIMITS } from '@campus/contract';
 import { useCallback, useSyncExternalStore } from 'react';
 import { type FileSelection, postFileKind, selectPostFiles } from './file-rules.ts';
 import { priceTextToCents } from './price.ts';
@@ -33,6 +33,8 @@ export interface Draft {
   category: string | null;
   /** Whole dollars as typed digits; '' means no price, '0' free. */
   priceText: string;
+  /** The item's condition (docs/product/selling.md#condition), optional. */
+  condition: Condition | null;
   files: readonly DraftFile[];
   /** Goes up each time the draft is cleared, so an open editor can start again empty. */
   version: number;
@@ -43,6 +45,7 @@ export const EMPTY_DRAFT: Draft = {
   blocks: [],
   category: null,
   priceText: '',
+  condition: null,
   files: [],
   version: 0,
 };
@@ -66,7 +69,11 @@ export function canSubmitDraft(draft: Draft): boolean {
 /** Anything that would be lost by closing: closing then asks 'Discard Post?'. */
 export function draftHasContent(draft: Draft): boolean {
   return (
-    draftPlainText(draft).trim() !== '' || draft.files.length > 0 || draft.category !== null || draft.priceText !== ''
+    draftPlainText(draft).trim() !== '' ||
+    draft.files.length > 0 ||
+    draft.category !== null ||
+    draft.priceText !== '' ||
+    draft.condition !== null
   );
 }
 
@@ -79,6 +86,7 @@ export function draftToBody(draft: Draft, parentId: string | null): CreatePostBo
     // Comments carry neither (the composer does not offer them there).
     category: isComment ? null : draft.category,
     priceCents: isComment ? null : priceTextToCents(draft.priceText),
+    condition: isComment ? null : draft.condition,
     parentId,
   };
 }
@@ -124,6 +132,9 @@ export function createDraftStore(deps: DraftStoreDeps) {
     },
     setPriceText(key: DraftKey, priceText: string): void {
       update(key, { priceText });
+    },
+    setCondition(key: DraftKey, condition: Condition | null): void {
+      update(key, { condition });
     },
     /** Adds what the rules allow (see selectPostFiles) and says which alert to show. */
     addFiles(key: DraftKey, chosen: readonly File[]): FileSelection<File> {

@@ -8,6 +8,9 @@ const loadComposerEditor = () => import('../editor/composer-editor.tsx');
 /** The desktop dialog around the form (with the parent post of a comment and 'Discard Post?'). */
 export const loadComposerDialog = () => import('../components/composer-dialog.tsx');
 
+/** The desktop edit dialog of one's listing (docs/product/selling.md#editing-a-listing). */
+export const loadEditDialog = () => import('../components/edit-listing-dialog.tsx');
+
 export function preloadComposer(): void {
   // A failed preload is retried by React.lazy when the composer actually renders.
   loadComposerForm().catch(() => {});

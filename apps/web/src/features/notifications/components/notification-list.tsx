@@ -1,9 +1,12 @@
-import { NOTIFICATION_ACTIONS, type Notification } from '@campus/contract';
+import { LISTING_MESSAGES, NOTIFICATION_ACTIONS, type Notification } from '@campus/contract';
 import { Bell } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { InfiniteList } from '@/components/infinite-list/infinite-list.tsx';
+import { DeletePostDialog } from '@/components/post-card/delete-post-dialog.tsx';
+import { RenewButton } from '@/components/post-card/renew-button.tsx';
 import { Avatar } from '@/components/ui/avatar.tsx';
+import { Button, ButtonLink } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/list-states.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
@@ -37,8 +40,66 @@ function timeAgo(iso: string, now = Date.now()): string {
   return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
 }
 
+/**
+ * 'Is {title} still available?' (docs/product/selling.md#listings-that-go-stale): the app's own
+ * question about the viewer's listing, with one-tap Renew, Mark sold (the post page's dialog)
+ * and Delete. Not one link like the other rows: it holds buttons of its own.
+ */
+function StillAvailableRow({ notification }: { notification: Notification }) {
+  const [deleting, setDeleting] = useState(false);
+  const [deleted, setDeleted] = useState(false);
+  const postId = notification.postId;
+  return (
+    <li>
+      <div className={[styles.row, styles.askRow, !notification.read && styles.unread].filter(Boolean).join(' ')}>
+        <Avatar src={notification.fromUser.img} size={40} />
+        <span className={styles.text}>
+          {postId ? (
+            <Link to={paths.post.getHref(postId)} className={styles.message}>
+              <strong>{notification.message}</strong>
+            </Link>
+          ) : (
+            <strong className={styles.message}>{notification.message}</strong>
+          )}
+          {/* The age the server drew (seconds) may have turned by the time the page is hydrated. */}
+          <time className={styles.time} dateTime={notification.createdAt} suppressHydrationWarning>
+            {timeAgo(notification.createdAt)}
+          </time>
+          {postId && !deleted && (
+            <span className={styles.askActions}>
+              <RenewButton post={{ id: postId }} />
+              <ButtonLink to={`${paths.post.getHref(postId)}?mark=sold`} size="sm" variant="secondary">
+                {LISTING_MESSAGES.markSold}
+              </ButtonLink>
+              <Button size="sm" variant="secondary" onClick={() => setDeleting(true)}>
+                {LISTING_MESSAGES.delete}
+              </Button>
+            </span>
+          )}
+        </span>
+        {!notification.read && (
+          <span className={styles.dot}>
+            <span className="visually-hidden">{LIST_TEXTS.new}</span>
+          </span>
+        )}
+      </div>
+      {deleting && postId && (
+        <DeletePostDialog
+          post={{ id: postId, parentId: null }}
+          open={deleting}
+          onOpenChange={setDeleting}
+          onDeleted={() => setDeleted(true)}
+        />
+      )}
+    </li>
+  );
+}
+
 function NotificationRow({ notification }: { notification: Notification }) {
+  if (notification.type === 'still available') return <StillAvailableRow notification={notification} />;
   const from = notification.fromUser;
+  // A price drop says it all in its message ('Price dropped on Desk: $60 → $45').
+  const dropped = notification.type === 'price drop';
   return (
     <li>
       <Link
@@ -47,13 +108,19 @@ function NotificationRow({ notification }: { notification: Notification }) {
       >
         <Avatar src={from.img} size={40} />
         <span className={styles.text}>
-          <span className={styles.message}>
-            <strong>
-              {from.firstName} {from.lastName}
-            </strong>{' '}
-            {NOTIFICATION_ACTIONS[notification.type]}
-          </span>
-          {notification.message && <span className={styles.quote}>{notification.message}</span>}
+          {dropped ? (
+            <span className={styles.message}>
+              <strong>{notification.message}</strong>
+            </span>
+          ) : (
+            <span className={styles.message}>
+              <strong>
+                {from.firstName} {from.lastName}
+              </strong>{' '}
+              {NOTIFICATION_ACTIONS[notification.type]}
+            </span>
+          )}
+          {notification.message && !dropped && <span className={styles.quote}>{notification.message}</span>}
           {/* Drawn by the server a second or more before the browser hydrates it: '0s' may be '1s' by then. */}
           <time className={styles.time} dateTime={notification.createdAt} suppressHydrationWarning>
             {timeAgo(notification.createdAt)}

@@ -1,13 +1,14 @@
 import {
   AD_MESSAGES,
   LIKED_BY_TEXTS,
+  LISTING_MESSAGES,
   POST_DETAIL_MESSAGES,
   type Post,
   type PostPage,
   PROFILE_MESSAGES,
 } from '@campus/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Check, Link2, MessageCircle, Rocket, Send, Trash2 } from 'lucide-react';
+import { Check, Link2, MessageCircle, Pencil, Rocket, Send, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMemberGate } from '@/components/auth-modal/index.ts';
@@ -15,11 +16,20 @@ import { ListingStatusTag, MakeOfferButton, MarkListingMenu, SoldBanner } from '
 import { fullName } from '@/components/post-card/author-line.tsx';
 import { usePostBoostControls } from '@/components/post-card/boost-bridge.tsx';
 import { DeletePostDialog } from '@/components/post-card/delete-post-dialog.tsx';
+import { useOpenListingEditor } from '@/components/post-card/edit-bridge.tsx';
 import { formatFullDate } from '@/components/post-card/format-post.ts';
 import { PostActions, useCommentOn } from '@/components/post-card/post-actions.tsx';
 import { PostMediaFull } from '@/components/post-card/post-media.tsx';
-import { CampusTag, CategoryTag, PriceTag } from '@/components/post-card/post-tags.tsx';
+import {
+  CampusTag,
+  CategoryTag,
+  ConditionTag,
+  EditedMark,
+  ExpiredTag,
+  PriceTag,
+} from '@/components/post-card/post-tags.tsx';
 import { PostText } from '@/components/post-card/post-text.tsx';
+import { RenewButton } from '@/components/post-card/renew-button.tsx';
 import { useCopyLink } from '@/components/post-card/use-copy-link.ts';
 import { RateDeal } from '@/components/reviews/index.ts';
 import { useStartConversation } from '@/components/start-conversation/use-start-conversation.ts';
@@ -64,6 +74,7 @@ function OwnerOrVisitorBar({ post }: { post: Post }) {
   const isOwner = viewer?.id === post.author.id;
   const conversation = useStartConversation();
   const BoostControls = usePostBoostControls();
+  const openEditor = useOpenListingEditor();
 
   // Opens the chat with the author in either direction, or starts one (docs/product/messages.md#starting-a-chat).
   const sendMessage = () => {
@@ -114,6 +125,12 @@ function OwnerOrVisitorBar({ post }: { post: Post }) {
                 {AD_MESSAGES.boostPost}
               </ButtonLink>
             ))}
+          {boostable && openEditor && (
+            <Button variant="secondary" size="sm" onClick={() => openEditor(post)}>
+              <Pencil aria-hidden="true" size={16} />
+              {LISTING_MESSAGES.edit}
+            </Button>
+          )}
           <Button variant="secondary" size="sm" className={styles.danger} onClick={() => setDeleting(true)}>
             <Trash2 aria-hidden="true" size={16} />
             {PROFILE_MESSAGES.delete}
@@ -147,6 +164,7 @@ function PostBody({ page }: { page: PostPage }) {
   const hydrated = useHydrated();
   const campus = useCampus();
   const commentOn = useCommentOn();
+  const viewer = useViewer();
   const { post, ancestors, comments } = page;
   const name = fullName(post.author);
   return (
@@ -168,15 +186,29 @@ function PostBody({ page }: { page: PostPage }) {
           </Link>
         </header>
         <div className={styles.tags}>
-          <PriceTag priceCents={post.priceCents} size="lg" />
+          {post.expired && <ExpiredTag />}
+          <PriceTag priceCents={post.priceCents} previousPriceCents={post.previousPriceCents} size="lg" />
           <ListingStatusTag status={post.status} />
           <CampusTag shortName={campus.shortName} />
+          <ConditionTag condition={post.condition} />
           <CategoryTag category={post.category} />
         </div>
+        {post.expired && (
+          <div className={styles.expiredNote} role="status">
+            <p>{viewer?.id === post.author.id ? LISTING_MESSAGES.expiredNoteOwner : LISTING_MESSAGES.expiredNote}</p>
+            {viewer?.id === post.author.id && <RenewButton post={post} />}
+          </div>
+        )}
         <PostText text={post.plainText} size="lg" />
         <PostMediaFull media={post.media} ownerName={post.author.firstName} />
         <p className={styles.time}>
           <time dateTime={post.createdAt}>{formatFullDate(post.createdAt, { utc: !hydrated })}</time>
+          {post.editedAt && (
+            <>
+              {' · '}
+              <EditedMark editedAt={post.editedAt} />
+            </>
+          )}
         </p>
         {post.likesCount > 0 && (
           // Tapping the save count lists who saved it (docs/product/community.md#route-table 'liked by').

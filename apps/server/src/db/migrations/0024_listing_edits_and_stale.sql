@@ -1,0 +1,4 @@
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_not_self";--> statement-breakpoint
+CREATE INDEX "posts_stale_idx" ON "posts" USING btree (greatest("created_at", "edited_at", "renewed_at", "price_dropped_at")) WHERE "posts"."post_commented_on" IS NULL AND "posts"."expired_at" IS NULL AND "posts"."stale_asked_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "posts_stale_asked_idx" ON "posts" USING btree ("stale_asked_at") WHERE "posts"."stale_asked_at" IS NOT NULL AND "posts"."expired_at" IS NULL;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_not_self" CHECK ("notifications"."to_user_id" <> "notifications"."from_user_id" OR "notifications"."type" = 'still available');
