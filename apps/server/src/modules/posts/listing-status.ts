@@ -1,7 +1,13 @@
-import { DEAL_EVENT_TYPES, DEAL_MESSAGES, type ListingStatus, POST_DETAIL_MESSAGES } from '@campus/contract';
+import {
+  DEAL_EVENT_TYPES,
+  DEAL_MESSAGES,
+  LISTING_EVENT_TYPES,
+  type ListingStatus,
+  POST_DETAIL_MESSAGES,
+} from '@campus/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { errors } from '../../lib/errors.ts';
-import { publishEvents } from '../../lib/events.ts';
+import { broadcastOnCommit, publishEvents } from '../../lib/events.ts';
 import { notify } from '../notifications/index.ts';
 import type { FeedAds } from './feed-ads.ts';
 import { lockListing, saversOf, setListingStatus } from './listing-status.repo.ts';
@@ -71,5 +77,12 @@ export async function markListing(tx: DbOrTx, ads: Pick<FeedAds, 'postSold'>, ma
         payload: { postId: listing.id },
       })),
   );
+  // …and every other open feed or post page of the campus that shows it ('Pending', 'Sold', or
+  // gone from the feed), as an edit does (decision 034).
+  await broadcastOnCommit(tx, {
+    campusId: listing.campusId,
+    type: LISTING_EVENT_TYPES.postChanged,
+    payload: { postId: listing.id },
+  });
   return before;
 }
