@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, useParams } from 'react-router';
 import { BoostBridgeProvider } from '@/components/post-card/boost-bridge.tsx';
+import { boostStatusQueryOptions } from '@/features/ads/api/get-boost-status.ts';
 import { PostBoostControls } from '@/features/ads/components/post-boost-controls.tsx';
 import { postQueryOptions } from '@/features/posts/api/get-post.ts';
 import { PostDetail } from '@/features/posts/components/post-detail.tsx';
@@ -19,7 +20,12 @@ export const clientLoader =
       return { head: shell && campusHead(shell.campus) };
     }
     const post = postQueryOptions(params.postId ?? '');
-    await queryClient.prefetchQuery(post);
+    // The boost buttons' answer too (the owner's Boost Post / View Analytics, a visitor's
+    // call-to-action): drawn with the page, they do not move the comments below when it arrives.
+    await Promise.all([
+      queryClient.prefetchQuery(post),
+      queryClient.prefetchQuery(boostStatusQueryOptions(params.postId ?? '')),
+    ]);
     const page = queryClient.getQueryData(post.queryKey);
     return { head: page ? postHead(page.post, member.campus) : campusHead(member.campus) };
   };

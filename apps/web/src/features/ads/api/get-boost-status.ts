@@ -11,7 +11,8 @@ async function getBoostStatus(postId: string, { signal }: { signal?: AbortSignal
   return api.get<PostBoostStatus>(`/api/posts/${encodeURIComponent(postId)}/boost`, { signal });
 }
 
-const boostStatusQueryOptions = (postId: string) =>
+/** Also read by the post page's loader, so the buttons arrive drawn as they stay (no skeleton, no shift). */
+export const boostStatusQueryOptions = (postId: string) =>
   queryOptions({
     queryKey: queryKeys.ads.boostStatus(postId),
     queryFn: ({ signal }) => getBoostStatus(postId, { signal }),
