@@ -37,6 +37,14 @@ describe('/post/:postId/edit', () => {
       'GET /api/posts/:postId/edit': saved,
       'PATCH /api/posts/:postId': testPost({ condition: 'like new', editedAt: '2026-11-01T00:00:00.000Z' }),
       'GET /api/posts/:postId': page,
+      'GET /api/posts/:postId/boost': {
+        isOwner: true,
+        ad: null,
+        ownerAction: 'boost',
+        paused: false,
+        cta: null,
+        adRunning: false,
+      },
     });
     const { router } = renderApp('/post/p1/edit', { viewer: owner });
     const form = await screen.findByRole('form', { name: LISTING_MESSAGES.editListing });
