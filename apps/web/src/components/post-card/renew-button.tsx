@@ -1,8 +1,6 @@
-import { LISTING_MESSAGES, POST_MESSAGES, type Post } from '@campus/contract';
+import { LISTING_MESSAGES, type Post } from '@campus/contract';
 import { RefreshCw } from 'lucide-react';
-import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { ApiError } from '@/lib/api-client.ts';
 import { useRenewPost } from './api/renew-post.ts';
 
 /**
@@ -11,7 +9,6 @@ import { useRenewPost } from './api/renew-post.ts';
  */
 export function RenewButton({ post, size = 'sm' }: { post: Pick<Post, 'id'>; size?: 'sm' | 'md' }) {
   const renew = useRenewPost();
-  const { showAlert } = useAlert();
   return (
     <Button
       size={size}
@@ -19,13 +16,7 @@ export function RenewButton({ post, size = 'sm' }: { post: Pick<Post, 'id'>; siz
       disabled={renew.isPending}
       onClick={(event) => {
         event.stopPropagation();
-        renew.mutate(post.id, {
-          onSuccess: () => showAlert(LISTING_MESSAGES.renewed, { type: 'success' }),
-          onError: (error) =>
-            showAlert(error instanceof ApiError && error.status < 500 ? error.message : POST_MESSAGES.submitFailed, {
-              type: 'danger',
-            }),
-        });
+        renew.mutate(post.id);
       }}
     >
       <RefreshCw aria-hidden="true" size={16} />

@@ -13,12 +13,10 @@ import { formatAge } from '@/components/post-card/format-post.ts';
 import { SaveButton } from '@/components/post-card/post-actions.tsx';
 import { useCopyLink } from '@/components/post-card/use-copy-link.ts';
 import { StartConversationDialog } from '@/components/start-conversation/start-conversation-dialog.tsx';
-import { useAlert } from '@/components/ui/alert-provider.tsx';
 import menuStyles from '@/components/ui/dropdown-menu.module.css';
 import { MenuContent } from '@/components/ui/menu-content.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
-import { ApiError } from '@/lib/api-client.ts';
 import { useViewer } from '@/lib/viewer.ts';
 import styles from './post-media-card.module.css';
 
@@ -84,7 +82,6 @@ function PostMediaCard({ post }: { post: Post }) {
   const marker = useListingMarker(post);
   const openEditor = useOpenListingEditor();
   const renew = useRenewPost();
-  const { showAlert } = useAlert();
   const first = post.media[0];
   if (!first) return null;
   const name = fullName(post.author);
@@ -132,18 +129,7 @@ function PostMediaCard({ post }: { post: Post }) {
                 </DropdownMenu.Item>
               )}
               {isOwner && post.expired && (
-                <DropdownMenu.Item
-                  className={menuStyles.menuItem}
-                  onSelect={() =>
-                    renew.mutate(post.id, {
-                      onSuccess: () => showAlert(LISTING_MESSAGES.renewed, { type: 'success' }),
-                      onError: (error) =>
-                        showAlert(error instanceof ApiError ? error.message : LISTING_MESSAGES.renew, {
-                          type: 'danger',
-                        }),
-                    })
-                  }
-                >
+                <DropdownMenu.Item className={menuStyles.menuItem} onSelect={() => renew.mutate(post.id)}>
                   <RefreshCw aria-hidden="true" size={18} />
                   {LISTING_MESSAGES.renew}
                 </DropdownMenu.Item>

@@ -1,5 +1,6 @@
-import { type Post, PostSchema } from '@campus/contract';
+import { LISTING_MESSAGES, POST_MESSAGES, type Post, PostSchema } from '@campus/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { ApiError, api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
@@ -10,12 +11,23 @@ async function renewPost(postId: string): Promise<Post> {
   return body.data;
 }
 
-/** Renewing moves the listing in every list and ends 'Expired' on its page: both read again. */
+/**
+ * Renewing moves the listing in every list and ends 'Expired' on its page: both read again. The
+ * outcome is said here, not by the button: the renewed listing's page drops its Renew button (the
+ * answer, or the campus's `post.changed` event, may come first), and a gone button's own callbacks
+ * never run.
+ */
 export function useRenewPost() {
   const queryClient = useQueryClient();
+  const { showAlert } = useAlert();
   return useMutation({
     mutationFn: renewPost,
+    onError: (error) =>
+      showAlert(error instanceof ApiError && error.status < 500 ? error.message : POST_MESSAGES.submitFailed, {
+        type: 'danger',
+      }),
     onSuccess: async (_post, postId) => {
+      showAlert(LISTING_MESSAGES.renewed, { type: 'success' });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.posts.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.post.detail(postId) }),
