@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type Browser, test as base, expect, type Page } from '@playwright/test';
 
 interface ExpectedFailure {
   status: number;
@@ -83,6 +83,22 @@ export async function expectAccessible(page: Page): Promise<void> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(bad, 'serious or critical accessibility violations').toEqual([]);
+}
+
+/**
+ * A second person in a browser context of their own, the size of the test's project. The fixture
+ * only watches the test's own page, so this page collects its errors itself.
+ */
+export async function secondPerson(browser: Browser, baseURL: string) {
+  const { viewport, isMobile } = test.info().project.use;
+  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch: isMobile });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
+  });
+  return { context, page, errors };
 }
 
 /** Keeps a screenshot of the journey's end state under test-results/screens/. */

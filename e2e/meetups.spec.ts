@@ -1,7 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures.ts';
-import { freshMember, isMobile, uniqueTag } from './support/members.ts';
+import { expect, expectAccessible, keepScreenshot, secondPerson, test } from './fixtures.ts';
+import { freshMember, uniqueTag } from './support/members.ts';
 
 /**
  * Trust between strangers in a chat (docs/product/safety.md; docs/decisions/038-meetups-and-scam-warnings.md),
@@ -11,28 +9,6 @@ import { freshMember, isMobile, uniqueTag } from './support/members.ts';
  */
 
 test.describe.configure({ timeout: 180_000 });
-
-const SHOTS = '/work/notes/shots/meetups';
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-${test.info().project.name}.png` });
-}
-
-async function secondPerson(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: isMobile() ? { width: 390, height: 844 } : { width: 1280, height: 800 },
-    isMobile: isMobile(),
-    hasTouch: isMobile(),
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
-  });
-  return { context, page, errors };
-}
 
 /** Tomorrow on OU's clock (America/Chicago), as the date field takes it. */
 function tomorrowOnCampus(): string {
@@ -69,7 +45,7 @@ test('a meet-up is suggested and accepted (pinned for both, live); a Zelle-first
   const day = tomorrowOnCampus();
   await dialog.getByLabel('Day', { exact: true }).fill(day);
   await dialog.getByLabel('Time', { exact: true }).fill('15:30');
-  await shot(buyerPage, 'suggest-dialog');
+  await keepScreenshot(buyerPage, 'suggest-dialog');
   await expectAccessible(buyerPage);
   await dialog.getByRole('button', { name: 'Send suggestion' }).click();
   await expect(dialog).toBeHidden();
@@ -82,18 +58,18 @@ test('a meet-up is suggested and accepted (pinned for both, live); a Zelle-first
   await page.goto(`/messages/${chatId}`);
   const theirs = page.getByRole('region', { name: /^Meet-up suggested: Bizzell Memorial Library/ });
   await expect(theirs.getByRole('button', { name: 'Suggest another' })).toBeVisible();
-  await shot(page, 'card-recipient');
-  await shot(buyerPage, 'card-suggester');
+  await keepScreenshot(page, 'card-recipient');
+  await keepScreenshot(buyerPage, 'card-suggester');
   await theirs.getByRole('button', { name: 'Accept' }).click();
   await expect(theirs.getByRole('status')).toHaveText('Accepted');
   const pinned = page.getByRole('complementary', { name: 'Upcoming meet-up' });
   await expect(pinned).toContainText('Bizzell Memorial Library, south entrance');
-  await shot(page, 'pinned-recipient');
+  await keepScreenshot(page, 'pinned-recipient');
 
   // Live on the buyer's side, without a reload.
   await expect(mine.getByRole('status')).toHaveText('Accepted');
   await expect(buyerPage.getByRole('complementary', { name: 'Upcoming meet-up' })).toContainText('3:30 PM');
-  await shot(buyerPage, 'pinned-suggester');
+  await keepScreenshot(buyerPage, 'pinned-suggester');
 
   // A scam sign: the seller asks for the money first on Zelle. Sent as any message; only the
   // buyer reads the warning under it.
@@ -108,7 +84,7 @@ test('a meet-up is suggested and accepted (pinned for both, live); a Zelle-first
     'href',
     '/settings/trust_and_safety',
   );
-  await shot(buyerPage, 'scam-warning');
+  await keepScreenshot(buyerPage, 'scam-warning');
   await expect(page.getByRole('listitem').filter({ hasText: text }).getByText(WARNING)).toHaveCount(0);
   await expect(page.getByText(WARNING)).toHaveCount(0);
   await expectAccessible(buyerPage);
@@ -118,7 +94,7 @@ test('a meet-up is suggested and accepted (pinned for both, live); a Zelle-first
   await expect(buyerPage.getByRole('heading', { name: 'Safe meet-up spots' })).toBeVisible();
   await expect(buyerPage.getByText('OU Police Department lobby')).toBeVisible();
   await buyerPage.getByRole('heading', { name: 'Safe meet-up spots' }).scrollIntoViewIfNeeded();
-  await shot(buyerPage, 'trust-and-safety');
+  await keepScreenshot(buyerPage, 'trust-and-safety');
 
   expect(other.errors, 'the buyer’s page logged errors').toEqual([]);
   await other.context.close();

@@ -1,7 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures.ts';
-import { createPost, freshMember, isMobile, uniqueTag } from './support/members.ts';
+import { expect, expectAccessible, keepScreenshot, secondPerson, test } from './fixtures.ts';
+import { createPost, freshMember, uniqueTag } from './support/members.ts';
 
 /**
  * Reviews after a sale (docs/product/reviews.md, docs/decisions/037-reviews.md), two people in
@@ -13,28 +11,6 @@ import { createPost, freshMember, isMobile, uniqueTag } from './support/members.
  */
 
 test.describe.configure({ timeout: 180_000 });
-
-const SHOTS = '/work/notes/shots/reviews';
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-${test.info().project.name}.png` });
-}
-
-async function secondPerson(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: isMobile() ? { width: 390, height: 844 } : { width: 1280, height: 800 },
-    isMobile: isMobile(),
-    hasTouch: isMobile(),
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
-  });
-  return { context, page, errors };
-}
 
 test('sale → both review → the profile shows the rating once both have reviewed', async ({
   page,
@@ -85,18 +61,18 @@ test('sale → both review → the profile shows the rating once both have revie
   await expect(sellerForm.getByRole('radio', { name: '4 stars' })).toBeChecked();
   await sellerForm.getByLabel('How did it go?').fill('Paid in cash and picked it up on time. Easy deal!');
   await expect(sellerForm.getByText('49 / 300')).toBeVisible();
-  await shot(page, 'review-form');
+  await keepScreenshot(page, 'review-form');
   await expectAccessible(page);
   await sellerForm.getByRole('button', { name: 'Post review' }).click();
   await expect(sellerForm).toBeHidden();
   await expect(page.getByText(`Waiting for ${buyer.firstName}'s review`)).toBeVisible();
-  await shot(page, 'waiting');
+  await keepScreenshot(page, 'waiting');
 
   // Not published yet: the buyer's profile has no rating and no review.
   await buyerPage.goto(`/${buyer.username}?show=reviews`);
   await expect(buyerPage.getByRole('heading', { name: 'No reviews yet' })).toBeVisible();
   await expect(buyerPage.getByRole('link', { name: /^Rated / })).toHaveCount(0);
-  await shot(buyerPage, 'reviews-tab-empty');
+  await keepScreenshot(buyerPage, 'reviews-tab-empty');
 
   // The buyer: 'Rate {seller}' on the listing's page.
   await buyerPage.goto(`/post/${postId}`);
@@ -112,7 +88,7 @@ test('sale → both review → the profile shows the rating once both have revie
   await buyerPage.goto(`/${seller.username}`);
   const rating = buyerPage.getByRole('link', { name: 'Rated 5.0 out of 5 from 1 review' });
   await expect(rating).toBeVisible();
-  await shot(buyerPage, 'profile-rating');
+  await keepScreenshot(buyerPage, 'profile-rating');
   await rating.click();
   await expect(buyerPage).toHaveURL(/show=reviews/);
   const list = buyerPage.getByRole('region', { name: `${seller.firstName}’s reviews` });
@@ -122,7 +98,7 @@ test('sale → both review → the profile shows the rating once both have revie
   // The buyer's profile, as the seller sees it: 4.0 ★ (1), and the seller replies on their own tab.
   await page.goto(`/${buyer.username}?show=reviews`);
   await expect(page.getByRole('link', { name: 'Rated 4.0 out of 5 from 1 review' })).toBeVisible();
-  await shot(page, 'reviews-tab');
+  await keepScreenshot(page, 'reviews-tab');
   await expectAccessible(page);
   await page.goto(`/${seller.username}?show=reviews`);
   await page.getByRole('button', { name: 'Reply' }).click();
@@ -130,7 +106,7 @@ test('sale → both review → the profile shows the rating once both have revie
   await page.getByRole('button', { name: 'Post reply' }).click();
   await expect(page.getByText(`${seller.firstName}'s reply`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reply' })).toHaveCount(0);
-  await shot(page, 'reviews-tab-reply');
+  await keepScreenshot(page, 'reviews-tab-reply');
 
   expect(other.errors, 'the buyer’s page logged errors').toEqual([]);
   await other.context.close();

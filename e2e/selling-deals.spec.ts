@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures.ts';
-import { createPost, freshMember, isMobile, uniqueTag } from './support/members.ts';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, keepScreenshot, secondPerson, test } from './fixtures.ts';
+import { createPost, freshMember, uniqueTag } from './support/members.ts';
 
 /**
  * Closing a deal (docs/product/selling.md#offers, #available-pending-sold;
@@ -13,30 +12,6 @@ import { createPost, freshMember, isMobile, uniqueTag } from './support/members.
 
 // Two people, live, on a machine that may be busy: generous, never a fixed wait.
 test.describe.configure({ timeout: 180_000 });
-
-/** Screens for the lead (the brief's list), one per size. */
-const SHOTS = '/work/notes/shots/deals';
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-${test.info().project.name}.png` });
-}
-
-/** The buyer's own browser, the same size as the project's. */
-async function secondPerson(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: isMobile() ? { width: 390, height: 844 } : { width: 1280, height: 800 },
-    isMobile: isMobile(),
-    hasTouch: isMobile(),
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
-  });
-  return { context, page, errors };
-}
 
 const offerCard = (page: Page, name: string) => page.getByRole('region', { name });
 
@@ -64,7 +39,7 @@ test('offer → counter → accept → pending → sold, live for both, then gon
   await amount.press('Enter');
   await expect(dialog.getByText('An offer has to be more than $0.')).toBeVisible();
   await amount.fill('40');
-  await shot(buyerPage, 'offer-dialog');
+  await keepScreenshot(buyerPage, 'offer-dialog');
   await amount.press('Enter');
   await expect(buyerPage).toHaveURL(/\/messages\/[^/]+$/);
   const chatPath = new URL(buyerPage.url()).pathname;
@@ -77,7 +52,7 @@ test('offer → counter → accept → pending → sold, live for both, then gon
   const theirs = offerCard(page, 'Their offer: $40');
   await expect(theirs.getByRole('button', { name: 'Accept' })).toBeVisible();
   await expect(theirs.getByRole('button', { name: 'Decline' })).toBeVisible();
-  await shot(page, 'offer-card-seller');
+  await keepScreenshot(page, 'offer-card-seller');
   await expectAccessible(page);
   await theirs.getByRole('button', { name: 'Counter' }).click();
   const counter = page.getByRole('dialog', { name: 'Counter offer' });
@@ -91,7 +66,7 @@ test('offer → counter → accept → pending → sold, live for both, then gon
   const countered = offerCard(buyerPage, 'Their offer: $50');
   await expect(countered.getByRole('button', { name: 'Accept' })).toBeVisible();
   await expect(mine.getByRole('status')).toHaveText('Countered');
-  await shot(buyerPage, 'offer-card-buyer');
+  await keepScreenshot(buyerPage, 'offer-card-buyer');
   await countered.getByRole('button', { name: 'Accept' }).click();
   await expect(countered.getByRole('status')).toHaveText('Accepted');
   await expect(offerCard(page, 'Your offer: $50').getByRole('status')).toHaveText('Accepted');
@@ -110,7 +85,7 @@ test('offer → counter → accept → pending → sold, live for both, then gon
   await expect(bryn).toBeChecked();
   await expect(picker.getByText('Offered $50')).toBeVisible();
   await expect(picker.getByRole('radio', { name: 'Someone else' })).toBeVisible();
-  await shot(page, 'buyer-picker');
+  await keepScreenshot(page, 'buyer-picker');
   await expectAccessible(page);
   await picker.getByRole('button', { name: 'Mark as sold' }).click();
   await expect(picker).toBeHidden();
@@ -125,7 +100,7 @@ test('offer → counter → accept → pending → sold, live for both, then gon
   await page.goto(`/${seller.username}`);
   const card = page.getByRole('article').filter({ hasText: title });
   await expect(card.getByText('Status: Sold')).toBeVisible();
-  await shot(page, 'sold-ribbon-profile');
+  await keepScreenshot(page, 'sold-ribbon-profile');
 
   // The buyer's feed leaves sold listings out (docs/product/selling.md#filters-and-sorting);
   // 'Show sold' brings it back.

@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, keepScreenshot, test } from './fixtures.ts';
 import { freshMember, isMobile, uniqueTag } from './support/members.ts';
 
 /**
@@ -12,18 +11,6 @@ import { freshMember, isMobile, uniqueTag } from './support/members.ts';
  */
 
 test.describe.configure({ timeout: 120_000 });
-
-const SHOTS = '/work/notes/shots/listings';
-
-/** Keeps a screen for the notes when that folder is there (the lead's machine); skipped elsewhere. */
-async function shot(page: Page, name: string) {
-  try {
-    mkdirSync(SHOTS, { recursive: true });
-  } catch {
-    return;
-  }
-  await page.screenshot({ path: `${SHOTS}/${name}-${test.info().project.name}.png` });
-}
 
 /** CRC-32 of PNG chunks. */
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -124,7 +111,7 @@ test.describe('editing a listing', () => {
     const form = await openEditor(page, postId);
     await expect(form.getByRole('img', { name: 'Photo 1 of 2' })).toBeVisible();
     await expect(form.getByRole('button', { name: 'Move earlier: Photo 1 of 2' })).toBeDisabled();
-    await shot(page, isMobile() ? 'edit-page-390x844' : 'edit-modal-1280x800');
+    await keepScreenshot(page, isMobile() ? 'edit-page-390x844' : 'edit-modal-1280x800');
     await expectAccessible(page);
 
     // By keyboard: the second photo moves to the front.
@@ -187,7 +174,7 @@ test.describe('price drops', () => {
       await expect(card.locator('s')).toHaveText('Was $60');
       await expect(card.getByText('Condition: Good')).toBeVisible();
       await card.scrollIntoViewIfNeeded();
-      await shot(saver.page, 'card-condition-price-drop');
+      await keepScreenshot(saver.page, 'card-condition-price-drop');
 
       await saver.page.goto('/notifications');
       await expect(saver.page.getByRole('link', { name: `Price dropped on ${title}: $60 → $45` })).toBeVisible();
@@ -224,7 +211,7 @@ test.describe('stale listings', () => {
     await expect(row.getByRole('button', { name: 'Renew' })).toBeVisible();
     await expect(row.getByRole('link', { name: 'Mark sold' })).toHaveAttribute('href', `/post/${postId}?mark=sold`);
     await expect(row.getByRole('button', { name: 'Delete' })).toBeVisible();
-    await shot(page, 'still-available-notification');
+    await keepScreenshot(page, 'still-available-notification');
 
     expect(await moveTime(45)).toEqual({ asked: 0, expired: 1 });
     await page.goto(`/${seller.username}`);
@@ -232,11 +219,11 @@ test.describe('stale listings', () => {
     await expect(card.getByText('Expired', { exact: true })).toBeVisible();
     await expect(card.getByRole('button', { name: 'Renew' })).toBeVisible();
     await card.scrollIntoViewIfNeeded();
-    await shot(page, 'expired-profile-card');
+    await keepScreenshot(page, 'expired-profile-card');
     await page.goto(`/post/${postId}`);
     const post = page.getByRole('article', { name: /^Post by / });
     await expect(post.getByText('Expired', { exact: true })).toBeVisible();
-    await shot(page, 'expired-listing');
+    await keepScreenshot(page, 'expired-listing');
 
     await post.getByRole('button', { name: 'Renew' }).click();
     await expect(page.getByText('Renewed: your listing is back at the top of the feed.')).toBeVisible();
