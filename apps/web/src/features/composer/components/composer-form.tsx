@@ -1,5 +1,4 @@
 import { ALERT_TIMING, POST_MESSAGES, PROGRESS_MODAL_TEXTS } from '@campus/contract';
-import { ImagePlus } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, lazy, Suspense, useCallback, useId, useRef } from 'react';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Avatar } from '@/components/ui/avatar.tsx';
@@ -8,8 +7,9 @@ import { ProgressModal } from '@/components/ui/progress-modal.tsx';
 import { useViewer } from '@/lib/viewer.ts';
 import { type ComposerPresentation, useSubmitDraft } from '../hooks/use-submit-draft.ts';
 import { canSubmitDraft, draftCount, draftKeyFor, draftStore, useDraft } from '../lib/draft-store.ts';
-import { FILE_ALERTS, leaveOutFakePhotos, POST_FILE_ACCEPT } from '../lib/file-rules.ts';
+import { FILE_ALERTS, leaveOutFakePhotos } from '../lib/file-rules.ts';
 import { createThrottle } from '../lib/throttle.ts';
+import { AddMediaButton } from './add-media-button.tsx';
 import { CategoryLink, CategoryMenu } from './category-field.tsx';
 import { CharacterCounter } from './character-counter.tsx';
 import styles from './composer.module.css';
@@ -59,7 +59,6 @@ export default function ComposerForm({
   const draft = useDraft(draftKey);
   const viewer = useViewer();
   const { showAlert } = useAlert();
-  const fileInput = useRef<HTMLInputElement>(null);
   const throttle = useRef(createThrottle(ALERT_TIMING.tooManyCharactersDebounceMs));
   const counterId = useId();
   const { submit, upload } = useSubmitDraft({ draftKey, parentId, presentation, onPosted, composeHref });
@@ -124,25 +123,7 @@ export default function ComposerForm({
         </div>
       </div>
       <div className={styles.toolbar}>
-        <button
-          type="button"
-          className={styles.tool}
-          aria-label={COMPOSER_TEXTS.addMedia}
-          title={COMPOSER_TEXTS.addMedia}
-          onClick={() => fileInput.current?.click()}
-        >
-          <ImagePlus aria-hidden="true" size={22} />
-        </button>
-        <input
-          ref={fileInput}
-          className="visually-hidden"
-          type="file"
-          multiple
-          accept={POST_FILE_ACCEPT}
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={(event) => void handleFiles(event)}
-        />
+        <AddMediaButton label={COMPOSER_TEXTS.addMedia} onFiles={(event) => void handleFiles(event)} />
         <span className={styles.spacer} />
         <CharacterCounter id={counterId} count={draftCount(draft)} />
         <Button type="submit" className={styles.submit} disabled={!canSubmit}>

@@ -7,7 +7,6 @@ import {
   PROGRESS_MODAL_TEXTS,
 } from '@campus/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { ImagePlus } from 'lucide-react';
 import {
   type ChangeEvent,
   type FormEvent,
@@ -41,8 +40,9 @@ import {
   moveEditMedia,
   removeEditMedia,
 } from '../lib/edit-draft.ts';
-import { FILE_ALERTS, leaveOutFakePhotos, POST_FILE_ACCEPT } from '../lib/file-rules.ts';
+import { FILE_ALERTS, leaveOutFakePhotos } from '../lib/file-rules.ts';
 import { createThrottle } from '../lib/throttle.ts';
+import { AddMediaButton } from './add-media-button.tsx';
 import { CategoryMenu } from './category-field.tsx';
 import { CharacterCounter } from './character-counter.tsx';
 import styles from './composer.module.css';
@@ -111,7 +111,6 @@ function LoadedForm({
   const { showAlert } = useAlert();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const fileInput = useRef<HTMLInputElement>(null);
   const throttle = useRef(createThrottle(ALERT_TIMING.tooManyCharactersDebounceMs));
   const counterId = useId();
   const sending = useRef(false);
@@ -219,26 +218,7 @@ function LoadedForm({
         </div>
       </div>
       <div className={styles.toolbar}>
-        <button
-          type="button"
-          className={styles.tool}
-          aria-label={COMPOSER_TEXTS.addMedia}
-          title={COMPOSER_TEXTS.addMedia}
-          onClick={() => fileInput.current?.click()}
-        >
-          <ImagePlus aria-hidden="true" size={22} />
-        </button>
-        <input
-          ref={fileInput}
-          className="visually-hidden"
-          type="file"
-          multiple
-          accept={POST_FILE_ACCEPT}
-          tabIndex={-1}
-          aria-hidden="true"
-          data-testid="edit-files"
-          onChange={(event) => void handleFiles(event)}
-        />
+        <AddMediaButton label={COMPOSER_TEXTS.addMedia} onFiles={(event) => void handleFiles(event)} />
         <span className={styles.spacer} />
         <CharacterCounter id={counterId} count={editDraftCount(draft)} />
         <Button type="submit" className={styles.submit} disabled={!canSave}>
