@@ -28,6 +28,7 @@ import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
 import { campusPlugin } from './plugins/campus.ts';
 import { dbFaultsPlugin } from './plugins/db-faults.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { lifecyclePlugin } from './plugins/lifecycle.ts';
 import { loggerOptions, requestLogController, requestLogPlugin } from './plugins/logging.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -73,15 +74,8 @@ export async function buildApp({
     // Fastify answers 503 to requests that arrive while it drains on shutdown.
     return503OnClosing: true,
   });
-  // While draining on shutdown, answers close their connection: a keep-alive socket that
-  // becomes idle after its last answer would otherwise hold the process open.
-  let draining = false;
-  app.addHook('preClose', async () => {
-    draining = true;
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    if (draining) reply.header('connection', 'close');
-  });
+  // Drain on shutdown: readiness false, answers close their connection (plugins/lifecycle.ts).
+  await app.register(lifecyclePlugin);
   app.setValidatorCompiler(validatorCompiler);
   // Compiled response serializers (plugins/serializer.ts); Zod checks responses outside production.
   app.setSerializerCompiler(compiledSerializerCompiler({ validate: config.env !== 'production' }));
@@ -107,7 +101,7 @@ export async function buildApp({
   await app.register(sessionPlugin, { auth, db });
   await app.register(ssePlugin, { db, ...sse });
 
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes, { db, readyTimeoutMs: config.databaseConnectTimeoutMs });
   await app.register(geoRoutes, { firewall: config.firewall });
   await app.register(campusRoutes, { db, config });
   await app.register(authRoutes, { auth });

@@ -12,6 +12,23 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** How long a request waits to open or borrow a database connection before answering 503; also the health probe's limit. */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(500),
+  /**
+   * A direct (session) connection to the same database for what needs a session: the LISTEN
+   * connection, migrations under their advisory lock and pg-boss. Set it when DATABASE_URL is a
+   * pooler in transaction mode (PgBouncer); default DATABASE_URL. Decision 043.
+   */
+  DATABASE_DIRECT_URL: z.string().url().optional(),
+  /**
+   * `off`: request statements are sent unnamed (parsed each time) instead of as named prepared
+   * statements, for a pooler in transaction mode without prepared-statement support (PgBouncer
+   * before 1.21, e.g. Debian bookworm's 1.18). Decision 043.
+   */
+  DATABASE_PREPARED_STATEMENTS: booleanFlag.default(true),
+  /**
+   * On SIGTERM: how long the instance keeps answering (readiness already false, every answer
+   * closing its connection) before it stops accepting, so the load balancer moves away first.
+   */
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Extra host names, `host=slug` pairs separated by commas, e.g. `buysell.ou.edu=ou`. */
   CAMPUS_HOSTS: z.string().default(''),
@@ -50,6 +67,9 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   databaseConnectTimeoutMs: number;
+  databaseDirectUrl: string | undefined;
+  databasePreparedStatements: boolean;
+  drainDelayMs: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   campusHosts: Map<string, string>;
   trustProxy: boolean;
@@ -98,6 +118,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
+    drainDelayMs: e.DRAIN_DELAY_MS,
     logLevel: e.LOG_LEVEL,
     campusHosts: parseCampusHosts(e.CAMPUS_HOSTS),
     trustProxy: e.TRUST_PROXY,

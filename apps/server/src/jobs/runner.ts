@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/client.ts';
+import { type Database, directUrlOf } from '../db/client.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
 import { tickAdClock } from './ad-clock.ts';
 import { mailDueNotifications, type NotificationMailDeps } from './notification-mail.ts';
@@ -169,7 +169,8 @@ export const jobsPlugin = fp(
     if (!options.start) return;
     app.addHook('onReady', async () => {
       app.jobs = await startJobRunner({
-        url: String(options.db.$client.options.connectionString),
+        // pg-boss keeps session state (advisory locks, its own pool): never through the pooler.
+        url: directUrlOf(options.db),
         db: options.db,
         clock: options.clock,
         log: app.log.child({ module: 'jobs' }),

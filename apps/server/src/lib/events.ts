@@ -194,6 +194,15 @@ export class EventBus {
     return this.client !== undefined && this.connecting === undefined;
   }
 
+  /**
+   * Opens the LISTEN connection now if it is not up (readiness asks this); rejects while the
+   * database cannot be reached (a reconnect is then scheduled as usual).
+   */
+  listen(): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('EventBus is closed'));
+    return this.ensureListening();
+  }
+
   subscribe(options: SubscribeOptions): Subscription {
     if (this.closed) throw new Error('EventBus is closed');
     const k = key(options.campusId, options.userId);
