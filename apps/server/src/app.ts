@@ -28,7 +28,9 @@ import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
 import { campusPlugin } from './plugins/campus.ts';
 import { dbFaultsPlugin } from './plugins/db-faults.ts';
 import { errorsPlugin } from './plugins/errors.ts';
-import { loggerOptions, requestLogController, requestLogPlugin } from './plugins/logging.ts';
+import { lifecyclePlugin } from './plugins/lifecycle.ts';
+import { loggerOptions, requestIdOf, requestLogController, requestLogPlugin } from './plugins/logging.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { compiledSerializerCompiler } from './plugins/serializer.ts';
@@ -69,25 +71,22 @@ export async function buildApp({
     logger: loggerOptions(config, { stream: logStream }),
     // One line per request instead of two (plugins/logging.ts).
     logController: requestLogController(),
+    // The load balancer's X-Request-Id when it is a sane token, else a fresh UUID (plugins/logging.ts).
+    genReqId: requestIdOf,
     trustProxy: config.trustProxy,
     // Fastify answers 503 to requests that arrive while it drains on shutdown.
     return503OnClosing: true,
   });
-  // While draining on shutdown, answers close their connection: a keep-alive socket that
-  // becomes idle after its last answer would otherwise hold the process open.
-  let draining = false;
-  app.addHook('preClose', async () => {
-    draining = true;
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    if (draining) reply.header('connection', 'close');
-  });
+  // Drain on shutdown: readiness false, answers close their connection (plugins/lifecycle.ts).
+  await app.register(lifecyclePlugin);
   app.setValidatorCompiler(validatorCompiler);
   // Compiled response serializers (plugins/serializer.ts); Zod checks responses outside production.
   app.setSerializerCompiler(compiledSerializerCompiler({ validate: config.env !== 'production' }));
 
   await app.register(errorsPlugin);
   await app.register(requestLogPlugin);
+  // Prometheus metrics: request durations from here on; /metrics on METRICS_PORT or behind METRICS_TOKEN.
+  await app.register(metricsPlugin, config.metrics);
   await app.register(dbFaultsPlugin, { db });
   await app.register(cacheHeadersPlugin);
   await app.register(securityPlugin, { production: config.env === 'production' });
@@ -99,7 +98,11 @@ export async function buildApp({
   await app.register(openapiPlugin);
   await app.register(campusPlugin, { campusHosts: config.campusHosts, production: config.env === 'production' });
   // Chat photos are served only to the two people in the chat (session checked per request).
-  await app.register(storagePlugin, { dataDir: config.dataDir, privateMedia: [messagePhotos] });
+  await app.register(storagePlugin, {
+    dataDir: config.dataDir,
+    storage: config.storage,
+    privateMedia: [messagePhotos],
+  });
 
   const secret = resolveAuthSecret(config);
   const auth = createAuth({ db, config, secret, mailer: app.mailer, log: app.log });
@@ -107,7 +110,7 @@ export async function buildApp({
   await app.register(sessionPlugin, { auth, db });
   await app.register(ssePlugin, { db, ...sse });
 
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes, { db, readyTimeoutMs: config.databaseConnectTimeoutMs });
   await app.register(geoRoutes, { firewall: config.firewall });
   await app.register(campusRoutes, { db, config });
   await app.register(authRoutes, { auth });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { StorageChoice } from './lib/media-store.ts';
 
 const booleanFlag = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => ['on', 'true', '1'].includes(v));
 
@@ -12,6 +13,23 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** How long a request waits to open or borrow a database connection before answering 503; also the health probe's limit. */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(500),
+  /**
+   * A direct (session) connection to the same database for what needs a session: the LISTEN
+   * connection, migrations under their advisory lock and pg-boss. Set it when DATABASE_URL is a
+   * pooler in transaction mode (PgBouncer); default DATABASE_URL. Decision 043.
+   */
+  DATABASE_DIRECT_URL: z.string().url().optional(),
+  /**
+   * `off`: request statements are sent unnamed (parsed each time) instead of as named prepared
+   * statements, for a pooler in transaction mode without prepared-statement support (PgBouncer
+   * before 1.21, e.g. Debian bookworm's 1.18). Decision 043.
+   */
+  DATABASE_PREPARED_STATEMENTS: booleanFlag.default(true),
+  /**
+   * On SIGTERM: how long the instance keeps answering (readiness already false, every answer
+   * closing its connection) before it stops accepting, so the load balancer moves away first.
+   */
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Extra host names, `host=slug` pairs separated by commas, e.g. `buysell.ou.edu=ou`. */
   CAMPUS_HOSTS: z.string().default(''),
@@ -32,6 +50,23 @@ const EnvSchema = z.object({
   DEMO: booleanFlag.optional(),
   /** `on` sends every visitor to /404 at the geographic gate. */
   FIREWALL: booleanFlag.default(false),
+  /** /metrics (Prometheus) on a listener of its own at this port, never the public one. Decision 043. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The metrics listener's address; default 127.0.0.1 (the machine's own scraper). */
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** Without METRICS_PORT: /metrics on the public listener for `Authorization: Bearer <token>` only. */
+  METRICS_TOKEN: z.string().min(32).optional(),
+  /** Where uploads are kept: `disk` (DATA_DIR/uploads) or `s3` (a bucket; the S3_* settings). Decision 043. */
+  STORAGE: z.enum(['disk', 's3']).default('disk'),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** An S3-compatible service's address (MinIO, R2, a local server); unset: AWS. */
+  S3_ENDPOINT: z.string().url().optional(),
+  /** Unset: the AWS SDK's usual chain (environment, profile, instance role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** `on`: host/bucket/key addresses (most self-hosted services) instead of bucket.host/key. */
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   /**
    * Stripe Checkout for boosts; unset → the local test checkout (test mode, no account needed)
    * outside production, and in production no boosts at all (PAYMENTS_NOT_CONFIGURED, one warning at start).
@@ -50,6 +85,9 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   databaseConnectTimeoutMs: number;
+  databaseDirectUrl: string | undefined;
+  databasePreparedStatements: boolean;
+  drainDelayMs: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   campusHosts: Map<string, string>;
   trustProxy: boolean;
@@ -60,6 +98,8 @@ export type Config = {
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
   firewall: boolean;
   demo: boolean;
+  storage: StorageChoice;
+  metrics: { port: number | undefined; host: string; token: string | undefined };
   /** Stripe Checkout when configured; otherwise the local test checkout, except in production (no boosts). */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
 };
@@ -89,6 +129,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.AUTH_SECRET)
     throw new Error('Invalid configuration:\n  AUTH_SECRET: required in production');
+  if (e.STORAGE === 's3' && !e.S3_BUCKET)
+    throw new Error('Invalid configuration:\n  S3_BUCKET: required with STORAGE=s3');
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET)
     throw new Error('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY');
   return {
@@ -98,6 +140,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
+    drainDelayMs: e.DRAIN_DELAY_MS,
     logLevel: e.LOG_LEVEL,
     campusHosts: parseCampusHosts(e.CAMPUS_HOSTS),
     trustProxy: e.TRUST_PROXY,
@@ -114,6 +159,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     firewall: e.FIREWALL,
     demo: e.DEMO ?? e.NODE_ENV !== 'production',
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            bucket: e.S3_BUCKET as string,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'disk' },
     stripe: e.STRIPE_SECRET_KEY
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '', apiUrl: e.STRIPE_API_URL }
       : undefined,

@@ -21,7 +21,12 @@ async function freePort(): Promise<number> {
 
 async function startServer(
   port: number,
-  options: { logLevel?: string; stdout?: (text: string) => void; ownProcessGroup?: boolean } = {},
+  options: {
+    logLevel?: string;
+    stdout?: (text: string) => void;
+    ownProcessGroup?: boolean;
+    env?: Record<string, string>;
+  } = {},
 ): Promise<{ child: ChildProcess; exited: Promise<number | null> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
     // As in a terminal: a group of its own that Ctrl-C signals as a whole.
@@ -33,6 +38,7 @@ async function startServer(
       DEMO: 'off',
       LOG_LEVEL: options.logLevel ?? 'warn',
       NODE_ENV: 'development',
+      ...options.env,
     },
     stdio: ['ignore', options.stdout ? 'pipe' : 'ignore', 'pipe'],
   });
@@ -162,6 +168,7 @@ describe('server process', () => {
     expect(stopping).toBeGreaterThanOrEqual(0);
     expect(shutdown.slice(stopping)).toEqual([
       'SIGINT received, shutting down',
+      'draining: readiness is false',
       'job runner stopped',
       'database closed',
     ]);
@@ -169,6 +176,28 @@ describe('server process', () => {
     const postgresLines = (await readFile(postgresLog, 'utf8')).slice(logBefore);
     expect(postgresLines).toContain('received smart shutdown request');
     expect(postgresLines).not.toContain('terminating connection');
+  }, 120_000);
+
+  it('on SIGTERM drains first: not ready, still live and answering, then exits', async () => {
+    const port = await freePort();
+    // Long enough to observe; the test ends as soon as the process exits, not after a fixed wait.
+    const server = await startServer(port, { env: { DRAIN_DELAY_MS: '4000' } });
+    const status = (url: string) =>
+      fetch(`http://127.0.0.1:${port}${url}`).then(
+        (r) => r.status,
+        () => 0,
+      );
+    expect(await status('/api/health/ready')).toBe(200);
+    server.child.kill('SIGTERM');
+    await vi.waitFor(async () => expect(await status('/api/health/ready')).toBe(503), { timeout: 3_000, interval: 20 });
+    // During the delay the instance still serves (the balancer is moving away), closing each connection.
+    const live = await fetch(`http://127.0.0.1:${port}/api/health/live`);
+    expect(live.status).toBe(200);
+    expect(live.headers.get('connection')).toBe('close');
+    expect(await status('/api/campus')).toBe(200);
+    expect(await server.exited).toBe(0);
+    // The listener is closed: nothing answers any more.
+    expect(await status('/api/health/live')).toBe(0);
   }, 120_000);
 
   it('says in one line why it cannot start', async () => {

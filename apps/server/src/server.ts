@@ -34,8 +34,11 @@ async function main() {
   const stopDatabase = async () => {
     await embedded?.stop();
   };
+  // What needs a session (migrations under their advisory lock, the LISTEN connection, pg-boss)
+  // goes to the database directly; requests may go through a pooler (decision 043).
+  const directUrl = embedded ? databaseUrl : (config.databaseDirectUrl ?? databaseUrl);
   try {
-    await migrateDatabase(databaseUrl);
+    await migrateDatabase(directUrl);
   } catch (error) {
     await stopDatabase();
     throw error;
@@ -44,6 +47,8 @@ async function main() {
     connectTimeoutMs: config.databaseConnectTimeoutMs,
     // A health probe may take as long as any new connection may.
     probeTimeoutMs: config.databaseConnectTimeoutMs,
+    directUrl,
+    preparedStatements: config.databasePreparedStatements,
   });
   const app = await buildApp({ config, db });
   logPostgres = (message) => app.log.warn({ module: 'postgres' }, message);
@@ -54,13 +59,16 @@ async function main() {
     if (posted > 0) app.log.info(`created ${posted} demo posts`);
   }
 
-  // SIGTERM/SIGINT (Ctrl-C): stop accepting, let in-flight requests finish and the job runner
-  // stop (app.close()), then close the pool and, last, the embedded server so its data is
-  // checkpointed cleanly. The embedded server runs in its own process group, so Ctrl-C does
-  // not reach it before its clients are gone (db/embedded.ts).
-  closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+  // SIGTERM/SIGINT (Ctrl-C), decision 043: drain first (readiness false, live streams end so
+  // their clients reconnect elsewhere with Last-Event-ID, answers close their connections, and
+  // DRAIN_DELAY_MS for the load balancer to notice), then stop accepting and let in-flight
+  // requests finish and the job runner stop (app.close()), then close the pool and, last, the
+  // embedded server so its data is checkpointed cleanly. The embedded server runs in its own
+  // process group, so Ctrl-C does not reach it before its clients are gone (db/embedded.ts).
+  closeWithGrace({ delay: config.drainDelayMs + 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info(`${signal} received, shutting down`);
+    if (!err) await app.lifecycle.drain(config.drainDelayMs);
     await app.close();
     await db.$client.end();
     await stopDatabase();

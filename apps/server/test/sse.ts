@@ -9,6 +9,8 @@ interface LiveEvent {
 export interface LiveStream {
   events: LiveEvent[];
   ready: () => boolean;
+  /** True once the server ended the stream. */
+  ended: () => boolean;
   close: () => void;
 }
 
@@ -23,6 +25,7 @@ export function listen(browser: TestBrowser, port: number): Promise<LiveStream> 
   return new Promise((resolve, reject) => {
     const events: LiveEvent[] = [];
     let isReady = false;
+    let isEnded = false;
     let buffer = '';
     const req = http.get(
       {
@@ -45,7 +48,10 @@ export function listen(browser: TestBrowser, port: number): Promise<LiveStream> 
             else if (name === 'message' && data) events.push(JSON.parse(data) as LiveEvent);
           }
         });
-        resolve({ events, ready: () => isReady, close: () => req.destroy() });
+        res.on('end', () => {
+          isEnded = true;
+        });
+        resolve({ events, ready: () => isReady, ended: () => isEnded, close: () => req.destroy() });
       },
     );
     req.on('error', (error) => {

@@ -14,6 +14,18 @@ export const HealthResponseSchema = z.object({
   uptimeSeconds: z.number(),
 });
 
+/** GET /api/health/live: the process answers (no database involved). */
+export const LivenessResponseSchema = z.object({ status: z.literal('ok'), uptimeSeconds: z.number() });
+
+/** GET /api/health/ready: 200 when this instance should get traffic, else 503 with the same shape. */
+export const ReadinessResponseSchema = z.object({
+  status: z.enum(['ready', 'not-ready']),
+  database: z.enum(['ok', 'down']),
+  /** The LISTEN connection live events arrive on. */
+  events: z.enum(['ok', 'down']),
+  draining: z.boolean(),
+});
+
 /** Bounds on what any request may carry, checked at the edge before a route sees it (docs/security.md#hostile-input). */
 export const REQUEST_LIMITS = {
   /** Deepest nesting of objects and arrays in a JSON body; the API's own bodies need under 10. */

@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { poolSources } from '../lib/metrics.ts';
 import * as schema from './schema/index.ts';
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
@@ -25,6 +26,18 @@ export interface DatabaseOptions {
   statementTimeoutMs?: number;
   watchAfterMs?: number;
   probeTimeoutMs?: number;
+  /**
+   * The same database without a pooler in between (DATABASE_DIRECT_URL), for what needs a
+   * session: the LISTEN connection, pg-boss, migrations. Default: `url`.
+   */
+  directUrl?: string;
+  /**
+   * False: every statement is sent unnamed, even one the code names (`runNamed`, Drizzle's
+   * `.prepare()`). A pooler in transaction mode without prepared-statement support (PgBouncer
+   * before 1.21) would otherwise run an execute on a server connection that never parsed it.
+   * Decision 043. Default true.
+   */
+  preparedStatements?: boolean;
 }
 
 const DEFAULTS = {
@@ -87,6 +100,13 @@ export interface DatabaseHealth {
 const healthByPool = new WeakMap<pg.Pool, DatabaseHealth>();
 
 /** The health of the pool behind `db` (every Database made by createDatabase has one). */
+const directUrlByPool = new WeakMap<pg.Pool, string>();
+
+/** The session (non-pooled) connection string of the database behind `db` (DATABASE_DIRECT_URL or its own). */
+export function directUrlOf(db: Pick<Database, '$client'>): string {
+  return directUrlByPool.get(db.$client) ?? String(db.$client.options.connectionString);
+}
+
 export function databaseHealth(db: Pick<Database, '$client'>): DatabaseHealth {
   const health = healthByPool.get(db.$client);
   if (!health) throw new Error('databaseHealth: this database was not made by createDatabase');
@@ -98,6 +118,7 @@ type Callback = (error: Error | undefined, ...rest: unknown[]) => void;
 export function createDatabase(url: string, options: DatabaseOptions = {}): Database {
   const limits = { ...DEFAULTS, ...options };
   const monitor = new HealthMonitor(url, limits);
+  const prepared = options.preparedStatements ?? true;
 
   /** Every client of this pool: when the server is declared down they are all dropped. */
   class WatchedClient extends pg.Client {
@@ -116,8 +137,12 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
   const originalQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   Object.defineProperty(WatchedClient.prototype, 'query', {
     value(this: pg.Client, ...args: unknown[]) {
-      const first = args[0] as { submit?: unknown } | undefined;
+      const first = args[0] as { submit?: unknown; name?: unknown } | undefined;
       if (first && typeof first.submit === 'function') return originalQuery.apply(this, args);
+      // Unnamed instead of named (a copy: Drizzle reuses its query objects).
+      if (!prepared && first && typeof first === 'object' && first.name !== undefined) {
+        args[0] = { ...first, name: undefined };
+      }
       const finish = monitor.watch();
       const callbackAt = args.findIndex((a) => typeof a === 'function');
       if (callbackAt >= 0) {
@@ -168,6 +193,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
   Object.defineProperty(GuardedPool.prototype, 'end', {
     value(this: pg.Pool, ...args: unknown[]) {
       monitor.close();
+      poolSources.delete(this);
       return originalEnd.apply(this, args);
     },
   });
@@ -192,6 +218,9 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
   // An idle client that loses its connection must not crash the process.
   pool.on('error', (error) => monitor.failed(error));
   healthByPool.set(pool, monitor);
+  // In use and waiting, read when /metrics is scraped; the pool leaves the sum when it ends.
+  poolSources.add(pool);
+  if (options.directUrl) directUrlByPool.set(pool, options.directUrl);
   return drizzle(pool, { schema });
 }
 

@@ -2,10 +2,11 @@ import { PassThrough } from 'node:stream';
 import { ACCESS_SERVER_MESSAGES, HTTP_ERROR_MESSAGES } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Database } from '../db/client.ts';
+import { type Database, directUrlOf } from '../db/client.ts';
 import { findSessionWithId, sessionStillAllows, sessionsStillOpen } from '../db/session-lookup.ts';
 import { errors } from '../lib/errors.ts';
 import { EventBus, type StoredEvent } from '../lib/events.ts';
+import { streamSources } from '../lib/metrics.ts';
 import { readCookie, requireSchoolVerifiedUser, verifiedSessionToken } from './session.ts';
 
 declare module 'fastify' {
@@ -68,7 +69,8 @@ export const ssePlugin = fp(
       for (const id of ids) if (!alive.has(id)) endSessionStreams(id);
     }
     const bus = new EventBus({
-      url: String(pool.options.connectionString),
+      // Never through a pooler in transaction mode: LISTEN needs a session of its own.
+      url: directUrlOf(options.db),
       pool,
       log: app.log,
       onSessionEnded: endSessionStreams,
@@ -76,12 +78,19 @@ export const ssePlugin = fp(
       onReconnected: () => void endGoneSessions().catch(() => {}),
     });
     app.decorate('eventBus', bus);
-    // Streams end before the server waits for its connections to finish.
-    app.addHook('preClose', async () => {
-      await bus.close();
+    // Open streams, read when /metrics is scraped.
+    streamSources.add(bus);
+    app.addHook('onClose', async () => {
+      streamSources.delete(bus);
     });
+    // Streams end when the drain starts (or at close), before the server waits for its
+    // connections to finish: each client reconnects with its Last-Event-ID, through the load
+    // balancer to another instance, and misses nothing (the outbox replays it).
+    app.lifecycle.onDrain(() => bus.close());
 
     app.get('/api/events', { compress: false, schema: { hide: true } }, async (request, reply) => {
+      // A draining instance takes no new stream; the balancer retries another one (deploy/).
+      if (app.lifecycle.draining) throw errors.unavailable();
       // The session's id comes with the session lookup (the same statement); the guard reuses it.
       const session = await request.sessionUserWith<{ sessionId: string }>(findSessionWithId);
       const user = await requireSchoolVerifiedUser(request);
@@ -168,7 +177,7 @@ export const ssePlugin = fp(
       return reply.send(stream);
     });
   },
-  { name: 'sse', dependencies: ['session', 'campus'] },
+  { name: 'sse', dependencies: ['session', 'campus', 'lifecycle'] },
 );
 
 function format(event: StoredEvent): string {

@@ -1,2 +1,2 @@
-/** The health module's face: the liveness route. */
+/** The health module's face: the health, liveness and readiness routes. */
 export { healthRoutes } from './health.routes.ts';
