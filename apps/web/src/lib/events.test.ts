@@ -96,7 +96,11 @@ describe('applyLiveEvent', () => {
     client.setQueryData(queryKeys.posts.feed('all'), { pages: [], pageParams: [] });
     const payload = { postId: 'n1', category: null, priceCents: 0, condition: 'good', hasMedia: true };
     applyLiveEvent(client, { id: '', type: LIVE_FEED_EVENT_TYPES.postCreated, payload });
-    applyLiveEvent(client, { id: '', type: LIVE_FEED_EVENT_TYPES.postCreated, payload: { ...payload, postId: 'n2', condition: 'mint' } });
+    applyLiveEvent(client, {
+      id: '',
+      type: LIVE_FEED_EVENT_TYPES.postCreated,
+      payload: { ...payload, postId: 'n2', condition: 'mint' },
+    });
     expect(newPostArrivals().map((a) => a.postId)).toEqual(['n1']);
     expect(stale(client, queryKeys.posts.feed('all'))).toBe(false);
     forgetNewPosts();

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import {
   CAMPUS_IDS,
-  type ListingFilters,
   LIVE_FEED_EVENT_TYPES,
+  type ListingFilters,
   listingFiltersToParams,
   listingMatchesFilters,
   NO_LISTING_FILTERS,
@@ -114,7 +114,13 @@ describe('post.created: the live feed (decision 042)', () => {
             id: '',
             type: LIVE_FEED_EVENT_TYPES.postCreated,
             // What the feed's filters need, and nothing the post says or who wrote it.
-            payload: { postId: post.id, category: 'appliances', priceCents: 4500, condition: 'like new', hasMedia: true },
+            payload: {
+              postId: post.id,
+              category: 'appliances',
+              priceCents: 4500,
+              condition: 'like new',
+              hasMedia: true,
+            },
           },
         ]);
       }
@@ -165,7 +171,9 @@ describe('post.counts: the counters of an open post page', () => {
       await until(() => tabs.every((t) => t.stream.ready()));
 
       expect((await other.browser.post(`/api/posts/${post.id}/like`)).statusCode).toBe(200);
-      const comment = (await createPostAs(other.browser, { plainText: 'Still there?', parentId: post.id })).json() as Post;
+      const comment = (
+        await createPostAs(other.browser, { plainText: 'Still there?', parentId: post.id })
+      ).json() as Post;
       const reply = (await createPostAs(owner.browser, { plainText: 'Yes!', parentId: comment.id })).json() as Post;
       expect((await other.browser.post(`/api/posts/${reply.id}/like`)).statusCode).toBe(200);
       expect((await owner.browser.request('DELETE', `/api/posts/${reply.id}`)).statusCode).toBe(200);

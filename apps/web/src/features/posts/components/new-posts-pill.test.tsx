@@ -62,6 +62,8 @@ afterEach(() => {
   forgetNewPosts();
 });
 
+// The pill remembers per list what the reader already asked for, for the tab's life: each test
+// uses post ids of its own.
 describe("the feed's new posts pill", () => {
   it("counts others' new posts without touching the list; a click reads the feed again, new posts first, and goes to the top", async () => {
     let fetched = 0;
@@ -97,7 +99,7 @@ describe("the feed's new posts pill", () => {
     expect(callsTo('GET /api/posts')).toHaveLength(reads + 1);
   });
 
-  it("counts only what the category and the filters would show; a price sort counts none", async () => {
+  it('counts only what the category and the filters would show; a price sort counts none', async () => {
     mockApi({ 'GET /api/posts': page([lamp]) });
     const { router } = renderApp('/home?category=furniture&maxPrice=30&condition=good');
     expect(await screen.findByText('Desk lamp, barely used')).toBeTruthy();
@@ -107,7 +109,10 @@ describe("the feed's new posts pill", () => {
     source.send(LIVE_FEED_EVENT_TYPES.postCreated, notice({ postId: 'a', ...good, priceCents: 2500 }));
     source.send(LIVE_FEED_EVENT_TYPES.postCreated, notice({ postId: 'b', ...good, priceCents: 3500 }));
     source.send(LIVE_FEED_EVENT_TYPES.postCreated, notice({ postId: 'c', ...good, priceCents: null }));
-    source.send(LIVE_FEED_EVENT_TYPES.postCreated, notice({ postId: 'd', ...good, category: 'textbooks', priceCents: 5 }));
+    source.send(
+      LIVE_FEED_EVENT_TYPES.postCreated,
+      notice({ postId: 'd', ...good, category: 'textbooks', priceCents: 5 }),
+    );
     source.send(LIVE_FEED_EVENT_TYPES.postCreated, notice({ postId: 'e', ...good, condition: 'fair', priceCents: 5 }));
     source.send(LIVE_FEED_EVENT_TYPES.postCreated, notice({ postId: 'f', ...good, priceCents: 0 }));
     // A payload that is not a new post's is left out.
@@ -115,7 +120,11 @@ describe("the feed's new posts pill", () => {
     expect(await screen.findByRole('button', { name: '2 new posts' })).toBeTruthy();
 
     await router.navigate('/home?category=furniture&maxPrice=30&condition=good&sort=price_asc');
-    await waitFor(() => expect(screen.queryByRole('button', { name: /new post/ })).toBeNull());
+    await waitFor(() => expect(callsTo('GET /api/posts').at(-1)?.query.get('sort')).toBe('price_asc'));
+    // The page shows the sorted list (its filters count the sort), and the pill counts none of it.
+    expect(await screen.findByRole('button', { name: 'Filters (3)' })).toBeTruthy();
+    expect(screen.getByText('Desk lamp, barely used')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /new post/ })).toBeNull();
   });
 
   it('the media feed counts only posts with photos or videos', async () => {
@@ -136,7 +145,7 @@ describe("the feed's new posts pill", () => {
     renderApp('/home');
     expect(await screen.findByText('Desk lamp, barely used')).toBeTruthy();
     const source = await stream();
-    source.send(LIVE_FEED_EVENT_TYPES.postCreated, notice({ postId: 'n1' }));
+    source.send(LIVE_FEED_EVENT_TYPES.postCreated, notice({ postId: 'n9' }));
     fireEvent.click(await screen.findByRole('button', { name: '1 new post' }));
     expect(await screen.findByRole('button', { name: '1 new post' })).toBeTruthy();
     expect(screen.getByText('Desk lamp, barely used')).toBeTruthy();
