@@ -24,7 +24,7 @@ class FakeEventSource {
   ready() {
     for (const listener of this.named.get('ready') ?? []) listener();
   }
-  send(type: string, payload: Record<string, unknown>) {
+  send(type: string, payload: object) {
     this.onmessage?.(new MessageEvent('message', { data: JSON.stringify({ id: '', type, payload }) }));
   }
 }
