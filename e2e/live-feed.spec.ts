@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, keepScreenshot, secondPerson, test } from './fixtures.ts';
-import { freshMember, isMobile, uniqueTag } from './support/members.ts';
+import { freshMember, isMobile, PNG, uniqueTag } from './support/members.ts';
 
 /**
  * The live feed (docs/product/community.md#live-feed, docs/decisions/042-live-feed.md), two people
@@ -136,6 +136,45 @@ test("an open post page counts the other person's save and comment as they happe
   // Both came over the page's one stream: the page was never loaded again.
   expect(stream.readies()).toBe(1);
   await keepScreenshot(page, 'live-post-counts');
+
+  expect(other.errors, 'the other person’s page logged errors').toEqual([]);
+  await other.context.close();
+});
+
+test('the media feed counts a new post with a photo that its filters show', async ({ page, browser, baseURL }) => {
+  const origin = baseURL ?? '';
+  const tag = uniqueTag();
+  // A price nobody else asks: only this test's posts pass the filter.
+  const dollars = 20_000 + Math.floor(Math.random() * 70_000);
+  await freshMember(page.context(), origin, { first: 'Mia', last: 'Media' });
+  const other = await secondPerson(browser, origin);
+  await freshMember(other.context, origin, { first: 'Pim', last: 'Photos' });
+
+  const stream = await watchStream(page);
+  await page.goto(`/media?minPrice=${dollars}&maxPrice=${dollars}`);
+  await expect(page.getByText('No listings match these filters')).toBeVisible();
+  await expect.poll(stream.readies).toBe(1);
+
+  const post = (plainText: string, withPhoto: boolean) =>
+    other.page.request.post('/api/posts', {
+      multipart: {
+        post: JSON.stringify({ plainText, priceCents: dollars * 100 }),
+        ...(withPhoto ? { files: { name: 'tent.png', mimeType: 'image/png', buffer: PNG } } : {}),
+      },
+      headers: { origin },
+    });
+  // Text only: not for the media feed. With a photo: counted.
+  expect((await post(`Tent, text only ${tag}`, false)).status()).toBe(201);
+  expect((await post(`Tent with a photo ${tag}`, true)).status()).toBe(201);
+  const pill = page.getByRole('button', { name: '1 new post' });
+  await expect(pill).toBeVisible();
+  await keepScreenshot(page, 'live-media-pill');
+
+  await pill.click();
+  await expect(pill).toBeHidden();
+  const tiles = page.getByRole('region', { name: 'Photos and videos' }).getByRole('link');
+  await expect(tiles).toHaveCount(1);
+  await expect(tiles.first()).toHaveAccessibleName(new RegExp(`Tent with a photo ${tag}`));
 
   expect(other.errors, 'the other person’s page logged errors').toEqual([]);
   await other.context.close();
