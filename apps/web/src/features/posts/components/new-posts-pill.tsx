@@ -61,8 +61,20 @@ interface NewPostsPillProps<TPage extends { posts: readonly { id: string }[] }> 
 }
 
 /**
- * '3 new posts' above a feed (docs/product/community.md#live-feed, decision 042): floats below the
- * header, over the list, so the list never moves under the reader. A click reads the list again
+ * Whether the pill's place in the list is in view below the header (the reader is at the top):
+ * then the pill may take room in the list there, pushing it down in sight, as X does at the top
+ * of its timeline. Anywhere else it floats and takes none.
+ */
+function placeInView(sentinel: HTMLElement | null, anchor: HTMLElement | null): boolean {
+  if (!sentinel || !anchor) return false;
+  return sentinel.getBoundingClientRect().top >= Number.parseFloat(getComputedStyle(anchor).top);
+}
+
+/**
+ * '3 new posts' above a feed (docs/product/community.md#live-feed, decision 042). Read down the
+ * list, it floats below the header, over the list, so the list never moves under the reader; at
+ * the top of the list, it takes a row of its own, so it covers no post. Either way it keeps that
+ * place until the new posts are shown, and sticks below the header. A click reads the list again
  * (every page it has, so the place below stays), then goes to the top where the new posts are.
  */
 export function NewPostsPill<TPage extends { posts: readonly { id: string }[] }>({
@@ -73,6 +85,9 @@ export function NewPostsPill<TPage extends { posts: readonly { id: string }[] }>
   const arrivals = useSyncExternalStore(subscribeNewPosts, newPostArrivals, noArrivals);
   const [loading, setLoading] = useState(false);
   const anchor = useRef<HTMLDivElement>(null);
+  const sentinel = useRef<HTMLDivElement>(null);
+  /** Decided when the pill appears, kept until it goes: a pill that changed its room would move the list. */
+  const inRow = useRef<boolean | null>(null);
   const { data, dataUpdatedAt } = query;
   // Noted when the data comes in, before any arrival needs it.
   useEffect(() => {
@@ -87,6 +102,10 @@ export function NewPostsPill<TPage extends { posts: readonly { id: string }[] }>
       (a) => a.at > state.at - IN_FLIGHT_MS && !shown.has(a.postId) && !state.asked.has(a.postId) && shows(a),
     );
   }
+
+  const showing = fresh.length > 0 || loading;
+  if (!showing) inRow.current = null;
+  else inRow.current ??= placeInView(sentinel.current, anchor.current);
 
   const handleShow = async () => {
     const state = listState(listKey, dataUpdatedAt);
@@ -105,19 +124,27 @@ export function NewPostsPill<TPage extends { posts: readonly { id: string }[] }>
   };
 
   return (
-    <div ref={anchor} className={styles.anchor} tabIndex={-1} aria-live="polite">
-      {(fresh.length > 0 || loading) && (
-        <button
-          type="button"
-          className={styles.pill}
-          onClick={() => void handleShow()}
-          disabled={loading}
-          aria-busy={loading}
-        >
-          <ArrowUp aria-hidden="true" size={16} strokeWidth={2.5} />
-          {loading ? LIVE_FEED_TEXTS.loading : LIVE_FEED_TEXTS.newPosts(fresh.length)}
-        </button>
-      )}
-    </div>
+    <>
+      <div ref={sentinel} className={styles.sentinel} />
+      <div
+        ref={anchor}
+        className={inRow.current ? `${styles.anchor} ${styles.inRow}` : styles.anchor}
+        tabIndex={-1}
+        aria-live="polite"
+      >
+        {showing && (
+          <button
+            type="button"
+            className={styles.pill}
+            onClick={() => void handleShow()}
+            disabled={loading}
+            aria-busy={loading}
+          >
+            <ArrowUp aria-hidden="true" size={16} strokeWidth={2.5} />
+            {loading ? LIVE_FEED_TEXTS.loading : LIVE_FEED_TEXTS.newPosts(fresh.length)}
+          </button>
+        )}
+      </div>
+    </>
   );
 }
