@@ -8,7 +8,7 @@ import { jobsPlugin } from './jobs/runner.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { adsRoutes, feedAds, paymentProviderFor } from './modules/ads/index.ts';
 import { authRoutes, createAuth, resolveAuthSecret, signInLinkSender } from './modules/auth/index.ts';
-import { blocksRoutes } from './modules/blocks/index.ts';
+import { blockedEitherWay, blocksRoutes } from './modules/blocks/index.ts';
 import { campusRoutes } from './modules/campus/index.ts';
 import { chatsRoutes, messagePhotos } from './modules/chats/index.ts';
 import { geoRoutes } from './modules/geo/index.ts';
@@ -108,7 +108,8 @@ export async function buildApp({
   const auth = createAuth({ db, config, secret, mailer: app.mailer, log: app.log });
   app.decorate('auth', auth);
   await app.register(sessionPlugin, { auth, db });
-  await app.register(ssePlugin, { db, ...sse });
+  // A new post reaches no one blocked either way with its author (decision 042).
+  await app.register(ssePlugin, { db, hiddenFrom: (userId) => blockedEitherWay(db, userId), ...sse });
 
   await app.register(healthRoutes, { db, readyTimeoutMs: config.databaseConnectTimeoutMs });
   await app.register(geoRoutes, { firewall: config.firewall });

@@ -12,6 +12,8 @@ export * from './geo.ts';
 export * from './listing-filters.ts';
 export * from './listing-filters-query.ts';
 export * from './listings.ts';
+export * from './live-feed.ts';
+export * from './live-feed-pill.ts';
 export * from './meetup-events.ts';
 export * from './meetup-spots.ts';
 export * from './meetups.ts';

@@ -17,10 +17,15 @@ export const EVENTS_CHANNEL = 'campus_events';
  */
 export const BROADCAST_CHANNEL = 'campus_broadcast';
 
-/** Announces to every stream of a campus on commit (pg_notify is transactional), never on rollback. */
+/**
+ * Announces to every stream of a campus on commit (pg_notify is transactional), never on rollback.
+ * With `from` (a member the message comes from: a new post's author), the streams of that member
+ * and of everyone blocked either way with them do not receive it (decision 042); `from` itself is
+ * never written to a stream.
+ */
 export async function broadcastOnCommit(
   tx: EventWriter,
-  message: { campusId: string; type: string; payload: Record<string, unknown> },
+  message: { campusId: string; type: string; payload: Record<string, unknown>; from?: string },
 ): Promise<void> {
   await tx.execute(sql`SELECT pg_notify(${BROADCAST_CHANNEL}, ${JSON.stringify(message)})`);
 }

@@ -113,6 +113,13 @@ export interface EventBusOptions {
   /** A session row was deleted (sign-out, revocation, password change, ban): its id. */
   onSessionEnded?(sessionId: string): void;
   /**
+   * Everyone blocked either way with a member (decision 042): a campus-wide message `from` that
+   * member reaches none of their streams. Asked once per such message on this instance, and
+   * only when the campus has streams here; when it fails the message reaches no one (it only
+   * leaves a feed's 'new posts' pill stale, never shows what a block hides).
+   */
+  hiddenFrom?(userId: string): Promise<ReadonlySet<string>>;
+  /**
    * The LISTEN connection is back after a loss: what it missed meanwhile is unknown, so the
    * owner checks the sessions of its streams again.
    */
@@ -351,20 +358,32 @@ export class EventBus {
 
   /** A campus-wide message to every stream of that campus on this instance, after what each has queued. */
   private broadcast(text: string): void {
-    let message: { campusId?: unknown; type?: unknown; payload?: unknown };
+    let message: { campusId?: unknown; type?: unknown; payload?: unknown; from?: unknown };
     try {
       message = JSON.parse(text) as typeof message;
     } catch {
       return;
     }
-    const { campusId, type, payload } = message;
+    const { campusId, type, payload, from } = message;
     if (typeof campusId !== 'string' || typeof type !== 'string' || typeof payload !== 'object' || !payload) return;
+    if (from !== undefined && typeof from !== 'string') return;
     const prefix = `${campusId}/`;
-    for (const [k, set] of this.byUser) {
-      if (!k.startsWith(prefix)) continue;
-      for (const s of set) {
-        s.enqueue(() => s.options.onBroadcast?.({ type, payload: payload as Record<string, unknown> }));
-      }
+    const subscribers = [...this.byUser].flatMap(([k, set]) => (k.startsWith(prefix) ? [...set] : []));
+    if (subscribers.length === 0) return;
+    // Asked once for all of them; each delivery waits for it in its own queue, so a subscriber's
+    // messages keep their order. Unknown (the database failed): nobody.
+    const hidden: Promise<ReadonlySet<string> | null> =
+      from === undefined
+        ? Promise.resolve(new Set<string>())
+        : (this.options.hiddenFrom?.(from) ?? Promise.resolve(new Set<string>())).catch(() => null);
+    const delivered = { type, payload: payload as Record<string, unknown> };
+    for (const s of subscribers) {
+      s.enqueue(async () => {
+        const hide = await hidden;
+        const userId = s.options.userId;
+        if (hide === null || userId === from || hide.has(userId)) return;
+        s.options.onBroadcast?.(delivered);
+      });
     }
   }
 

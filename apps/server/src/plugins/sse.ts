@@ -24,6 +24,11 @@ export interface SseOptions {
   maxStreamsPerUser?: number;
   /** A client that reads slower than events arrive is cut off past this many buffered bytes. */
   maxBufferedBytes?: number;
+  /**
+   * Everyone blocked either way with a member: a campus-wide message from that member (a new
+   * post, decision 042) skips their streams. The blocks module's answer, wired by the app.
+   */
+  hiddenFrom?: (userId: string) => Promise<ReadonlySet<string>>;
 }
 
 /** `Last-Event-ID` (or `?lastEventId=`): a seq this server sent, digits only. */
@@ -74,6 +79,7 @@ export const ssePlugin = fp(
       pool,
       log: app.log,
       onSessionEnded: endSessionStreams,
+      hiddenFrom: options.hiddenFrom,
       // The database is unreachable: the heartbeats check each stream again.
       onReconnected: () => void endGoneSessions().catch(() => {}),
     });

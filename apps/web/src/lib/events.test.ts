@@ -1,9 +1,10 @@
-import { CHAT_EVENT_TYPES, DEAL_EVENT_TYPES } from '@campus/contract';
+import { CHAT_EVENT_TYPES, DEAL_EVENT_TYPES, LIVE_FEED_EVENT_TYPES } from '@campus/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, renderHook } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyLiveEvent, useLiveEvents } from './events.ts';
+import { forgetNewPosts, newPostArrivals } from './new-posts.ts';
 import { queryKeys } from './query-keys.ts';
 
 function clientWithQueries() {
@@ -74,6 +75,37 @@ describe('applyLiveEvent', () => {
     applyLiveEvent(client, { id: '6', type: DEAL_EVENT_TYPES.listingChanged, payload: { postId: 'p1' } });
     expect(stale(client, queryKeys.deals.chatOffers('c2'))).toBe(true);
     expect(stale(client, queryKeys.posts.feed('all'))).toBe(true);
+  });
+
+  it("a post's counts refresh the open pages of the posts named, never a list or the edit form", () => {
+    const client = clientWithQueries();
+    for (const id of ['p1', 'p2', 'p3']) client.setQueryData(queryKeys.post.detail(id), {});
+    client.setQueryData(queryKeys.post.editable('p1'), {});
+    client.setQueryData(queryKeys.posts.feed('all'), { pages: [], pageParams: [] });
+    applyLiveEvent(client, { id: '', type: LIVE_FEED_EVENT_TYPES.postCounts, payload: { postIds: ['p1', 'p2', 7] } });
+    expect(stale(client, queryKeys.post.detail('p1'))).toBe(true);
+    expect(stale(client, queryKeys.post.detail('p2'))).toBe(true);
+    expect(stale(client, queryKeys.post.detail('p3'))).toBe(false);
+    expect(stale(client, queryKeys.post.editable('p1'))).toBe(false);
+    expect(stale(client, queryKeys.posts.feed('all'))).toBe(false);
+    applyLiveEvent(client, { id: '', type: LIVE_FEED_EVENT_TYPES.postCounts, payload: { postIds: 'p3' } });
+    expect(stale(client, queryKeys.post.detail('p3'))).toBe(false);
+  });
+
+  it('a new post is noted for the pill and reads no list', () => {
+    forgetNewPosts();
+    const client = clientWithQueries();
+    client.setQueryData(queryKeys.posts.feed('all'), { pages: [], pageParams: [] });
+    const payload = { postId: 'n1', category: null, priceCents: 0, condition: 'good', hasMedia: true };
+    applyLiveEvent(client, { id: '', type: LIVE_FEED_EVENT_TYPES.postCreated, payload });
+    applyLiveEvent(client, {
+      id: '',
+      type: LIVE_FEED_EVENT_TYPES.postCreated,
+      payload: { ...payload, postId: 'n2', condition: 'mint' },
+    });
+    expect(newPostArrivals().map((a) => a.postId)).toEqual(['n1']);
+    expect(stale(client, queryKeys.posts.feed('all'))).toBe(false);
+    forgetNewPosts();
   });
 });
 

@@ -2,12 +2,14 @@ import {
   CHAT_EVENT_TYPES,
   DEAL_EVENT_TYPES,
   LISTING_EVENT_TYPES,
+  LIVE_FEED_EVENT_TYPES,
   MEETUP_EVENT_TYPES,
   type UnreadCounts,
 } from '@campus/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { afterLoad } from './first-page.ts';
+import { newPostNoticeOf, noteNewPost } from './new-posts.ts';
 import { queryKeys } from './query-keys.ts';
 
 /** One event of GET /api/events (its `data:` line). */
@@ -78,6 +80,23 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       const postId = typeof event.payload.postId === 'string' ? event.payload.postId : undefined;
       if (postId) void queryClient.invalidateQueries({ queryKey: queryKeys.post.detail(postId), exact: true });
       void queryClient.invalidateQueries({ queryKey: queryKeys.posts.all });
+      return;
+    }
+    case LIVE_FEED_EVENT_TYPES.postCreated: {
+      // Counted by the feeds' pill; no list is read again until the reader asks (decision 042).
+      const notice = newPostNoticeOf(event.payload);
+      if (notice) noteNewPost(notice);
+      return;
+    }
+    case LIVE_FEED_EVENT_TYPES.postCounts: {
+      // An open post page reads its counts again (as its viewer sees them); lists stay put.
+      const { postIds } = event.payload;
+      if (!Array.isArray(postIds)) return;
+      for (const postId of postIds) {
+        if (typeof postId === 'string') {
+          void queryClient.invalidateQueries({ queryKey: queryKeys.post.detail(postId), exact: true });
+        }
+      }
       return;
     }
     case CHAT_EVENT_TYPES.unreadChanged: {

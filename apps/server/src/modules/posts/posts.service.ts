@@ -28,6 +28,7 @@ import { findUser } from '../users/index.ts';
 import type { FeedAds } from './feed-ads.ts';
 import { type FeedPages, type FeedViewer, keptOrLoaded, type LoadedPage } from './feed-pages.ts';
 import { decodeListingCursor, filtersKey, nextListingCursor } from './listing-filters.ts';
+import { announceCounts, announceNewPost } from './live-feed.ts';
 import { postPolicy } from './posts.policy.ts';
 import { buildThread, type PresentContext, presentPost, priceDropsEndAt } from './posts.presenter.ts';
 import {
@@ -336,11 +337,22 @@ async function createPostFromUpload(
       );
       if (!parent) {
         await addToTotalPosts(tx, viewer.id, 1);
+        // Open feeds show '1 new post' (docs/product/community.md#live-feed).
+        await announceNewPost(tx, campus.id, viewer.id, {
+          postId: id,
+          category: body.category ?? null,
+          priceCents: body.priceCents ?? null,
+          condition: body.condition ?? null,
+          hasMedia: stored.length > 0,
+        });
       } else {
         // A comment raises lastModified on its parent and every ancestor (docs/product/community.md#posting), so the
         // thread's post rises in the feed.
-        await touchThread(tx, [parent.post.id, ...(await ancestorIds(tx, parent.post.id))], now);
+        const thread = [parent.post.id, ...(await ancestorIds(tx, parent.post.id))];
+        await touchThread(tx, thread, now);
         await notifyComment(tx, { campusId: campus.id, fromUserId: viewer.id, parent, commentId: id, plainText, now });
+        // Their open pages count one more comment.
+        await announceCounts(tx, campus.id, thread);
       }
     });
   } catch (error) {
@@ -407,7 +419,10 @@ export async function deletePost(
     if (!post.postCommentedOn) await deps.ads.postDeleting(tx, id, deps.clock.now());
     await deletePostRow(tx, id);
     if (!post.postCommentedOn) await addToTotalPosts(tx, post.userId, -1);
-    else await subtractComments(tx, above, ids.length);
+    else {
+      await subtractComments(tx, above, ids.length);
+      await announceCounts(tx, campus.id, above);
+    }
     return ids;
   });
   const failures = await Promise.allSettled(
@@ -445,6 +460,9 @@ export async function toggleLike(
         createdAt: deps.clock.now(),
       });
     }
+    // Open pages of the post (and, for a comment, of the posts above it) show the new count.
+    const above = post.postCommentedOn ? await ancestorIds(tx, postId) : [];
+    await announceCounts(tx, campus.id, [postId, ...above]);
     return { liked, likesCount: saved?.likesCount ?? 0 };
   });
 }

@@ -11,11 +11,12 @@ import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/list-states.tsx';
 import { opensComposer } from '@/lib/composer-trigger.ts';
-import { useListingFilters, withListingFilters } from '@/lib/listing-filters.ts';
+import { listingFiltersKey, useListingFilters, withListingFilters } from '@/lib/listing-filters.ts';
 import { ALL_CATEGORIES, categoryFrom, useFeedQuery } from '../api/get-feed.ts';
 import { feedItems } from '../lib/ads.ts';
 import { CategoryFilter } from './category-filter.tsx';
 import { FeedTabs } from './feed-tabs.tsx';
+import { feedShows, NewPostsPill } from './new-posts-pill.tsx';
 
 const CREATE_POST = 'Create Post';
 /** Cards on screen when the feed opens (a phone shows about two): their photos load first. */
@@ -86,6 +87,11 @@ export function HomeFeed() {
       <FeedTabs />
       <FiltersBar />
       <CategoryFilter value={category} onChange={handleCategoryChange} />
+      <NewPostsPill
+        query={query}
+        listKey={`feed/${category}/${listingFiltersKey(filters)}`}
+        shows={feedShows({ category, filters })}
+      />
       <InfiniteList
         query={query}
         label="Feed"

@@ -11,10 +11,11 @@ import { MediaThumb } from '@/components/post-media-card/post-media-card.tsx';
 import { EmptyState } from '@/components/ui/list-states.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
-import { useListingFilters } from '@/lib/listing-filters.ts';
+import { listingFiltersKey, useListingFilters } from '@/lib/listing-filters.ts';
 import { useMediaFeedQuery } from '../api/get-media-feed.ts';
 import { FeedTabs } from './feed-tabs.tsx';
 import styles from './media-feed.module.css';
+import { feedShows, NewPostsPill } from './new-posts-pill.tsx';
 
 /** What a tile is called for screen readers: whose post, its price, and the start of its text. */
 function tileLabel(post: Post): string {
@@ -61,6 +62,11 @@ export function MediaFeed() {
     <>
       <FeedTabs />
       <FiltersBar />
+      <NewPostsPill
+        query={query}
+        listKey={`media/${listingFiltersKey(filters)}`}
+        shows={feedShows({ filters, mediaOnly: true })}
+      />
       <InfiniteList
         query={query}
         label="Photos and videos"
