@@ -90,7 +90,7 @@ async function drawn(path: string, viewer: Viewer | null, options?: { fail?: str
   const { api, calls } = apiOf(viewer, options);
   const response = await render(page(path), { api, nonce: NONCE });
   let html = '';
-  if ('html' in response) for await (const chunk of response.html) html += String(chunk);
+  if ('html' in response) html = response.html.toString('utf8');
   return { response, html, calls };
 }
 

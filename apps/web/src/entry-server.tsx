@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PassThrough, type Readable } from 'node:stream';
+import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -28,8 +28,8 @@ import { createQueryClient } from './lib/query-client.ts';
  * the document for the browser to hydrate from (main.tsx).
  */
 
-/** What the render answers: a redirect, or the page's document as a stream of HTML. */
-export type RenderedPage = { status: number; location: string } | { status: number; html: Readable };
+/** What the render answers: a redirect, or the page's whole document (UTF-8 HTML). */
+export type RenderedPage = { status: number; location: string } | { status: number; html: Buffer };
 
 export interface RenderOptions {
   /** Calls the app's API as the person who asked for the page (their cookie, the campus's host). */
@@ -153,32 +153,46 @@ export async function render(request: Request, { api, nonce }: RenderOptions): P
       </AppProvider>
     </StrictMode>
   );
-  // Streamed with Node's streams (react-dom/server's pipeable renderer), which the app's server
-  // sends as they are.
-  const html = new PassThrough();
+  // React's streaming renderer (react-dom/server), collected into one buffer: the render waits
+  // for every part anyway (onAllReady), and React writes the page in hundreds of small chunks,
+  // which piped through streams into the reply cost a tenth of the document's CPU (writev,
+  // encodeInto; docs/perf/README.md 'The drawn document's CPU'). The reply then sends one buffer.
+  const chunks: Buffer[] = [];
+  let state = '';
   await new Promise<void>((resolve, reject) => {
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      writev(parts, done) {
+        for (const part of parts) chunks.push(part.chunk as Buffer);
+        done();
+      },
+    });
+    sink.on('finish', resolve);
+    sink.on('error', reject);
     const stream = renderToPipeableStream(app, {
       nonce,
       // The whole page before the first byte of it: with every read already in, waiting costs
       // little, and a browser without JavaScript (or a link preview) gets the page, not fallbacks.
       onAllReady() {
-        const campus = queryClient.getQueryData(campusQueryOptions().queryKey);
-        const parts = templateParts();
-        const head =
-          documentHead({ campus, head: deepestHead(context), url: new URL(request.url), nonce }) +
-          routePreloads(context);
-        const state: PageState = { queries: dehydrate(queryClient) };
-        const data = `<script type="application/json" id="${STATE_ELEMENT_ID}" nonce="${nonce}">${scriptJson(state)}</script>`;
-        html.write(parts.beforeHead + head + parts.beforeApp);
-        const tail = new PassThrough();
-        tail.on('data', (chunk: Buffer) => html.write(chunk));
-        tail.on('end', () => html.end(parts.afterApp.replace('<!--app-state-->', () => data)));
-        stream.pipe(tail);
-        resolve();
+        state = scriptJson({ queries: dehydrate(queryClient) } satisfies PageState);
+        stream.pipe(sink);
       },
       onShellError: reject,
     });
   });
+  const campus = queryClient.getQueryData(campusQueryOptions().queryKey);
+  const parts = templateParts();
+  const head =
+    documentHead({ campus, head: deepestHead(context), url: new URL(request.url), nonce }) + routePreloads(context);
+  const data = `<script type="application/json" id="${STATE_ELEMENT_ID}" nonce="${nonce}">${state}</script>`;
+  const html = Buffer.concat([
+    Buffer.from(parts.beforeHead + head + parts.beforeApp),
+    ...chunks,
+    Buffer.from(parts.afterApp.replace('<!--app-state-->', () => data)),
+  ]);
   return { status: context.statusCode, html };
 }
 

@@ -175,14 +175,6 @@ const AdUrlSchema = z
   });
 
 /**
- * The host a call-to-action really leads to (`new URL(url).host`), shown next to its button so
- * nobody is misled by a label; '' when the address does not parse.
- */
-export function ctaHost(url: string): string {
-  return parseUrl(url)?.host ?? '';
-}
-
-/**
  * The boost form (docs/product/boosting.md#boost-page, docs/product/boosting.md#boost-rules). For the website goal the URL and the label are required.
  * `days` is 1–30 (default 4), ignored when `runUntilPause`. No price: the server computes it.
  * Unknown keys (a price the browser made up) are dropped.

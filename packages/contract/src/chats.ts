@@ -133,4 +133,5 @@ export const UserSearchResponseSchema = z.object({ users: z.array(ChatUserSchema
 
 export const BlockBodySchema = z.object({ userId: RowIdSchema }).strict();
 export const BlockResponseSchema = z.object({ blocked: z.boolean() });
+export type BlockResponse = z.infer<typeof BlockResponseSchema>;
 export const BlockListSchema = z.object({ users: z.array(ChatUserSchema) });

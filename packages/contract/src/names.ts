@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
 import { AUTH_MESSAGES, UNSPECIFIED_MESSAGES, VALIDATION_MESSAGES } from './messages.ts';
+import { isReservedUsername } from './profile-route.ts';
 import { codePointLength } from './text-length.ts';
 
 export interface ParsedName {
@@ -38,46 +39,6 @@ export function parseDisplayName(display: string): ParsedName {
     middle_name: tokens.slice(1, -1).join(' '),
     last_name: last === undefined ? 'user' : clipName(last),
   };
-}
-
-/**
- * First segments of the app's own routes. The profile lives at /{username}, so a user
- * holding one of these would be shadowed by (or shadow) a page. Keep in step with the
- * route tables of the spec (docs/product/community.md#route-table, docs/product/profiles.md#profile-route, docs/product/boosting.md#boost-routes) and the server's prefixes.
- */
-const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
-  '404',
-  'ads',
-  'api',
-  'assets',
-  'cart',
-  'checkout',
-  'create',
-  'dev',
-  'forgotpassword',
-  'home',
-  'login',
-  'logout',
-  'media',
-  'messages',
-  'notifications',
-  'post',
-  'profile',
-  'register',
-  // Not in the spec's tables: where the mailed password-reset link lands.
-  'reset-password',
-  'saved',
-  'search',
-  'search_schools',
-  'settings',
-  // Not in the spec's tables: the local test checkout of decision 018.
-  'test-checkout',
-  'user_registration',
-  'verify',
-]);
-
-export function isReservedUsername(username: string): boolean {
-  return RESERVED_USERNAMES.has(username.toLowerCase());
 }
 
 /**

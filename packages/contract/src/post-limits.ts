@@ -1,5 +1,5 @@
 /**
- * The numbers of posts (price, text, thread and file limits): constants only, without Zod, so
+ * The numbers of posts (price, text, thread and file limits) and the 'Liked by' texts: constants only, without Zod, so
  * the web app's entry can use them (decision 022). posts.ts re-exports them.
  */
 import { LIMITS } from './constants.ts';
@@ -38,4 +38,13 @@ export const POST_FILE_LIMITS = {
   imageBytes: 25 * 1024 * 1024,
   videoBytes: 200 * 1024 * 1024,
   totalBytes: 400 * 1024 * 1024,
+} as const;
+
+/** The list of who saved a post (/post/{id}/liked_by) and the post page's count linking to it. */
+export const LIKED_BY_TEXTS = {
+  title: 'Liked by',
+  emptyTitle: 'No saves yet',
+  emptyBody: 'When someone saves this post, they show up here.',
+  /** The save count on the post page, a link to the list: '1 Save', '12 Saves'. */
+  count: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'Save' : 'Saves'}`,
 } as const;

@@ -12,7 +12,7 @@ import { countPlainText, hasNulCharacter, isBlankText, jsonValueProblem } from '
  */
 export const FEED_FIRST_PAGE_CAMPUSES: readonly string[] = [CAMPUS_IDS.ou, CAMPUS_IDS.ut, CAMPUS_IDS.tamu];
 
-export { MAX_PRICE_CENTS, POST_FILE_LIMITS, THREAD_LIMITS } from './post-limits.ts';
+export { LIKED_BY_TEXTS, MAX_PRICE_CENTS, POST_FILE_LIMITS, THREAD_LIMITS } from './post-limits.ts';
 
 /**
  * The editor's serialized state as a composer sends it (posts, chat messages): any JSON, bounded
@@ -187,13 +187,6 @@ export type LikeResponse = z.infer<typeof LikeResponseSchema>;
 export const LikedByPageSchema = z.object({ people: z.array(PostAuthorSchema), nextCursor: z.string().nullable() });
 export type LikedByPage = z.infer<typeof LikedByPageSchema>;
 export const LIKED_BY_PAGE_SIZE = 20;
-export const LIKED_BY_TEXTS = {
-  title: 'Liked by',
-  emptyTitle: 'No saves yet',
-  emptyBody: 'When someone saves this post, they show up here.',
-  /** The save count on the post page, a link to the list: '1 Save', '12 Saves'. */
-  count: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'Save' : 'Saves'}`,
-} as const;
 
 /** What the edit form starts from (GET /api/posts/:id/edit, the owner only): the editor's state and the media by id. */
 export const EditablePostSchema = z.object({

@@ -12,6 +12,7 @@ import { LIMITS } from './constants.ts';
 import { PROFILE_SERVER_MESSAGES, UNSPECIFIED_MESSAGES, VALIDATION_MESSAGES } from './messages.ts';
 import { nameFieldSchema } from './names.ts';
 import { PostListSchema } from './posts.ts';
+import { PROFILE_TABS } from './profile-route.ts';
 
 /** Control characters (NUL and friends) never belong in a report reason, apart from its line breaks. */
 const CONTROL_CHARACTERS = /\p{Cc}/u;
@@ -20,9 +21,6 @@ const CONTROL_CHARACTERS = /\p{Cc}/u;
 export const ProfileParamsSchema = z.object({ username: z.string().min(1).max(LIMITS.usernameMax) });
 
 /** Tabs of the profile page (docs/product/profiles.md#profile-route; Posts is the default). */
-export const PROFILE_TABS = ['posts', 'photos', 'replies', 'likes'] as const;
-export type ProfileTab = (typeof PROFILE_TABS)[number];
-
 export const ProfileListQuerySchema = z.object({
   show: z.enum(PROFILE_TABS).default('posts'),
   cursor: z.string().max(200).optional(),

@@ -24,14 +24,14 @@ type ApiFetch = (url: string, init: RequestInit) => Promise<ApiAnswer>;
 
 /**
  * The web build's server render (apps/web/src/entry-server.tsx, built into `.ssr/`): the
- * whole page for a request as a stream of HTML, or the redirect (302) its routes answer. This plugin knows nothing
+ * whole page for a request (one buffer of HTML, or a stream of it), or the redirect (302) its routes answer. This plugin knows nothing
  * of the web app's routes, data or files: it hands over the request, the API and the nonce.
  */
 export interface PageRenderer {
   render(
     request: Request,
     options: { api: ApiFetch; nonce: string },
-  ): Promise<{ status: number; location: string } | { status: number; html: Readable }>;
+  ): Promise<{ status: number; location: string } | { status: number; html: Buffer | Readable }>;
 }
 
 async function loadRenderer(webDist: string): Promise<PageRenderer | undefined> {

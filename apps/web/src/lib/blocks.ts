@@ -1,14 +1,13 @@
-import { BlockResponseSchema } from '@campus/contract';
+import type { BlockResponse } from '@campus/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** POST /api/blocks (block) or DELETE /api/blocks/:userId (unblock): from a chat's menu or a profile's. */
-async function setBlocked({ userId, blocked }: { userId: string; blocked: boolean }) {
-  const answer = blocked
-    ? await api.post<unknown>('/api/blocks', { userId })
-    : await api.delete<unknown>(`/api/blocks/${encodeURIComponent(userId)}`);
-  return BlockResponseSchema.parse(answer);
+/** POST /api/blocks (block) or DELETE /api/blocks/:userId (unblock): from a chat's menu or a profile's (a typed read, decision 022). */
+function setBlocked({ userId, blocked }: { userId: string; blocked: boolean }): Promise<BlockResponse> {
+  return blocked
+    ? api.post<BlockResponse>('/api/blocks', { userId })
+    : api.delete<BlockResponse>(`/api/blocks/${encodeURIComponent(userId)}`);
 }
 
 export function useSetBlocked() {

@@ -1,9 +1,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { afterFirstPage } from './first-page.ts';
 
 /**
  * A library the shell draws only on demand (Radix's dialog and menu), kept out of the entry
- * JavaScript (decision 022): fetched on first intent or when the browser is idle, then used
+ * JavaScript (decision 022): fetched on first intent or when asked to show, then used
  * synchronously by every component that asks for it.
  */
 export interface LazyModule<T> {
@@ -39,14 +38,27 @@ export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
   return { load, useModule: () => useSyncExternalStore(subscribe, snapshot, snapshot) };
 }
 
-/** Loads `modules` once the first page has drawn its main content and the browser is idle. */
-export function useLoadWhenIdle(...modules: LazyModule<unknown>[]): void {
+/** What shows a person is here and about to act: a pointer over the page, a touch, a key. */
+const INTENTS = ['pointerover', 'touchstart', 'keydown'] as const;
+
+/**
+ * Loads `modules` on the first sign of a person using the page (a pointer moving over it, a
+ * touch, a key), not when the browser is idle after the first page: evaluating them then (the
+ * dialog's and menu's 34 KB on /home) ran inside the page's first seconds, which a phone spends
+ * hydrating (Lighthouse's blocking time, docs/perf/README.md), for a dialog nobody may open.
+ * A dialog or menu asked to open first loads them itself.
+ */
+export function useLoadOnIntent(...modules: LazyModule<unknown>[]): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the modules are module-level constants
-  useEffect(
-    () =>
-      afterFirstPage(() => {
-        for (const module of modules) module.load().catch(() => {});
-      }),
-    [],
-  );
+  useEffect(() => {
+    const stop = () => {
+      for (const type of INTENTS) document.removeEventListener(type, onIntent, true);
+    };
+    function onIntent() {
+      stop();
+      for (const module of modules) module.load().catch(() => {});
+    }
+    for (const type of INTENTS) document.addEventListener(type, onIntent, { capture: true, passive: true });
+    return stop;
+  }, []);
 }

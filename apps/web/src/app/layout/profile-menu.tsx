@@ -19,7 +19,7 @@ import styles from './profile-menu.module.css';
  * Radix's menu (with its popper and floating-ui) is not part of the entry JavaScript (decision
  * 022): until it arrives the header shows the same trigger as a plain button, which loads it
  * on first intent (pointer over it, focus) and opens the menu when clicked meanwhile. The app
- * shell also loads it when the browser is idle.
+ * shell also loads it on the first sign of a person using the page (app/routes/root.tsx).
  */
 export const radixDropdownMenu = lazyModule(() => import('@radix-ui/react-dropdown-menu'));
 

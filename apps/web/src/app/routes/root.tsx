@@ -3,7 +3,7 @@ import { AuthModalsProvider } from '@/components/auth-modal/index.ts';
 import { AlertProvider } from '@/components/ui/alert-provider.tsx';
 import { radixDialog } from '@/components/ui/modal.tsx';
 import { UnreadCountsProvider } from '@/features/notifications/components/unread-counts-provider.tsx';
-import { useLoadWhenIdle } from '@/lib/lazy-module.ts';
+import { useLoadOnIntent } from '@/lib/lazy-module.ts';
 import { radixDropdownMenu } from '../layout/profile-menu.tsx';
 import { NotFound } from './not-found.tsx';
 
@@ -29,11 +29,11 @@ function namesNoPage(location: Pick<Location, 'pathname' | 'search'>): boolean {
 /**
  * Above every page: the alert system (it needs the router for its links), the sign-in and
  * verify-school modals any page may open, the unread badges with the live events stream
- * (one per tab), and scroll restoration. Once the first page has drawn, the dialog and menu
- * code the shell keeps out of its entry is fetched while the browser is idle (decision 022).
+ * (one per tab), and scroll restoration. The dialog and menu code the shell keeps out of its
+ * entry (decision 022) is fetched on the first sign of a person using the page (lib/lazy-module.ts).
  */
 export function Root() {
-  useLoadWhenIdle(radixDialog, radixDropdownMenu);
+  useLoadOnIntent(radixDialog, radixDropdownMenu);
   const location = useLocation();
   return (
     <AlertProvider>

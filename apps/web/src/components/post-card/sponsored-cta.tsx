@@ -1,4 +1,4 @@
-import { type AdCta, ctaHost, type Post } from '@campus/contract';
+import type { AdCta, Post } from '@campus/contract';
 import { ExternalLink, Megaphone, Send, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { useMemberGate } from '@/components/auth-modal/index.ts';
@@ -21,6 +21,19 @@ export function SponsoredLabel() {
       {SPONSORED}
     </p>
   );
+}
+
+/**
+ * The host a call-to-action really leads to (`new URL(url).host`), shown next to its button so
+ * nobody is misled by a label; '' when the address does not parse. Here, not in the contract's
+ * ads.ts: a feed page's cards would load Zod with it (docs/decisions/022-entry-javascript.md).
+ */
+export function ctaHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
 }
 
 /**

@@ -8,6 +8,7 @@ import { MarkListingItems, PendingOnPhoto, SoldRibbon, useListingMarker } from '
 import { useRenewPost } from '@/components/post-card/api/renew-post.ts';
 import { fullName } from '@/components/post-card/author-line.tsx';
 import { DeletePostDialog } from '@/components/post-card/delete-post-dialog.tsx';
+import { FIRST_SCREEN_TILES } from '@/components/post-card/eager-photos.ts';
 import { useOpenListingEditor } from '@/components/post-card/edit-bridge.tsx';
 import { formatAge } from '@/components/post-card/format-post.ts';
 import { SaveButton } from '@/components/post-card/post-actions.tsx';
@@ -25,9 +26,9 @@ const CARD_TEXTS = { message: 'Message', options: 'Post options' } as const;
 /**
  * A post's first photo (or video frame) filling a square, with a badge for a video or for more
  * photos: the post-media card's picture and the /media grid's tiles. `label` empty when the
- * link around it already names the post.
+ * link around it already names the post; `eager` for a tile of the first screen.
  */
-export function MediaThumb({ post, label }: { post: Post; label: string }) {
+export function MediaThumb({ post, label, eager = false }: { post: Post; label: string; eager?: boolean }) {
   const first = post.media[0];
   if (!first) return null;
   return (
@@ -47,8 +48,10 @@ export function MediaThumb({ post, label }: { post: Post; label: string }) {
           className={styles.thumb}
           src={first.url}
           alt={label}
-          loading="lazy"
+          loading={eager ? 'eager' : 'lazy'}
           decoding="async"
+          // A tile of the first row is the page's largest paint: asked for first (docs/perf/README.md).
+          fetchPriority={eager ? 'high' : 'auto'}
           width={300}
           height={300}
         />
@@ -73,7 +76,7 @@ export function MediaThumb({ post, label }: { post: Post; label: string }) {
  * '{time} ago', Message (to the author: 'Start Conversation?'), the like toggle, and a menu
  * with Copy link ({campus}/post/{id}?redirect=true) and, for the author, Delete ('Delete Post?').
  */
-function PostMediaCard({ post }: { post: Post }) {
+function PostMediaCard({ post, eager }: { post: Post; eager: boolean }) {
   const viewer = useViewer();
   const allow = useMemberGate();
   const { copy } = useCopyLink(post.id);
@@ -91,6 +94,7 @@ function PostMediaCard({ post }: { post: Post }) {
       <Link to={paths.post.getHref(post.id)} className={styles.image}>
         <MediaThumb
           post={post}
+          eager={eager}
           label={`${first.kind === 'video' ? 'Video' : 'Photo'} from ${name}'s post${post.status === 'available' ? '' : ` (${post.status})`}`}
         />
         <SoldRibbon status={post.status} corner="left" />
@@ -161,9 +165,9 @@ const SKELETON_KEYS = ['a', 'b', 'c', 'd', 'e', 'f'] as const;
 export function PostMediaGrid({ posts }: { posts: Post[] }) {
   return (
     <ul className={styles.grid}>
-      {posts.map((post) => (
+      {posts.map((post, index) => (
         <li key={post.id}>
-          <PostMediaCard post={post} />
+          <PostMediaCard post={post} eager={index < FIRST_SCREEN_TILES} />
         </li>
       ))}
     </ul>

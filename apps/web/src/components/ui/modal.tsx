@@ -36,8 +36,9 @@ const prevent = (event: Event) => event.preventDefault();
 
 /**
  * Radix's dialog (with its focus trap, scroll lock and portal) is not part of the entry
- * JavaScript (decision 022): the app shell loads it when the browser is idle, and a dialog
- * asked to open before then loads it at once and appears when it arrives. A closed dialog
+ * JavaScript (decision 022): the app shell loads it on the first sign of a person using the
+ * page (a pointer, a touch, a key; app/routes/root.tsx), and a dialog asked to open before then
+ * loads it at once and appears when it arrives. A closed dialog
  * draws nothing either way, so nothing waits for it.
  */
 export const radixDialog = lazyModule(() => import('@radix-ui/react-dialog'));

@@ -1,14 +1,16 @@
-import { LISTING_MESSAGES, POST_MESSAGES, type Post, PostSchema } from '@campus/contract';
+import { LISTING_MESSAGES, POST_MESSAGES, type Post } from '@campus/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { ApiError, api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** POST /api/posts/:id/renew: the owner brings a listing back to the top (once a week, docs/product/selling.md). */
+/**
+ * POST /api/posts/:id/renew: the owner brings a listing back to the top (once a week,
+ * docs/product/selling.md). A typed read (decision 022): our own server's answer; every post card
+ * carries this, and a schema check here put Zod (25 KB gzip) into every page of cards.
+ */
 async function renewPost(postId: string): Promise<Post> {
-  const body = PostSchema.safeParse(await api.post<unknown>(`/api/posts/${encodeURIComponent(postId)}/renew`));
-  if (!body.success) throw new ApiError(200, 'BAD_RESPONSE', 'Something went wrong');
-  return body.data;
+  return api.post<Post>(`/api/posts/${encodeURIComponent(postId)}/renew`);
 }
 
 /**

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { InfiniteList } from '@/components/infinite-list/infinite-list.tsx';
 import { FiltersBar, NoListingsMatch } from '@/components/listing-filters/listing-filters.tsx';
 import { useOpenComposer } from '@/components/post-card/composer-bridge.tsx';
+import { FIRST_SCREEN_CARDS } from '@/components/post-card/eager-photos.ts';
 import { PostCard } from '@/components/post-card/post-card.tsx';
 import { PostListSkeleton } from '@/components/post-card/post-card-skeleton.tsx';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
@@ -19,8 +20,6 @@ import { FeedTabs } from './feed-tabs.tsx';
 import { feedShows, NewPostsPill } from './new-posts-pill.tsx';
 
 const CREATE_POST = 'Create Post';
-/** Cards on screen when the feed opens (a phone shows about two): their photos load first. */
-const FIRST_SCREEN_CARDS = 2;
 
 /** /home?filter=notify-posted: 'Your post was sent', once, then the flag leaves the address. */
 function useNotifyPosted() {

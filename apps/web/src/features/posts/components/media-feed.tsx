@@ -5,6 +5,7 @@ import { PendingOnPhoto, SoldRibbon } from '@/components/deals/index.ts';
 import { InfiniteList } from '@/components/infinite-list/infinite-list.tsx';
 import { FiltersBar, NoListingsMatch } from '@/components/listing-filters/listing-filters.tsx';
 import { fullName } from '@/components/post-card/author-line.tsx';
+import { FIRST_SCREEN_TILES } from '@/components/post-card/eager-photos.ts';
 import { formatPrice } from '@/components/post-card/format-post.ts';
 import mediaCardStyles from '@/components/post-media-card/post-media-card.module.css';
 import { MediaThumb } from '@/components/post-media-card/post-media-card.tsx';
@@ -25,13 +26,13 @@ function tileLabel(post: Post): string {
   return [`Post by ${fullName(post.author)}`, price, status, text].filter(Boolean).join(', ');
 }
 
-function MediaTile({ post }: { post: Post }) {
+function MediaTile({ post, eager }: { post: Post; eager: boolean }) {
   if (post.media.length === 0) return null;
   const price = formatPrice(post.priceCents);
   return (
     <li>
       <Link to={paths.post.getHref(post.id)} className={mediaCardStyles.image} aria-label={tileLabel(post)}>
-        <MediaThumb post={post} label="" />
+        <MediaThumb post={post} label="" eager={eager} />
         {price && <span className={styles.price}>{price}</span>}
         <SoldRibbon status={post.status} corner="left" />
         <PendingOnPhoto status={post.status} />
@@ -82,8 +83,8 @@ export function MediaFeed() {
       >
         {(posts) => (
           <ul className={styles.grid}>
-            {posts.map((post) => (
-              <MediaTile key={post.id} post={post} />
+            {posts.map((post, index) => (
+              <MediaTile key={post.id} post={post} eager={index < FIRST_SCREEN_TILES} />
             ))}
           </ul>
         )}

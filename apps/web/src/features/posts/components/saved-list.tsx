@@ -1,6 +1,7 @@
 import { SAVED_TEXTS, SCROLL } from '@campus/contract';
 import { Bookmark } from 'lucide-react';
 import { InfiniteList } from '@/components/infinite-list/infinite-list.tsx';
+import { FIRST_SCREEN_CARDS } from '@/components/post-card/eager-photos.ts';
 import { PostCard } from '@/components/post-card/post-card.tsx';
 import { PostListSkeleton } from '@/components/post-card/post-card-skeleton.tsx';
 import { EmptyState } from '@/components/ui/list-states.tsx';
@@ -24,7 +25,7 @@ export function SavedList() {
         />
       }
     >
-      {(posts) => posts.map((post) => <PostCard key={post.id} post={post} />)}
+      {(posts) => posts.map((post, index) => <PostCard key={post.id} post={post} eager={index < FIRST_SCREEN_CARDS} />)}
     </InfiniteList>
   );
 }

@@ -1,16 +1,14 @@
-import { type PostList, PostListSchema, type ProfileTab, SCROLL } from '@campus/contract';
+import { type PostList, type ProfileTab, SCROLL } from '@campus/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** GET /api/profiles/:username/posts?show=…: one page (10) of a profile tab. */
+/** GET /api/profiles/:username/posts?show=…: one page (10) of a profile tab (a typed read, decision 022). */
 async function getProfilePostsPage(
   { username, show, cursor }: { username: string; show: ProfileTab; cursor?: string },
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<PostList> {
-  return PostListSchema.parse(
-    await api.get<unknown>(`/api/profiles/${encodeURIComponent(username)}/posts`, { query: { show, cursor }, signal }),
-  );
+  return api.get<PostList>(`/api/profiles/${encodeURIComponent(username)}/posts`, { query: { show, cursor }, signal });
 }
 
 export const profilePostsQueryOptions = (username: string, show: ProfileTab) =>

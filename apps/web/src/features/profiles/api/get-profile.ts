@@ -1,11 +1,15 @@
-import { type PublicProfile, PublicProfileSchema } from '@campus/contract';
+import type { PublicProfile } from '@campus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** GET /api/profiles/:username: the profile header (any case of the username). */
+/**
+ * GET /api/profiles/:username: the profile header (any case of the username). A typed read
+ * (decision 022): our own server's answer, drawn on the profile's first screen, which then loads
+ * no Zod.
+ */
 async function getProfile(username: string, { signal }: { signal?: AbortSignal } = {}): Promise<PublicProfile> {
-  return PublicProfileSchema.parse(await api.get<unknown>(`/api/profiles/${encodeURIComponent(username)}`, { signal }));
+  return api.get<PublicProfile>(`/api/profiles/${encodeURIComponent(username)}`, { signal });
 }
 
 /** A username nobody holds on this campus (or of another campus): the missing-user page. */

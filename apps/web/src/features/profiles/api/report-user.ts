@@ -1,11 +1,11 @@
-import { ReportResponseSchema } from '@campus/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 
-/** POST /api/profiles/:username/report: stored once per reporter and member for the moderators. */
+/** POST /api/profiles/:username/report: stored once per reporter and member for the moderators (a typed read, decision 022). */
 async function reportUser(username: string, reason?: string): Promise<{ message: string }> {
-  return ReportResponseSchema.parse(
-    await api.post<unknown>(`/api/profiles/${encodeURIComponent(username)}/report`, reason ? { reason } : {}),
+  return api.post<{ message: string }>(
+    `/api/profiles/${encodeURIComponent(username)}/report`,
+    reason ? { reason } : {},
   );
 }
 

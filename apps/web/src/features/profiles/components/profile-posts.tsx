@@ -2,6 +2,7 @@ import type { ProfileTab, PublicProfile } from '@campus/contract';
 import { Heart, Image, MessageSquareText, Newspaper } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { InfiniteList } from '@/components/infinite-list/infinite-list.tsx';
+import { FIRST_SCREEN_CARDS } from '@/components/post-card/eager-photos.ts';
 import { PostCard } from '@/components/post-card/post-card.tsx';
 import { PostListSkeleton } from '@/components/post-card/post-card-skeleton.tsx';
 import { PostMediaGrid, PostMediaGridSkeleton } from '@/components/post-media-card/post-media-card.tsx';
@@ -56,7 +57,11 @@ export function ProfilePosts({ profile, show }: { profile: PublicProfile; show: 
       }
     >
       {(posts) =>
-        photos ? <PostMediaGrid posts={posts} /> : posts.map((post) => <PostCard key={post.id} post={post} />)
+        photos ? (
+          <PostMediaGrid posts={posts} />
+        ) : (
+          posts.map((post, index) => <PostCard key={post.id} post={post} eager={index < FIRST_SCREEN_CARDS} />)
+        )
       }
     </InfiniteList>
   );

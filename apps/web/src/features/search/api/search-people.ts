@@ -1,14 +1,14 @@
-import { SCROLL, type SearchPeopleList, SearchPeopleListSchema } from '@campus/contract';
+import { SCROLL, type SearchPeopleList } from '@campus/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** GET /api/search/people?q=: one page (10) of members, as `{ posts }` pages for the shared list. */
+/** GET /api/search/people?q=: one page (10) of members, as `{ posts }` pages for the shared list (a typed read, decision 022). */
 async function searchPeople(
   { q, cursor }: { q: string; cursor?: string },
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<SearchPeopleList> {
-  return SearchPeopleListSchema.parse(await api.get<unknown>('/api/search/people', { query: { q, cursor }, signal }));
+  return api.get<SearchPeopleList>('/api/search/people', { query: { q, cursor }, signal });
 }
 
 export const searchPeopleQueryOptions = (q: string) =>

@@ -3,7 +3,6 @@ import {
   listingFiltersToParams,
   NO_LISTING_FILTERS,
   type PostList,
-  PostListSchema,
   SCROLL,
 } from '@campus/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
@@ -13,13 +12,13 @@ import { queryKeys } from '@/lib/query-keys.ts';
 
 export type PostsTab = 'latest' | 'media';
 
-/** GET /api/search/posts?q=&show=: one page (10) of Latest or Media hits. */
+/** GET /api/search/posts?q=&show=: one page (10) of Latest or Media hits (a typed read, decision 022). */
 async function searchPosts(
   { q, show, cursor, filters }: { q: string; show: PostsTab; cursor?: string; filters: ListingFilters },
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<PostList> {
   const query = { q, show, cursor, ...listingFiltersToParams(filters) };
-  return PostListSchema.parse(await api.get<unknown>('/api/search/posts', { query, signal }));
+  return api.get<PostList>('/api/search/posts', { query, signal });
 }
 
 /** Latest or Media hits, with the filters and sort of the address (docs/product/selling.md#filters-and-sorting). */

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { InfiniteList } from '@/components/infinite-list/infinite-list.tsx';
 import { FiltersBar, NoListingsMatch } from '@/components/listing-filters/listing-filters.tsx';
 import { PeopleSkeleton, PersonRow } from '@/components/person-row/person-row.tsx';
+import { FIRST_SCREEN_CARDS, FIRST_SCREEN_TILES } from '@/components/post-card/eager-photos.ts';
 import { PostCard } from '@/components/post-card/post-card.tsx';
 import { PostListSkeleton } from '@/components/post-card/post-card-skeleton.tsx';
 import { EmptyState, ErrorState } from '@/components/ui/list-states.tsx';
@@ -123,12 +124,12 @@ function LatestResults({ q }: { q: string }) {
       moreSkeleton={<PostListSkeleton count={2} />}
       empty={count > 0 ? <NoListingsMatch /> : <NoResults q={q} />}
     >
-      {(posts) => posts.map((post) => <PostCard key={post.id} post={post} />)}
+      {(posts) => posts.map((post, index) => <PostCard key={post.id} post={post} eager={index < FIRST_SCREEN_CARDS} />)}
     </InfiniteList>
   );
 }
 
-function MediaTile({ post }: { post: Post }) {
+function MediaTile({ post, eager }: { post: Post; eager: boolean }) {
   const first = post.media[0];
   const label = post.plainText.split('\n')[0]?.slice(0, 80) || `${post.author.firstName}’s post`;
   return (
@@ -139,7 +140,7 @@ function MediaTile({ post }: { post: Post }) {
           <Film className={styles.tileBadge} size={18} aria-hidden="true" />
         </>
       ) : first ? (
-        <img src={first.url} alt="" loading="lazy" />
+        <img src={first.url} alt="" loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : 'auto'} />
       ) : null}
     </Link>
   );
@@ -170,8 +171,8 @@ function MediaResults({ q }: { q: string }) {
     >
       {(posts) => (
         <div className={styles.grid}>
-          {posts.map((post) => (
-            <MediaTile key={post.id} post={post} />
+          {posts.map((post, index) => (
+            <MediaTile key={post.id} post={post} eager={index < FIRST_SCREEN_TILES} />
           ))}
           {query.hasNextPage && (
             <button
