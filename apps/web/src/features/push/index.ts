@@ -1,0 +1,2 @@
+/** Push notifications in the browser (decision 041): the prompt after a meaningful moment. */
+export { PushPrompt } from './components/push-prompt.tsx';
