@@ -63,10 +63,23 @@ function mayKeep(response: Response): boolean {
 async function pageLoad(event: FetchEvent): Promise<Response> {
   try {
     const preloaded = (await event.preloadResponse) as Response | undefined;
-    return preloaded ?? (await fetch(event.request));
+    const response = preloaded ?? (await fetch(event.request));
+    // The feed is drawn into its page (no API call the worker would see): keep its first page now.
+    if (response.ok && new URL(event.request.url).pathname === '/home') event.waitUntil(keepFeed());
+    return response;
   } catch {
     return (await caches.match(OFFLINE_PAGE)) ?? Response.error();
   }
+}
+
+/** A kept feed younger than this is not asked for again on the next visit of /home. */
+const FEED_FRESH_MS = 5 * 60 * 1000;
+
+async function keepFeed(): Promise<void> {
+  const kept = await caches.match(FEED_KEY, { cacheName: FEED_CACHE });
+  const keptAt = Date.parse(kept?.headers.get('date') ?? '');
+  if (kept && Number.isFinite(keptAt) && Date.now() - keptAt < FEED_FRESH_MS) return;
+  await feedPage(new Request(FEED_KEY)).catch(() => {});
 }
 
 async function shellFile(request: Request): Promise<Response> {
@@ -137,21 +150,27 @@ self.addEventListener('push', (event) => {
   );
 });
 
+/** Opens `target` in the site's open window (navigated there and focused), or in a new one. */
+async function openPage(target: URL): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((w) => new URL(w.url).origin === target.origin);
+  if (open) {
+    const navigated = await open.navigate(target.href).catch(() => null);
+    await open.focus().catch(() => {});
+    if (navigated) return;
+  }
+  await self.clients.openWindow(target.href);
+}
+
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const path = (event.notification.data as { url?: unknown } | null)?.url;
   // Only a page of this site opens: a path, never another address.
-  const target = new URL(typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') ? path : '/', self.location.origin);
-  event.waitUntil(
-    (async () => {
-      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const open = windows.find((w) => new URL(w.url).origin === target.origin);
-      if (open) {
-        await open.focus();
-        await open.navigate(target.href).catch(() => self.clients.openWindow(target.href));
-        return;
-      }
-      await self.clients.openWindow(target.href);
-    })(),
-  );
+  const safe = typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') ? path : '/';
+  const opening = openPage(new URL(safe, self.location.origin)).catch(() => {});
+  try {
+    event.waitUntil(opening);
+  } catch {
+    // An event made by a script (not a tap) cannot extend its life; the page still opens.
+  }
 });

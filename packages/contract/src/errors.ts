@@ -140,7 +140,7 @@ const ERROR_CODES = {
   MEETUP_PASSED: 'MEETUP_PASSED',
   MEETUP_BUSY: 'MEETUP_BUSY',
 
-  // Push notifications (docs/product/notifications-on-devices.md)
+  // Push notifications (docs/product/push-and-app.md)
   PUSH_ENDPOINT_REFUSED: 'PUSH_ENDPOINT_REFUSED',
   PUSH_DEVICE_NOT_FOUND: 'PUSH_DEVICE_NOT_FOUND',
 

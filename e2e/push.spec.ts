@@ -1,0 +1,171 @@
+import type { BrowserContext, CDPSession, Page, Worker } from '@playwright/test';
+import { expect, keepScreenshot, test } from './fixtures.ts';
+import { createPost, freshMember, isMobile } from './support/members.ts';
+
+/**
+ * Push notifications and the installable app (docs/product/push-and-app.md, decision 041): the
+ * prompt after a first message, the browser's subscription, a push delivered to the service
+ * worker through the DevTools Protocol (what a push service would hand the browser), its
+ * notification and the chat it opens; the offline page with the last feed; Chromium's own
+ * installability check of the campus's manifest and worker.
+ */
+
+// The site's service worker is the subject here (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
+/** The site's service worker once it runs and controls the page. */
+async function activeWorker(context: BrowserContext, page: Page): Promise<Worker> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller)
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+  });
+  const worker = context.serviceWorkers().find((w) => w.url().endsWith('/sw.js'));
+  return worker ?? context.waitForEvent('serviceworker', (w) => w.url().endsWith('/sw.js'));
+}
+
+/** The DevTools Protocol's id of the site's service worker registration. */
+async function registrationId(cdp: CDPSession, origin: string): Promise<string> {
+  const found = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const mine = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
+      if (mine) resolve(mine.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  return found;
+}
+
+/** What the tests use of the service worker's global scope (the e2e code has no WebWorker types). */
+interface WorkerScope extends EventTarget {
+  registration: ServiceWorkerRegistration;
+  NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+}
+
+interface ShownNotification {
+  title: string;
+  body: string;
+  tag: string;
+  url: string;
+}
+
+const shownNotifications = (worker: Worker) =>
+  worker.evaluate(async () => {
+    const list = await (self as unknown as WorkerScope).registration.getNotifications();
+    return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url: string }).url }));
+  }) as Promise<ShownNotification[]>;
+
+test('after a first message the app offers push; a push shows a notification and a tap opens the chat', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const origin = baseURL as string;
+  const context = page.context();
+  // The browser's own permission question, answered yes (the in-app prompt comes first).
+  await context.grantPermissions(['notifications'], { origin });
+  const seller = await freshMember(page, origin, { first: 'Sasha', last: 'Seller' });
+  const buyerContext = await browser.newContext({ baseURL: origin });
+  const buyer = await freshMember(buyerContext, origin, { first: 'Bailey', last: 'Buyer' });
+
+  // The buyer writes first (through the API), the seller answers in the chat.
+  const opened = await buyerContext.request.post('/api/chats', { data: { userId: seller.id }, headers: { origin } });
+  expect(opened.ok()).toBe(true);
+  const chatId = ((await opened.json()) as { chat: { id: string } }).chat.id;
+  const sent = await buyerContext.request.post(`/api/chats/${chatId}/messages`, {
+    multipart: { message: JSON.stringify({ text: 'Is the lamp still there?' }) },
+    headers: { origin },
+  });
+  expect(sent.ok()).toBe(true);
+
+  await page.goto(`/messages/${chatId}`);
+  // No prompt on a page load.
+  const prompt = page.getByRole('region', { name: 'Get notified on this device?' });
+  await expect(page.getByText('Is the lamp still there?')).toBeVisible();
+  await expect(prompt).toHaveCount(0);
+  const worker = await activeWorker(context, page);
+
+  const box = page.getByRole('textbox', { name: 'Write a message' });
+  await box.fill('Yes, come by at 5');
+  await box.press('Enter');
+  await expect(prompt).toBeVisible();
+  await keepScreenshot(page, 'push-prompt');
+  const subscribed = page.waitForResponse((r) => r.url().endsWith('/api/push/subscriptions'));
+  await prompt.getByRole('button', { name: 'Turn on' }).click();
+  // Chromium's push service (the browser's own, on the internet) answers the subscription.
+  expect((await subscribed).status()).toBe(200);
+  await expect(prompt).toHaveCount(0);
+
+  // The seller moves on; a push arrives for a new message (what the push service hands the browser).
+  await page.goto('/home');
+  const cdp = await context.newCDPSession(page);
+  const id = await registrationId(cdp, origin);
+  const payload = {
+    title: buyer.name,
+    body: 'Sent you a message: Great, see you then',
+    url: `/messages/${chatId}`,
+    tag: `chat:${chatId}`,
+    icon: '/favicon.svg',
+  };
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: JSON.stringify(payload) });
+  await expect.poll(() => shownNotifications(worker)).toEqual([
+    { title: buyer.name, body: payload.body, tag: payload.tag, url: payload.url },
+  ]);
+
+  // A tap on it (the worker's notificationclick) opens the chat in the open tab.
+  await worker.evaluate(async () => {
+    const scope = self as unknown as WorkerScope;
+    const [notification] = await scope.registration.getNotifications();
+    if (notification) scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification }));
+  });
+  await expect(page).toHaveURL(new RegExp(`/messages/${chatId}$`));
+  await expect(page.getByText('Is the lamp still there?')).toBeVisible();
+  await expect.poll(() => shownNotifications(worker)).toEqual([]);
+  await keepScreenshot(page, 'push-opened-chat');
+  await buyerContext.close();
+});
+
+test('offline, a page load shows the offline page with the last feed the member opened', async ({ page, baseURL }) => {
+  const origin = baseURL as string;
+  const context = page.context();
+  await freshMember(page, origin, { first: 'Olive', last: 'Offline' });
+  const text = `Desk lamp, barely used ${Date.now()}`;
+  await createPost(page, origin, text, { priceCents: 1500 });
+
+  await page.goto('/home');
+  await activeWorker(context, page);
+  // A visit of /home under the worker keeps the feed's first page.
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate(async () => Boolean(await caches.match('/api/posts', { cacheName: 'feed' }))))
+    .toBe(true);
+
+  await context.setOffline(true);
+  await page.goto(isMobile() ? '/messages' : '/search');
+  await expect(page.getByRole('heading', { name: 'You’re offline' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'What works offline' })).toBeVisible();
+  const feed = page.getByRole('region', { name: 'The last feed you opened' });
+  await expect(feed.getByText(text)).toBeVisible();
+  await expect(feed.getByText('$15')).toBeVisible();
+  await keepScreenshot(page, 'push-offline');
+
+  // Back online: the page goes back by itself.
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { name: 'You’re offline' })).toHaveCount(0);
+});
+
+test("the campus's manifest and service worker pass Chromium's installability check", async ({ page, baseURL }) => {
+  const origin = baseURL as string;
+  await page.goto('/home');
+  await activeWorker(page.context(), page);
+  const cdp = await page.context().newCDPSession(page);
+  // What Lighthouse's installable-manifest audit asked (up to Lighthouse 11; 12 dropped the PWA audits).
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  const manifest = await cdp.send('Page.getAppManifest');
+  console.log(
+    `installability (${test.info().project.name}): ${installabilityErrors.length === 0 ? 'installable' : JSON.stringify(installabilityErrors)}; manifest ${manifest.url}, parse errors ${manifest.errors.length}`,
+  );
+  expect(manifest.url).toBe(`${origin}/manifest.webmanifest`);
+  expect(manifest.errors).toEqual([]);
+  expect(installabilityErrors).toEqual([]);
+});
