@@ -18,7 +18,9 @@ async function activeWorker(context: BrowserContext, page: Page): Promise<Worker
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller)
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+      );
   });
   const worker = context.serviceWorkers().find((w) => w.url().endsWith('/sw.js'));
   return worker ?? context.waitForEvent('serviceworker', (w) => w.url().endsWith('/sw.js'));
@@ -108,9 +110,9 @@ test('after a first message the app offers push; a push shows a notification and
     icon: '/favicon.svg',
   };
   await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: JSON.stringify(payload) });
-  await expect.poll(() => shownNotifications(worker)).toEqual([
-    { title: buyer.name, body: payload.body, tag: payload.tag, url: payload.url },
-  ]);
+  await expect
+    .poll(() => shownNotifications(worker))
+    .toEqual([{ title: buyer.name, body: payload.body, tag: payload.tag, url: payload.url }]);
 
   // A tap on it (the worker's notificationclick) opens the chat in the open tab.
   await worker.evaluate(async () => {

@@ -32,7 +32,8 @@
       head.append(text('span', 'offline-post-author', `${author.firstName ?? ''} ${author.lastName ?? ''}`.trim()));
       if (typeof post.priceCents === 'number') head.append(text('span', 'offline-post-price', price(post.priceCents)));
       item.append(head);
-      if (typeof post.plainText === 'string' && post.plainText) item.append(text('p', 'offline-post-text', post.plainText));
+      if (typeof post.plainText === 'string' && post.plainText)
+        item.append(text('p', 'offline-post-text', post.plainText));
       list.append(item);
     }
     const date = response.headers.get('date');

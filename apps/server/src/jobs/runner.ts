@@ -4,9 +4,9 @@ import PgBoss from 'pg-boss';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
+import type { PushDeps } from '../modules/push/index.ts';
 import { tickAdClock } from './ad-clock.ts';
 import { mailDueNotifications, type NotificationMailDeps } from './notification-mail.ts';
-import type { PushDeps } from '../modules/push/index.ts';
 import { purgeOld } from './purge.ts';
 import { listenForPushes, sendDuePushes } from './push.ts';
 import { sweepStaleListings } from './stale-listings.ts';
@@ -160,11 +160,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       if (result.claimed > 0) log.info({ job: JOBS.push, ...result }, 'pushes sent');
     });
     await boss.schedule(JOBS.push, PUSH_CRON, {}, { tz: 'UTC' });
-    const listener = listenForPushes(
-      options.url,
-      () => void boss.send(JOBS.push, {}).catch(() => {}),
-      log,
-    );
+    const listener = listenForPushes(options.url, () => void boss.send(JOBS.push, {}).catch(() => {}), log);
     stopListening = () => listener.close();
   }
 

@@ -7,7 +7,11 @@ const { app } = await createTestApp();
 
 describe('GET /manifest.webmanifest', () => {
   it('is the campus of the host: its names, colour, start page and icons at 192 and 512 px, maskable too', async () => {
-    const res = await app.inject({ method: 'GET', url: '/manifest.webmanifest', headers: { host: 'ut.localhost:3000' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/manifest.webmanifest',
+      headers: { host: 'ut.localhost:3000' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
     const manifest = res.json();
@@ -20,7 +24,9 @@ describe('GET /manifest.webmanifest', () => {
       theme_color: '#9a4500',
     });
     expect(manifest.description).toContain('University of Texas at Austin');
-    const purposes = (manifest.icons as Array<{ sizes: string; purpose: string }>).map((i) => `${i.sizes} ${i.purpose}`);
+    const purposes = (manifest.icons as Array<{ sizes: string; purpose: string }>).map(
+      (i) => `${i.sizes} ${i.purpose}`,
+    );
     expect(purposes).toEqual(['192x192 any', '512x512 any', '192x192 maskable', '512x512 maskable']);
 
     for (const icon of manifest.icons as Array<{ src: string; sizes: string }>) {

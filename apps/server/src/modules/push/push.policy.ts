@@ -73,7 +73,10 @@ export const pushPolicy = {
     }
     if (rules.testOrigin && url.origin === rules.testOrigin) return url;
     if (url.protocol !== 'https:' || url.username || url.password) throw refused();
-    const host = url.hostname.toLowerCase().replace(/\.$/, '').replace(/^\[|\]$/g, '');
+    const host = url.hostname
+      .toLowerCase()
+      .replace(/\.$/, '')
+      .replace(/^\[|\]$/g, '');
     if (!host.includes('.') && isIP(host) === 0) throw refused();
     if (host === 'localhost' || host.endsWith('.localhost') || rules.ownHosts.has(host)) throw refused();
     if (isIP(host) !== 0 && isPrivateAddress(host)) throw refused();

@@ -1,4 +1,4 @@
-import { createECDH, createHmac, createPublicKey, createDecipheriv, randomBytes, verify } from 'node:crypto';
+import { createDecipheriv, createECDH, createHmac, createPublicKey, randomBytes, verify } from 'node:crypto';
 import { statSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -67,8 +67,7 @@ function browserKeys() {
   return { ecdh, auth, keys: { p256dh: b64url(ecdh.getPublicKey()), auth: b64url(auth) } };
 }
 
-let endpoints = 0;
-const newEndpoint = () => `${serviceOrigin}/push/${(endpoints += 1)}-${randomBytes(4).toString('hex')}`;
+const newEndpoint = () => `${serviceOrigin}/push/${randomBytes(8).toString('hex')}`;
 
 async function subscribeAs(browser: TestBrowser, endpoint = newEndpoint()) {
   const k = browserKeys();
@@ -156,9 +155,9 @@ describe('GET /api/push/key', () => {
     });
     expect(resolveVapidKeys(configured).publicKey).toBe(`B${'A'.repeat(86)}`);
     expect(() => loadConfig({ VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}` })).toThrow(/both or neither/);
-    expect(() => loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), PUSH_TEST_ORIGIN: serviceOrigin })).toThrow(
-      /PUSH_TEST_ORIGIN/,
-    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), PUSH_TEST_ORIGIN: serviceOrigin }),
+    ).toThrow(/PUSH_TEST_ORIGIN/);
   });
 });
 
@@ -201,7 +200,12 @@ describe('POST /api/push/subscriptions: who may subscribe', () => {
     const e = await subscribeAs(ok.browser);
     expect(e.res.statusCode).toBe(200);
     const [kept] = await stored(e.endpoint);
-    expect(kept).toMatchObject({ userId: ok.user.id, campusId: CAMPUS_IDS.ou, label: 'Chrome on Linux', p256dh: e.keys.p256dh });
+    expect(kept).toMatchObject({
+      userId: ok.user.id,
+      campusId: CAMPUS_IDS.ou,
+      label: 'Chrome on Linux',
+      p256dh: e.keys.p256dh,
+    });
   });
 });
 
@@ -273,7 +277,9 @@ describe('POST /api/push/subscriptions: hostile endpoints and bodies', () => {
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json().code).toBe('PUSH_DEVICE_NOT_FOUND');
     expect(await stored(mine.endpoint)).toHaveLength(1);
-    expect((await other.browser.request('DELETE', `/api/push/subscriptions/${'x'.repeat(10_000)}`)).statusCode).toBe(400);
+    expect((await other.browser.request('DELETE', `/api/push/subscriptions/${'x'.repeat(10_000)}`)).statusCode).toBe(
+      400,
+    );
     const anonymous = await app.inject({
       method: 'DELETE',
       url: `/api/push/subscriptions/${id}`,
@@ -306,7 +312,9 @@ describe('sending pushes', () => {
     const buyer = await member(app, db, 'ou', 'Bo Buyer');
     const device = await subscribeAs(seller.browser);
     const chat = await openChatWith(buyer.browser, seller.user.id);
-    expect((await sendMessageAs(buyer.browser, chat.id, { text: 'Is the desk still available?' })).statusCode).toBe(201);
+    expect((await sendMessageAs(buyer.browser, chat.id, { text: 'Is the desk still available?' })).statusCode).toBe(
+      201,
+    );
 
     const result = await sendDuePushes(pushDeps);
     expect(result.sent).toBeGreaterThanOrEqual(1);
@@ -342,12 +350,20 @@ describe('sending pushes', () => {
       id: string;
     };
     await replier.browser.post(`/api/posts/${comment.id}/like`);
-    await createPostAs(replier.browser, { plainText: 'Yes, perfectly', parentId: comment.id });
+    const reply = (
+      await createPostAs(replier.browser, { plainText: 'Yes, perfectly', parentId: comment.id })
+    ).json() as {
+      id: string;
+    };
     await sendDuePushes(pushDeps);
     const pushes = received.filter((r) => `${serviceOrigin}${r.path}` === device.endpoint);
     expect(pushes).toHaveLength(1);
     const payload = JSON.parse(decryptPush((pushes[0] as ReceivedPush).body, device.ecdh, device.auth)) as PushPayload;
-    expect(payload).toMatchObject({ title: 'Ray Replier', url: `/post/${comment.id}`, body: 'Replied to your comment: Yes, perfectly' });
+    expect(payload).toMatchObject({
+      title: 'Ray Replier',
+      url: `/post/${reply.id}`,
+      body: 'Replied to your comment: Yes, perfectly',
+    });
   });
 
   it('no push while the member has a tab open; one once it closes', async () => {
@@ -396,7 +412,10 @@ describe('sending pushes', () => {
     const quiet = await member(app, db, 'ou', 'Quinn Quiet');
     const writer = await member(app, db, 'ou', 'Wes Writer');
     const device = await subscribeAs(quiet.browser);
-    await db.update(pushSubscriptions).set({ kinds: { messages: false } }).where(eq(pushSubscriptions.endpoint, device.endpoint));
+    await db
+      .update(pushSubscriptions)
+      .set({ kinds: { messages: false } })
+      .where(eq(pushSubscriptions.endpoint, device.endpoint));
     const chat = await openChatWith(writer.browser, quiet.user.id);
     await sendMessageAs(writer.browser, chat.id, { text: 'hi' });
     await sendDuePushes(pushDeps);
@@ -427,7 +446,12 @@ describe('what a push says', () => {
     expect(presentPush(n, campus, true).body).toContain('555-0100');
     const hidden = presentPush(n, campus, false);
     expect(JSON.stringify(hidden)).not.toContain('555');
-    expect(hidden).toMatchObject({ title: 'Ana Lopez', body: 'Sent you a message', url: '/messages/c1', tag: 'chat:c1' });
+    expect(hidden).toMatchObject({
+      title: 'Ana Lopez',
+      body: 'Sent you a message',
+      url: '/messages/c1',
+      tag: 'chat:c1',
+    });
     expect(presentPush({ ...n, message: 'x'.repeat(500) }, campus, true).body.length).toBeLessThan(200);
   });
 
