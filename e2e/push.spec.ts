@@ -75,7 +75,7 @@ test('after a first message the app offers push; a push shows a notification and
   expect(opened.ok()).toBe(true);
   const chatId = ((await opened.json()) as { chat: { id: string } }).chat.id;
   const sent = await buyerContext.request.post(`/api/chats/${chatId}/messages`, {
-    multipart: { message: JSON.stringify({ text: 'Is the lamp still there?' }) },
+    multipart: { message: JSON.stringify({ plainText: 'Is the lamp still there?' }) },
     headers: { origin },
   });
   expect(sent.ok()).toBe(true);

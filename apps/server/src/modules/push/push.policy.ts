@@ -24,7 +24,6 @@ for (const [net, prefix] of [
   PRIVATE.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
   ['::', 127],
-  ['::ffff:0:0', 96],
   ['64:ff9b::', 96],
   ['fc00::', 7],
   ['fe80::', 10],
@@ -37,8 +36,15 @@ export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return PRIVATE.check(address, 'ipv4');
   if (family === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped?.[1]) return PRIVATE.check(mapped[1], 'ipv4');
+    const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+    if (dotted?.[1]) return PRIVATE.check(dotted[1], 'ipv4');
+    const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+    if (hex?.[1] && hex[2]) {
+      const high = Number.parseInt(hex[1], 16);
+      const low = Number.parseInt(hex[2], 16);
+      return PRIVATE.check(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`, 'ipv4');
+    }
+    // Node's BlockList also matches an IPv6 rule against IPv4 addresses; IPv4 rules stay IPv4.
     return PRIVATE.check(address, 'ipv6');
   }
   return true;

@@ -105,7 +105,7 @@ export interface PushResult {
   sent: number;
   /** Subscriptions removed because their push service answered 404 or 410. */
   gone: number;
-  /** Notifications not pushed: read already, or the member has a tab open. */
+  /** Notifications not pushed: read already, the member has a tab open, or folded into another of the same chat. */
   skipped: number;
 }
 
@@ -123,7 +123,16 @@ export async function pushNotifications(
     deps.db,
     notifications.map((n) => ({ campusId: n.campusId, userId: n.toUserId })),
   );
-  const due = notifications.filter((n) => !n.read && !open.has(`${n.campusId}/${n.toUserId}`));
+  // One push per member and chat (or post) per run: a new conversation's first message is one
+  // push, the message (it carries the text) rather than 'started a conversation'.
+  const byTag = new Map<string, PushableNotification>();
+  for (const n of notifications) {
+    if (n.read || open.has(`${n.campusId}/${n.toUserId}`)) continue;
+    const key = `${n.campusId}/${n.toUserId}/${n.chatId ?? ''}/${n.chatId ? '' : (n.postId ?? n.id)}`;
+    const kept = byTag.get(key);
+    if (!kept || (n.type === 'message' && kept.type !== 'message')) byTag.set(key, n);
+  }
+  const due = [...byTag.values()];
   result.skipped = notifications.length - due.length;
   const userIds = [...new Set(due.map((n) => n.toUserId))];
   const devices = await subscriptionsOf(deps.db, userIds);
