@@ -12,6 +12,9 @@
  * says `no-store` is never written to a cache. Signing out deletes the kept feed.
  */
 
+// A module (for the declaration of `self` below); esbuild drops this line.
+export type {};
+
 declare const self: ServiceWorkerGlobalScope;
 /** The shell's files (build/service-worker.ts) and a name that changes with them. */
 declare const __SHELL_FILES__: string[];
