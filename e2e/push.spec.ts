@@ -1,4 +1,5 @@
-import type { BrowserContext, CDPSession, Page, Worker } from '@playwright/test';
+import { createECDH, randomBytes } from 'node:crypto';
+import { type BrowserContext, type CDPSession, chromium, type Page, type Worker } from '@playwright/test';
 import { expect, keepScreenshot, test } from './fixtures.ts';
 import { createPost, freshMember, isMobile } from './support/members.ts';
 
@@ -57,15 +58,61 @@ const shownNotifications = (worker: Worker) =>
     return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url: string }).url }));
   }) as Promise<ShownNotification[]>;
 
+/**
+ * A browser with a profile of its own, the size of the test's project: Chromium offers neither
+ * push nor installing in an incognito profile (every test context is one). Its page reports its
+ * errors like the fixture's page does, and `open` waits until a page of the app is live.
+ */
+async function ownProfile(origin: string) {
+  const info = test.info();
+  const { launchOptions, viewport, isMobile: mobile } = info.project.use;
+  const context = await chromium.launchPersistentContext(info.outputPath('profile'), {
+    ...launchOptions,
+    viewport,
+    isMobile: mobile,
+    hasTouch: mobile,
+    baseURL: origin,
+    serviceWorkers: 'allow',
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
+  });
+  const open = async (path: string) => {
+    await page.goto(path);
+    await page.locator('html[data-live]').waitFor({ state: 'attached' });
+  };
+  return { context, page, errors, open };
+}
+
 test('after a first message the app offers push; a push shows a notification and a tap opens the chat', async ({
-  page,
   browser,
   baseURL,
 }) => {
   const origin = baseURL as string;
-  const context = page.context();
-  // The browser's own permission question, answered yes (the in-app prompt comes first).
-  await context.grantPermissions(['notifications'], { origin });
+  const { context, page, errors, open } = await ownProfile(origin);
+  // This machine has no route to Chromium's push service (Google's, on the internet), so the
+  // browser's PushManager.subscribe is stood in for: it answers a subscription as Chromium would
+  // (an FCM address and the browser's keys). Delivery through a push service and its encryption
+  // are the server tests' (apps/server/src/modules/push/push.test.ts); here the push reaches the
+  // worker through the DevTools Protocol.
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const fakeSubscription = {
+    endpoint: `https://fcm.googleapis.com/fcm/send/e2e-${randomBytes(8).toString('hex')}`,
+    expirationTime: null,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  };
+  await context.addInitScript((json) => {
+    let current: PushSubscription | null = null;
+    PushManager.prototype.subscribe = async function subscribe() {
+      current = { endpoint: json.endpoint, toJSON: () => json } as unknown as PushSubscription;
+      return current;
+    };
+    PushManager.prototype.getSubscription = async () => current;
+  }, fakeSubscription);
   const seller = await freshMember(page, origin, { first: 'Sasha', last: 'Seller' });
   const buyerContext = await browser.newContext({ baseURL: origin });
   const buyer = await freshMember(buyerContext, origin, { first: 'Bailey', last: 'Buyer' });
@@ -80,10 +127,11 @@ test('after a first message the app offers push; a push shows a notification and
   });
   expect(sent.ok()).toBe(true);
 
-  await page.goto(`/messages/${chatId}`);
+  await open(`/messages/${chatId}`);
   // No prompt on a page load.
   const prompt = page.getByRole('region', { name: 'Get notified on this device?' });
-  await expect(page.getByText('Is the lamp still there?')).toBeVisible();
+  const messages = page.getByRole('list', { name: 'Messages' });
+  await expect(messages.getByText('Is the lamp still there?')).toBeVisible();
   await expect(prompt).toHaveCount(0);
   const worker = await activeWorker(context, page);
 
@@ -92,14 +140,17 @@ test('after a first message the app offers push; a push shows a notification and
   await box.press('Enter');
   await expect(prompt).toBeVisible();
   await keepScreenshot(page, 'push-prompt');
+  // The browser's own question, which 'Turn on' asks, answered yes.
+  await context.grantPermissions(['notifications'], { origin });
   const subscribed = page.waitForResponse((r) => r.url().endsWith('/api/push/subscriptions'));
   await prompt.getByRole('button', { name: 'Turn on' }).click();
-  // Chromium's push service (the browser's own, on the internet) answers the subscription.
-  expect((await subscribed).status()).toBe(200);
+  const stored = await subscribed;
+  expect(stored.status()).toBe(200);
+  expect(((await stored.json()) as { endpoint: string }).endpoint).toBe(fakeSubscription.endpoint);
   await expect(prompt).toHaveCount(0);
 
   // The seller moves on; a push arrives for a new message (what the push service hands the browser).
-  await page.goto('/home');
+  await open('/home');
   const cdp = await context.newCDPSession(page);
   const id = await registrationId(cdp, origin);
   const payload = {
@@ -121,10 +172,12 @@ test('after a first message the app offers push; a push shows a notification and
     if (notification) scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification }));
   });
   await expect(page).toHaveURL(new RegExp(`/messages/${chatId}$`));
-  await expect(page.getByText('Is the lamp still there?')).toBeVisible();
+  await expect(messages.getByText('Is the lamp still there?')).toBeVisible();
   await expect.poll(() => shownNotifications(worker)).toEqual([]);
   await keepScreenshot(page, 'push-opened-chat');
+  expect(errors, 'the page logged errors').toEqual([]);
   await buyerContext.close();
+  await context.close();
 });
 
 test('offline, a page load shows the offline page with the last feed the member opened', async ({ page, baseURL }) => {
@@ -142,32 +195,48 @@ test('offline, a page load shows the offline page with the last feed the member 
     .poll(() => page.evaluate(async () => Boolean(await caches.match('/api/posts', { cacheName: 'feed' }))))
     .toBe(true);
 
+  // The tab is closed (its live stream would fail loudly); another one loads a page offline.
+  await page.goto('about:blank');
   await context.setOffline(true);
-  await page.goto(isMobile() ? '/messages' : '/search');
-  await expect(page.getByRole('heading', { name: 'You’re offline' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'What works offline' })).toBeVisible();
-  const feed = page.getByRole('region', { name: 'The last feed you opened' });
+  const offline = await context.newPage();
+  const errors: string[] = [];
+  offline.on('pageerror', (error) => errors.push(error.message));
+  offline.on('console', (message) => {
+    // A load that finds no network says so in the console; nothing else may.
+    if (message.type() === 'error' && !message.text().includes('ERR_INTERNET_DISCONNECTED'))
+      errors.push(message.text());
+  });
+  await offline.goto(isMobile() ? '/messages' : '/search', { waitUntil: 'commit' });
+  await expect(offline.getByRole('heading', { name: 'You’re offline' })).toBeVisible();
+  await expect(offline.getByRole('heading', { name: 'What works offline' })).toBeVisible();
+  const feed = offline.getByRole('region', { name: 'The last feed you opened' });
   await expect(feed.getByText(text)).toBeVisible();
   await expect(feed.getByText('$15')).toBeVisible();
-  await keepScreenshot(page, 'push-offline');
+  await keepScreenshot(offline, 'push-offline');
 
   // Back online: the page goes back by itself.
   await context.setOffline(false);
-  await expect(page.getByRole('heading', { name: 'You’re offline' })).toHaveCount(0);
+  await expect(offline.getByRole('heading', { name: 'You’re offline' })).toHaveCount(0);
+  expect(errors).toEqual([]);
 });
 
-test("the campus's manifest and service worker pass Chromium's installability check", async ({ page, baseURL }) => {
+test("the campus's manifest and service worker pass Chromium's installability check", async ({ baseURL }, testInfo) => {
   const origin = baseURL as string;
-  await page.goto('/home');
-  await activeWorker(page.context(), page);
-  const cdp = await page.context().newCDPSession(page);
-  // What Lighthouse's installable-manifest audit asked (up to Lighthouse 11; 12 dropped the PWA audits).
-  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
-  const manifest = await cdp.send('Page.getAppManifest');
-  console.log(
-    `installability (${test.info().project.name}): ${installabilityErrors.length === 0 ? 'installable' : JSON.stringify(installabilityErrors)}; manifest ${manifest.url}, parse errors ${manifest.errors.length}`,
-  );
-  expect(manifest.url).toBe(`${origin}/manifest.webmanifest`);
-  expect(manifest.errors).toEqual([]);
-  expect(installabilityErrors).toEqual([]);
+  const { context, page, open } = await ownProfile(origin);
+  try {
+    await open('/home');
+    await activeWorker(context, page);
+    const cdp = await context.newCDPSession(page);
+    // What Lighthouse's installable-manifest audit asked (up to Lighthouse 11; 12 dropped the PWA audits).
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    const manifest = await cdp.send('Page.getAppManifest');
+    console.log(
+      `installability (${testInfo.project.name}): ${installabilityErrors.length === 0 ? 'installable' : JSON.stringify(installabilityErrors)}; manifest ${manifest.url}, parse errors ${manifest.errors.length}`,
+    );
+    expect(manifest.url).toBe(`${origin}/manifest.webmanifest`);
+    expect(manifest.errors).toEqual([]);
+    expect(installabilityErrors).toEqual([]);
+  } finally {
+    await context.close();
+  }
 });

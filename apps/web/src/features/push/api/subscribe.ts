@@ -46,6 +46,25 @@ function browserLabel(): string {
   return `${browser} on ${system}`;
 }
 
+/** The browser's push service may never answer (no route to it): give up after this long. */
+const SUBSCRIBE_TIMEOUT_MS = 20_000;
+
+function withTimeout<T>(promise: Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = window.setTimeout(() => reject(new Error('push service did not answer')), SUBSCRIBE_TIMEOUT_MS);
+    promise.then(
+      (value) => {
+        window.clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        window.clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
 /**
  * Subscribes this browser (permission already granted): the service worker's PushManager with
  * the server's VAPID key, then the subscription stored by the server (POST /api/push/subscriptions).
@@ -56,7 +75,9 @@ export async function subscribeThisBrowser(): Promise<PushSubscriptionResponse> 
   const existing = await registration.pushManager.getSubscription();
   const subscription =
     existing ??
-    (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+    (await withTimeout(
+      registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }),
+    ));
   const json = subscription.toJSON() as PushSubscriptionBody;
   const body: PushSubscriptionBody = {
     endpoint: json.endpoint,
