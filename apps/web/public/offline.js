@@ -25,7 +25,9 @@
     const section = document.querySelector('.offline-feed');
     const list = section.querySelector('.offline-posts');
     for (const post of posts) {
-      if (!post || typeof post !== 'object') continue;
+      // Posts only (not 'new user' cards), and only those with something to read.
+      if (!post || typeof post !== 'object' || post.type !== 'post') continue;
+      if (!post.plainText && typeof post.priceCents !== 'number') continue;
       const item = document.createElement('li');
       const head = document.createElement('div');
       const author = post.author ?? {};
