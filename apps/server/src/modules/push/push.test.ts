@@ -312,9 +312,9 @@ describe('sending pushes', () => {
     const buyer = await member(app, db, 'ou', 'Bo Buyer');
     const device = await subscribeAs(seller.browser);
     const chat = await openChatWith(buyer.browser, seller.user.id);
-    expect((await sendMessageAs(buyer.browser, chat.id, { plainText: 'Is the desk still available?' })).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await sendMessageAs(buyer.browser, chat.id, { plainText: 'Is the desk still available?' })).statusCode,
+    ).toBe(201);
 
     const result = await sendDuePushes(pushDeps);
     expect(result.sent).toBeGreaterThanOrEqual(1);
