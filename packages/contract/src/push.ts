@@ -59,18 +59,17 @@ export type PushSubscriptionResponse = z.infer<typeof PushSubscriptionResponseSc
 
 export const PushSubscriptionParamsSchema = z.object({ subscriptionId: z.string().min(1).max(64) });
 
-/** What a push carries (read by the service worker, apps/web/src/sw.ts). */
-export const PushPayloadSchema = z.object({
-  title: z.string(),
-  body: z.string(),
+/** What a push carries (read by the service worker, apps/web/sw/sw.ts). */
+export interface PushPayload {
+  title: string;
+  body: string;
   /** The page a tap opens, a path on the campus's site. */
-  url: z.string(),
+  url: string;
   /** One notification per chat or post: a newer push replaces the older one. */
-  tag: z.string(),
+  tag: string;
   /** The campus's app icon (a path on its site). */
-  icon: z.string(),
-});
-export type PushPayload = z.infer<typeof PushPayloadSchema>;
+  icon: string;
+}
 
 /** The in-app prompt before the browser's own (never on first load). */
 export const PUSH_TEXTS = {

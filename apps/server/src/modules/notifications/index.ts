@@ -8,7 +8,6 @@ export {
   lockPendingMailGroups,
   markMailClaimed,
   type PendingMailRow,
-  type PushClaimRow,
 } from './mail-queue.ts';
 export { presentUserSummary } from './notifications.presenter.ts';
 export { notificationsRoutes } from './notifications.routes.ts';

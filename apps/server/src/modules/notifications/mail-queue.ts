@@ -22,6 +22,5 @@ export const markMailClaimed = (tx: DbOrTx, ids: string[], mailedIds: string[], 
  * The push job's side (jobs/push.ts, decision 041): the notifications waiting to be pushed,
  * taken out of the queue in the caller's transaction.
  */
-export type { PushClaimRow } from './notifications.repo.ts';
 export const claimPendingPushes = (tx: DbOrTx, limit: number): Promise<repo.PushClaimRow[]> =>
   repo.claimPendingPushes(tx, limit);

@@ -78,7 +78,7 @@ export async function subscriptionsOf(db: DbOrTx, userIds: string[]): Promise<Pu
 }
 
 /** How long an instance's row counts after its last refresh (three SSE heartbeats and some). */
-export const OPEN_STREAM_FRESH_SECONDS = 90;
+const OPEN_STREAM_FRESH_SECONDS = 90;
 
 /** Of these members, those with a tab open on some instance (`campusId/userId` keys; database clock). */
 export async function membersWithOpenTabs(

@@ -5,7 +5,7 @@ import type { LookupFunction } from 'node:net';
 import { isPrivateAddress } from './push.policy.ts';
 
 /** What web-push's generateRequestDetails makes: the encrypted, signed request for one device. */
-export interface PushRequest {
+interface PushRequest {
   endpoint: string;
   method: string;
   headers: Record<string, string | number>;
