@@ -116,8 +116,14 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.method === 'POST' && url.pathname === '/api/auth/sign-out') {
-    // The kept feed was the member's: it goes with their session.
-    event.waitUntil(caches.delete(FEED_CACHE));
+    // The kept feed and the pushes were the member's: they go with their session (the push
+    // service then answers 410 and the server forgets the subscription).
+    event.waitUntil(
+      Promise.all([
+        caches.delete(FEED_CACHE),
+        self.registration.pushManager.getSubscription().then((s) => s?.unsubscribe()),
+      ]).catch(() => {}),
+    );
     return;
   }
   if (request.method !== 'GET') return;

@@ -33,7 +33,13 @@ export function rememberPushDismissed(): void {
   }
 }
 
+/** True when this browser can receive pushes and its member allowed them (subscribed again silently). */
+export function pushAllowed(): boolean {
+  if (typeof window === 'undefined' || !('serviceWorker' in navigator) || !('PushManager' in window)) return false;
+  return typeof Notification !== 'undefined' && Notification.permission === 'granted';
+}
+
 export function pushMoment(moment: PushMoment): void {
-  if (!pushCanBeOffered()) return;
+  if (!pushCanBeOffered() && !pushAllowed()) return;
   window.dispatchEvent(new CustomEvent<PushMoment>(PUSH_MOMENT_EVENT, { detail: moment }));
 }

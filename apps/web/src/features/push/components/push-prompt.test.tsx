@@ -71,15 +71,20 @@ describe('the push prompt', () => {
     expect(pushCanBeOffered()).toBe(false);
   });
 
-  it('is offered only once the browser can push and has not answered', () => {
+  it('a moment is announced unless the browser blocks push; the prompt only while it has not answered', () => {
     const seen = vi.fn();
     window.addEventListener(PUSH_MOMENT_EVENT, seen);
-    fakeBrowser('granted', 'granted');
+    fakeBrowser('denied', 'denied');
     pushMoment('message');
     expect(seen).not.toHaveBeenCalled();
+    // Allowed before: announced, to store the subscription again (no prompt).
+    fakeBrowser('granted', 'granted');
+    pushMoment('message');
+    expect(pushCanBeOffered()).toBe(false);
     fakeBrowser('default', 'granted');
     pushMoment('message');
-    expect(seen).toHaveBeenCalledTimes(1);
+    expect(pushCanBeOffered()).toBe(true);
+    expect(seen).toHaveBeenCalledTimes(2);
     window.removeEventListener(PUSH_MOMENT_EVENT, seen);
   });
 });
