@@ -13,9 +13,15 @@ export const PUSH_MOMENT_EVENT = 'campus:push-moment';
 const DISMISSED_KEY = 'campus.push-prompt-dismissed-at';
 const DISMISSED_FOR_MS = 30 * 24 * 60 * 60 * 1000;
 
+/** The site's service worker controls this page: without it nothing can be subscribed. */
+function workerControls(): boolean {
+  if (typeof window === 'undefined' || !('serviceWorker' in navigator) || !('PushManager' in window)) return false;
+  return navigator.serviceWorker.controller !== null;
+}
+
 /** True when this browser can receive pushes and its member has not answered yet. */
 export function pushCanBeOffered(): boolean {
-  if (typeof window === 'undefined' || !('serviceWorker' in navigator) || !('PushManager' in window)) return false;
+  if (!workerControls()) return false;
   if (typeof Notification === 'undefined' || Notification.permission !== 'default') return false;
   try {
     const dismissed = Number(localStorage.getItem(DISMISSED_KEY) ?? 0);
@@ -35,7 +41,7 @@ export function rememberPushDismissed(): void {
 
 /** True when this browser can receive pushes and its member allowed them (subscribed again silently). */
 export function pushAllowed(): boolean {
-  if (typeof window === 'undefined' || !('serviceWorker' in navigator) || !('PushManager' in window)) return false;
+  if (!workerControls()) return false;
   return typeof Notification !== 'undefined' && Notification.permission === 'granted';
 }
 

@@ -20,7 +20,10 @@ function fakeBrowser(permission: NotificationPermission, answer: NotificationPer
   vi.stubGlobal('PushManager', function PushManager() {});
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
-    value: { ready: Promise.resolve({ pushManager: { getSubscription: async () => null, subscribe } }) },
+    value: {
+      controller: {},
+      ready: Promise.resolve({ pushManager: { getSubscription: async () => null, subscribe } }),
+    },
   });
   return { subscribe };
 }
