@@ -54,6 +54,9 @@ export default defineConfig({
   reporter: isCI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
     baseURL: `http://localhost:${PORT}`,
+    // The site's service worker (decision 041) would answer requests before page.route sees them;
+    // journeys that are about it allow it (e2e/push.spec.ts).
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { entryBudget } from './build/entry-budget.ts';
+import { serviceWorker } from './build/service-worker.ts';
 
 /**
  * Gzip KB of JavaScript a first visit loads before the first paint (index.html's script and its
@@ -13,7 +14,12 @@ const ENTRY_BUDGET_KB = 145;
 export default defineConfig(({ isSsrBuild }) => ({
   // React's JSX transform and, under `vite` (npm run dev:web), Fast Refresh: an edited component
   // is redrawn in place and keeps its state.
-  plugins: [react(), entryBudget({ budgetKb: ENTRY_BUDGET_KB })],
+  plugins: [
+    react(),
+    entryBudget({ budgetKb: ENTRY_BUDGET_KB }),
+    // dist/sw.js: push, the offline page and the app shell (decision 041).
+    serviceWorker({ source: fileURLToPath(new URL('./sw/sw.ts', import.meta.url)) }),
+  ],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

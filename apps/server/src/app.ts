@@ -19,6 +19,7 @@ import { notificationsRoutes } from './modules/notifications/index.ts';
 import { offersRoutes } from './modules/offers/index.ts';
 import { likedByRoutes, listingsDevRoutes, postsRoutes } from './modules/posts/index.ts';
 import { profilesRoutes } from './modules/profiles/index.ts';
+import { httpPushSender, type PushSender, pushRoutes, resolveVapidKeys } from './modules/push/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
 import { reviewsRoutes } from './modules/reviews/index.ts';
 import { schoolEmailRoutes } from './modules/school-email/index.ts';
@@ -56,6 +57,8 @@ export interface AppDeps {
   sse?: Pick<SseOptions, 'heartbeatMs' | 'maxStreamsPerUser' | 'maxBufferedBytes'>;
   /** Run the job runner (pg-boss) in this instance; default: everywhere but tests. */
   jobs?: boolean;
+  /** Where pushes go (default: HTTPS to the subscriptions' push services). */
+  pushSender?: PushSender;
 }
 
 /** Registers plugins and modules, nothing else: starting and stopping live in server.ts. */
@@ -66,6 +69,7 @@ export async function buildApp({
   logStream,
   sse,
   jobs,
+  pushSender,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, { stream: logStream }),
@@ -91,7 +95,16 @@ export async function buildApp({
   await app.register(cacheHeadersPlugin);
   await app.register(securityPlugin, { production: config.env === 'production' });
   await app.register(mailPlugin, { db, config, clock });
-  await app.register(jobsPlugin, { db, clock, config, start: jobs ?? config.env !== 'test' });
+  // Web Push (decision 041): the routes and the push job share the keys and the sender.
+  const push = {
+    db,
+    clock,
+    keys: resolveVapidKeys(config),
+    campusHosts: config.campusHosts,
+    testOrigin: config.push.testOrigin,
+    send: pushSender ?? httpPushSender(config.push.testOrigin),
+  };
+  await app.register(jobsPlugin, { db, clock, config, push, start: jobs ?? config.env !== 'test' });
   await app.register(compress);
   // Upload routes set their own size limits; these are the outer bounds.
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 10, fields: 20 } });
@@ -132,6 +145,7 @@ export async function buildApp({
   await app.register(searchRoutes, { db, storage: app.storage, clock });
   await app.register(offersRoutes, { db, storage: app.storage, clock, ads: feedAds });
   await app.register(meetupsRoutes, { db, storage: app.storage, clock });
+  await app.register(pushRoutes, push);
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

@@ -76,6 +76,19 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Another Stripe API address (a local fake in tests, stripe-mock); default Stripe's. */
   STRIPE_API_URL: z.string().url().optional(),
+  /** Web Push VAPID keys (base64url, both or neither); unset → generated once into DATA_DIR/vapid-keys.json. */
+  VAPID_PUBLIC_KEY: z.string().min(80).max(100).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(40).max(50).optional(),
+  /** Who push services may contact about this server's pushes: a mailto: or https: address. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/)
+    .default('mailto:support@campusbuysell.app'),
+  /**
+   * Tests only: the origin of a local test push service (e.g. http://127.0.0.1:4010), whose
+   * endpoints are accepted although they are not https and point at this machine. Refused in production.
+   */
+  PUSH_TEST_ORIGIN: z.string().url().optional(),
 });
 
 export type Config = {
@@ -102,6 +115,12 @@ export type Config = {
   metrics: { port: number | undefined; host: string; token: string | undefined };
   /** Stripe Checkout when configured; otherwise the local test checkout, except in production (no boosts). */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+  /** Web Push (decision 041): configured keys, or undefined to use the ones kept in DATA_DIR. */
+  push: {
+    vapidKeys: { publicKey: string; privateKey: string } | undefined;
+    subject: string;
+    testOrigin: string | undefined;
+  };
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -131,6 +150,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('Invalid configuration:\n  AUTH_SECRET: required in production');
   if (e.STORAGE === 's3' && !e.S3_BUCKET)
     throw new Error('Invalid configuration:\n  S3_BUCKET: required with STORAGE=s3');
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
+    throw new Error('Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
+  if (e.NODE_ENV === 'production' && e.PUSH_TEST_ORIGIN)
+    throw new Error('Invalid configuration:\n  PUSH_TEST_ORIGIN: not allowed in production');
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET)
     throw new Error('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY');
   return {
@@ -175,5 +198,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: e.STRIPE_SECRET_KEY
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '', apiUrl: e.STRIPE_API_URL }
       : undefined,
+    push: {
+      vapidKeys:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: e.VAPID_SUBJECT,
+      testOrigin: e.PUSH_TEST_ORIGIN ? new URL(e.PUSH_TEST_ORIGIN).origin : undefined,
+    },
   };
 }

@@ -140,6 +140,10 @@ const ERROR_CODES = {
   MEETUP_PASSED: 'MEETUP_PASSED',
   MEETUP_BUSY: 'MEETUP_BUSY',
 
+  // Push notifications (docs/product/push-and-app.md)
+  PUSH_ENDPOINT_REFUSED: 'PUSH_ENDPOINT_REFUSED',
+  PUSH_DEVICE_NOT_FOUND: 'PUSH_DEVICE_NOT_FOUND',
+
   // Only made by the web client (no answer, or an answer it could not read)
   NETWORK_ERROR: 'NETWORK_ERROR',
   BAD_RESPONSE: 'BAD_RESPONSE',

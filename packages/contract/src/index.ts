@@ -23,6 +23,7 @@ export * from './notifications.ts';
 export * from './posts.ts';
 export * from './profile-route.ts';
 export * from './profiles.ts';
+export * from './push.ts';
 export * from './reviews.ts';
 export * from './reviews-texts.ts';
 export * from './scam-signals.ts';

@@ -5,9 +5,11 @@ import type { Config } from '../config.ts';
 import { type Database, directUrlOf } from '../db/client.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
 import { jobsFailed, queueSources } from '../lib/metrics.ts';
+import type { PushDeps } from '../modules/push/index.ts';
 import { tickAdClock } from './ad-clock.ts';
 import { mailDueNotifications, type NotificationMailDeps } from './notification-mail.ts';
 import { purgeOld } from './purge.ts';
+import { listenForPushes, sendDuePushes } from './push.ts';
 import { sweepStaleListings } from './stale-listings.ts';
 
 /** Queue names: one per kind of job. */
@@ -16,6 +18,7 @@ const JOBS = {
   notificationMail: 'notification-mail',
   adClock: 'ad-clock',
   staleListings: 'stale-listings',
+  push: 'push',
 } as const;
 
 /** The purge runs hourly (at minute 17, away from the top of the hour). */
@@ -26,6 +29,8 @@ const NOTIFICATION_MAIL_CRON = '* * * * *';
 const AD_CLOCK_CRON = '* * * * *';
 /** Stale listings are asked about and expired hourly (at minute 41): days-long rules need no finer step. */
 const STALE_LISTINGS_CRON = '41 * * * *';
+/** The push job runs when a notification that pushes commits (LISTEN) and, to be sure, every minute. */
+const PUSH_CRON = '* * * * *';
 
 export interface JobRunner {
   readonly boss: PgBoss;
@@ -37,6 +42,8 @@ export interface JobRunner {
   adClockNow(): Promise<string | null>;
   /** Queues a stale-listings run now; resolves to the job id (null: one is already queued). */
   staleListingsNow(): Promise<string | null>;
+  /** Queues a push run now; resolves to the job id (null: one is already queued, or no push deps). */
+  pushNow(): Promise<string | null>;
   /** Stops fetching, lets running jobs finish (bounded), closes its connections. */
   stop(): Promise<void>;
 }
@@ -52,6 +59,8 @@ export interface JobRunnerOptions {
   pollingIntervalSeconds?: number;
   /** The outbox and site addresses for notification emails; without it that job does not run. */
   notificationMail?: Omit<NotificationMailDeps, 'db'>;
+  /** Keys, sender and rules of Web Push; without it that job does not run. */
+  push?: Omit<PushDeps, 'db'>;
 }
 
 /**
@@ -160,22 +169,49 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   }
 
   // Queue depths for /metrics, read from pg-boss when scraped.
-  const queues = Object.values(JOBS).filter((name) => name !== JOBS.notificationMail || mailDeps);
+  const queues = Object.values(JOBS).filter(
+    (name) => (name !== JOBS.notificationMail || mailDeps) && (name !== JOBS.push || options.push),
+  );
   const depths = async () => {
     const sizes = await Promise.all(queues.map((name) => boss.getQueueSize(name)));
     return Object.fromEntries(queues.map((name, i) => [name, sizes[i] ?? 0]));
   };
   queueSources.add(depths);
+  const pushDeps = options.push;
+  let stopListening: (() => Promise<void>) | undefined;
+  if (pushDeps) {
+    await boss.createQueue(JOBS.push, {
+      name: JOBS.push,
+      // One run waiting and one running at most: a burst of notifications is one more run.
+      policy: 'stately',
+      retryLimit: 1,
+      expireInSeconds: 120,
+    });
+    await boss.work(
+      JOBS.push,
+      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
+      counted(JOBS.push, async () => {
+        const result = await sendDuePushes({ db, ...pushDeps });
+        failing = false;
+        if (result.claimed > 0) log.info({ job: JOBS.push, ...result }, 'pushes sent');
+      }),
+    );
+    await boss.schedule(JOBS.push, PUSH_CRON, {}, { tz: 'UTC' });
+    const listener = listenForPushes(options.url, () => void boss.send(JOBS.push, {}).catch(() => {}), log);
+    stopListening = () => listener.close();
+  }
 
   return {
     boss,
+    pushNow: () => (pushDeps ? boss.send(JOBS.push, {}) : Promise.resolve(null)),
     purgeNow: () => boss.send(JOBS.purge, {}),
     mailNotificationsNow: () => boss.send(JOBS.notificationMail, {}),
     adClockNow: () => boss.send(JOBS.adClock, {}),
     staleListingsNow: () => boss.send(JOBS.staleListings, {}),
-    stop: () => {
+    stop: async () => {
       queueSources.delete(depths);
-      return boss.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs ?? 5_000 });
+      await stopListening?.();
+      await boss.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs ?? 5_000 });
     },
   };
 }
@@ -195,6 +231,8 @@ export interface JobsPluginOptions {
   /** Run jobs in this app instance; default: everywhere but tests (most test apps need none). */
   start?: boolean;
   pollingIntervalSeconds?: number;
+  /** Web Push (decision 041); without it no push job runs. */
+  push?: Omit<PushDeps, 'db'>;
 }
 
 /** Starts the runner when the app is ready and stops it when the app closes. */
@@ -210,6 +248,7 @@ export const jobsPlugin = fp(
         clock: options.clock,
         log: app.log.child({ module: 'jobs' }),
         pollingIntervalSeconds: options.pollingIntervalSeconds,
+        push: options.push,
         notificationMail: options.config
           ? {
               config: options.config,

@@ -201,6 +201,14 @@ export class EventBus {
     return this.byUser.get(key(campusId, userId))?.size ?? 0;
   }
 
+  /** The members with a stream open on this instance. */
+  members(): Array<{ campusId: string; userId: string }> {
+    return [...this.byUser.keys()].map((k) => {
+      const [campusId = '', userId = ''] = k.split('/');
+      return { campusId, userId };
+    });
+  }
+
   /** True while the LISTEN connection is up. */
   get listening(): boolean {
     return this.client !== undefined && this.connecting === undefined;

@@ -3,9 +3,11 @@ import { ACCESS_SERVER_MESSAGES, HTTP_ERROR_MESSAGES } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Database, directUrlOf } from '../db/client.ts';
+import { forgetInstanceStreams, markStreamOpen, markStreamsClosed, refreshOpenStreams } from '../db/open-streams.ts';
 import { findSessionWithId, sessionStillAllows, sessionsStillOpen } from '../db/session-lookup.ts';
 import { errors } from '../lib/errors.ts';
 import { EventBus, type StoredEvent } from '../lib/events.ts';
+import { newId } from '../lib/ids.ts';
 import { streamSources } from '../lib/metrics.ts';
 import { readCookie, requireSchoolVerifiedUser, verifiedSessionToken } from './session.ts';
 
@@ -89,6 +91,35 @@ export const ssePlugin = fp(
     app.addHook('onClose', async () => {
       streamSources.delete(bus);
     });
+
+    /**
+     * Who has a tab open, for every instance to see (table `open_streams`, decision 041): the
+     * push job sends only to members with none. Writes run one after another, in the order the
+     * streams opened and closed, never in the stream's way; every heartbeat rewrites this
+     * instance's rows from its open streams (mending a failed write) and marks them seen.
+     */
+    const instanceId = newId();
+    let presenceChain: Promise<unknown> = Promise.resolve();
+    /** Rows of this instance may exist (a stream opened since the last refresh that found none). */
+    let hasRows = false;
+    const presence = (write: () => Promise<unknown>) => {
+      presenceChain = presenceChain
+        .then(write)
+        .catch((error) => app.log.warn({ err: error }, 'open streams: write failed'));
+    };
+    const presenceTimer = setInterval(() => {
+      if (!hasRows) return;
+      const members = bus.members();
+      hasRows = members.length > 0;
+      presence(() => refreshOpenStreams(options.db, instanceId, members));
+    }, heartbeatMs);
+    presenceTimer.unref();
+    // This instance's rows go when it closes (its streams end with the drain, below).
+    app.addHook('preClose', async () => {
+      clearInterval(presenceTimer);
+      presence(() => forgetInstanceStreams(options.db, instanceId));
+      await presenceChain;
+    });
     // Streams end when the drain starts (or at close), before the server waits for its
     // connections to finish: each client reconnects with its Last-Event-ID, through the load
     // balancer to another instance, and misses nothing (the outbox replays it).
@@ -142,6 +173,10 @@ export const ssePlugin = fp(
         // A client that stopped reading: cut it off, it resumes from its last id.
         if (stream.writableLength > maxBuffered) end();
       };
+      if (bus.countFor(campus.id, user.id) === 0) {
+        hasRows = true;
+        presence(() => markStreamOpen(options.db, instanceId, campus.id, user.id));
+      }
       const subscription = bus.subscribe({
         campusId: campus.id,
         userId: user.id,
@@ -158,9 +193,15 @@ export const ssePlugin = fp(
         onClose: () => end(),
       });
       bySession.set(sessionId, (bySession.get(sessionId) ?? new Set()).add(end));
+      let ended = false;
       function end() {
         clearInterval(heartbeat);
         subscription.close();
+        if (!ended) {
+          ended = true;
+          if (bus.countFor(campus.id, user.id) === 0)
+            presence(() => markStreamsClosed(options.db, instanceId, campus.id, user.id));
+        }
         const set = bySession.get(sessionId);
         set?.delete(end);
         if (set?.size === 0) bySession.delete(sessionId);

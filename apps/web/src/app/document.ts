@@ -94,6 +94,8 @@ export function documentHead({
     `<title>${escapeHtml(title)}</title>`,
     meta('name', 'description', description),
   ];
+  // The home-screen icon of iOS, which reads no manifest icons (decision 041).
+  if (campus) tags.push(`<link rel="apple-touch-icon" href="/api/campuses/${escapeHtml(campus.id)}/icons/192.png">`);
   if (campus && COLOUR.test(campus.themeColor)) {
     tags.push(meta('name', 'theme-color', campus.themeColor));
     // Before the app's stylesheet is applied the page is already in the campus's colour.

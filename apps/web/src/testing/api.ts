@@ -26,6 +26,8 @@ import type {
   PostPage,
   ProfileReviews,
   PublicProfile,
+  PushKeyResponse,
+  PushSubscriptionResponse,
   RecentSearchesSchema,
   ReportResponseSchema,
   ReviewResponse,
@@ -107,6 +109,9 @@ interface ApiAnswers {
   'GET /api/profiles/:username/reviews': ProfileReviews;
   // Notifications
   'GET /api/notifications': NotificationList;
+  // Push (decision 041)
+  'GET /api/push/key': PushKeyResponse;
+  'POST /api/push/subscriptions': PushSubscriptionResponse;
   'GET /api/notifications/mentions': PostList;
   'POST /api/notifications/read': Parsed<typeof MarkNotificationsReadResponseSchema>;
 }

@@ -171,6 +171,12 @@ export const notifications = pgTable(
     emailPendingSince: ts('email_pending_since'),
     /** When the last email about this notification was queued. */
     mailedAt: ts('mailed_at'),
+    /**
+     * Set when a notification of a type that pushes (PUSH_NOTIFICATION_TYPES) is created or
+     * refreshed; cleared when the push job claims it (jobs/push.ts, decision 041). A trigger
+     * announces it on `campus_push` at commit.
+     */
+    pushPendingSince: ts('push_pending_since'),
   },
   (t) => [
     check('notifications_not_self', sql`${t.toUserId} <> ${t.fromUserId} OR ${t.type} = 'still available'`),
@@ -186,5 +192,7 @@ export const notifications = pgTable(
     index('notifications_chat_idx').on(t.chatId),
     // The email sweep finds what waits to be mailed.
     index('notifications_email_pending_idx').on(t.emailPendingSince).where(sql`${t.emailPendingSince} IS NOT NULL`),
+    // The push job finds what waits to be pushed.
+    index('notifications_push_pending_idx').on(t.pushPendingSince).where(sql`${t.pushPendingSince} IS NOT NULL`),
   ],
 );

@@ -7,6 +7,7 @@ export * from './events.ts';
 export * from './meetups.ts';
 export * from './offers.ts';
 export * from './posts.ts';
+export * from './push.ts';
 export * from './reports.ts';
 export * from './reviews.ts';
 export * from './search.ts';

@@ -65,12 +65,17 @@ function monogram(shortName: string): string {
   return shortName.replace(/[^A-Z]/g, '') || shortName.charAt(0).toUpperCase();
 }
 
-export function logoSvg(campus: CampusDefinition): string {
+/**
+ * The campus's monogram logo. `maskable`: the app icon a phone crops to its own shape
+ * (decision 041): the colour fills the square and the letters keep inside the middle 80 %.
+ */
+export function logoSvg(campus: CampusDefinition, { maskable = false }: { maskable?: boolean } = {}): string {
   const letters = monogram(campus.shortName);
-  const fontSize = letters.length <= 1 ? 60 : letters.length === 2 ? 48 : letters.length === 3 ? 38 : 30;
+  const full = letters.length <= 1 ? 60 : letters.length === 2 ? 48 : letters.length === 3 ? 38 : 30;
+  const fontSize = maskable ? Math.round(full * 0.75) : full;
   const escaped = letters.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" role="img" aria-label="${campus.shortName} Buy / Sell">
-<rect width="100" height="100" rx="22" fill="${campus.themeColor}"/>
+<rect width="100" height="100"${maskable ? '' : ' rx="22"'} fill="${campus.themeColor}"/>
 <text x="50" y="50" dy="0.35em" text-anchor="middle" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif" font-weight="800" font-size="${fontSize}" fill="#ffffff">${escaped}</text>
 </svg>`;
 }

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { errors } from '../../lib/errors.ts';
+import { APP_ICON_NAMES, appIcon, appManifest } from './campus.app.ts';
 import { logoSvg, presentCampus, presentCampusSummary, signInOptionsFor } from './campus.presenter.ts';
 import { countMembers } from './campus.repo.ts';
 
@@ -58,6 +59,39 @@ export const campusRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
       const campus = campusById(request.params.campusId);
       if (!campus) throw errors.notFound(ACCESS_SERVER_MESSAGES.campusNotFound, 'CAMPUS_NOT_FOUND');
       return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(logoSvg(campus));
+    },
+  );
+
+  app.get(
+    '/manifest.webmanifest',
+    {
+      schema: {
+        tags: ['campus'],
+        summary: 'The web app manifest of this campus (name, colours, icons): what installs the site as an app',
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('application/manifest+json')
+        // Renamed or recoloured campuses reach installed apps at their next check.
+        .header('cache-control', 'public, max-age=3600')
+        .send(JSON.stringify(appManifest(request.campus))),
+  );
+
+  app.get(
+    '/api/campuses/:campusId/icons/:name',
+    {
+      schema: {
+        tags: ['campus'],
+        summary: 'App icon of a campus (PNG, 192 or 512 px, any or maskable), drawn from its logo',
+        params: z.object({ campusId: CampusIdSchema, name: z.enum(APP_ICON_NAMES) }),
+      },
+    },
+    async (request, reply) => {
+      const campus = campusById(request.params.campusId);
+      if (!campus) throw errors.notFound(ACCESS_SERVER_MESSAGES.campusNotFound, 'CAMPUS_NOT_FOUND');
+      const png = await appIcon(campus, request.params.name);
+      return reply.type('image/png').header('cache-control', 'public, max-age=86400').send(png);
     },
   );
 };

@@ -3,7 +3,12 @@
  * user's badges, and clear a chat's or a blocked pair's notifications.
  */
 
-export { lockPendingMailGroups, markMailClaimed, type PendingMailRow } from './mail-queue.ts';
+export {
+  claimPendingPushes,
+  lockPendingMailGroups,
+  markMailClaimed,
+  type PendingMailRow,
+} from './mail-queue.ts';
 export { presentUserSummary } from './notifications.presenter.ts';
 export { notificationsRoutes } from './notifications.routes.ts';
 export {

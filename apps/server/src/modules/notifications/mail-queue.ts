@@ -17,3 +17,10 @@ export const lockPendingMailGroups = (
 /** Marks the rows claimed by this pass (and which of them went out in a mail). */
 export const markMailClaimed = (tx: DbOrTx, ids: string[], mailedIds: string[], at: Date): Promise<void> =>
   repo.markMailClaimed(tx, ids, mailedIds, at);
+
+/*
+ * The push job's side (jobs/push.ts, decision 041): the notifications waiting to be pushed,
+ * taken out of the queue in the caller's transaction.
+ */
+export const claimPendingPushes = (tx: DbOrTx, limit: number): Promise<repo.PushClaimRow[]> =>
+  repo.claimPendingPushes(tx, limit);

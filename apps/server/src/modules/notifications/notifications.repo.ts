@@ -1,4 +1,4 @@
-import type { NOTIFICATION_TYPE_VALUES } from '@campus/contract';
+import { type NOTIFICATION_TYPE_VALUES, PUSH_NOTIFICATION_TYPES } from '@campus/contract';
 import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -88,14 +88,18 @@ export async function insertNotification(db: DbOrTx, n: NewNotification): Promis
     n.type === 'message' && chatId
       ? sql`ON CONFLICT (to_user_id, chat_id) WHERE type = 'message' AND NOT read DO UPDATE SET
           created_at = excluded.created_at, message = excluded.message, from_user_id = excluded.from_user_id,
+          push_pending_since = excluded.push_pending_since,
           email_pending_since = coalesce(${notifications}.email_pending_since, excluded.email_pending_since)`
       : sql``;
-  // `email_pending_since`: waits for the email sweep (jobs/notification-mail.ts), which checks the recipient's flag.
+  // `email_pending_since`: waits for the email sweep (jobs/notification-mail.ts), which checks the recipient's flag;
+  // `push_pending_since`: waits for the push job (jobs/push.ts), which checks for open tabs and devices.
+  const pushAt = PUSH_NOTIFICATION_TYPES.includes(n.type) ? at : null;
   const result = await db.execute<{ id: string }>(sql`
     INSERT INTO ${notifications}
-      (id, campus_id, type, to_user_id, from_user_id, post_id, chat_id, message, created_at, email_pending_since)
+      (id, campus_id, type, to_user_id, from_user_id, post_id, chat_id, message, created_at, email_pending_since,
+       push_pending_since)
     SELECT ${id}, ${n.campusId}, ${n.type}, ${n.toUserId}, ${n.fromUserId}, ${postId}::text, ${chatId}::text,
-      ${message}, ${at}::timestamptz, ${at}::timestamptz
+      ${message}, ${at}::timestamptz, ${at}::timestamptz, ${pushAt}::timestamptz
     WHERE ${pairNotBlocked(n.toUserId, n.fromUserId)}
     ${refreshUnreadMessage}
     RETURNING id`);
@@ -294,4 +298,60 @@ export async function markMailClaimed(db: DbOrTx, ids: string[], mailedIds: stri
         : notifications.mailedAt,
     })
     .where(inArray(notifications.id, ids));
+}
+
+/** A notification the push job claimed (jobs/push.ts, decision 041), with the sender's name. */
+export interface PushClaimRow {
+  id: string;
+  campusId: string;
+  toUserId: string;
+  type: NotificationType;
+  chatId: string | null;
+  postId: string | null;
+  message: string;
+  read: boolean;
+  fromFirstName: string;
+  fromLastName: string;
+}
+
+/**
+ * Takes up to `limit` notifications waiting to be pushed out of the queue (SKIP LOCKED: two
+ * instances never take the same one) and answers them. Called in its own short transaction:
+ * the pushes are sent after it commits.
+ */
+export async function claimPendingPushes(tx: DbOrTx, limit: number): Promise<PushClaimRow[]> {
+  const result = await tx.execute<{
+    id: string;
+    campus_id: string;
+    to_user_id: string;
+    type: NotificationType;
+    chat_id: string | null;
+    post_id: string | null;
+    message: string;
+    read: boolean;
+    from_first_name: string;
+    from_last_name: string;
+  }>(sql`
+    WITH due AS (
+      SELECT id FROM ${notifications} WHERE push_pending_since IS NOT NULL
+      ORDER BY push_pending_since LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    UPDATE ${notifications} n SET push_pending_since = NULL
+    FROM due, ${users} f
+    WHERE n.id = due.id AND f.id = n.from_user_id
+    RETURNING n.id, n.campus_id, n.to_user_id, n.type, n.chat_id, n.post_id, n.message, n.read,
+              f.first_name AS from_first_name, f.last_name AS from_last_name`);
+  return result.rows.map((r) => ({
+    id: r.id,
+    campusId: r.campus_id,
+    toUserId: r.to_user_id,
+    type: r.type,
+    chatId: r.chat_id,
+    postId: r.post_id,
+    message: r.message,
+    read: r.read,
+    fromFirstName: r.from_first_name,
+    fromLastName: r.from_last_name,
+  }));
 }

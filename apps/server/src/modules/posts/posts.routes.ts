@@ -69,6 +69,9 @@ export const postsRoutes: FastifyPluginAsyncZod<Omit<PostsDeps, 'log'> & { ads: 
     },
     async (request, reply) => {
       const { cursor, category, shown } = request.query;
+      // The feed's first page may be kept by the member's own browser, never by a shared cache:
+      // the app's service worker shows it offline (decision 041), and asks again before any use.
+      if (!cursor) reply.header('cache-control', 'private, no-cache');
       const query = { cursor, category, shown, filters: listingFiltersOf(request.query) };
       return sendSerialized(reply, await listHomeFeed(deps, feedViewerOf(request), request.campus, query));
     },

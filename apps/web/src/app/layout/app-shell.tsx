@@ -7,6 +7,7 @@ import styles from './app-shell.module.css';
 import { Footer } from './footer.tsx';
 import { RouteHeader } from './headers/route-header.tsx';
 import { MobileTabBar } from './mobile-tab-bar.tsx';
+import { PushPromptHost } from './push-prompt-host.tsx';
 import { AboutGroupPanel, ContactPanel } from './right-panels.tsx';
 import { useRouteHandle } from './route-handle.ts';
 import { SideNav } from './side-nav.tsx';
@@ -49,6 +50,7 @@ export function AppShell() {
         )}
         <MobileTabBar />
         <ComposerHost />
+        <PushPromptHost />
       </div>
     </EditBridgeProvider>
   );

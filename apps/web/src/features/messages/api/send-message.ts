@@ -1,6 +1,7 @@
 import { type Message, MessageSchema, type SendMessageBody } from '@campus/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
+import { pushMoment } from '@/lib/push-moment.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 interface SendMessageInput {
@@ -24,6 +25,8 @@ export function useSendMessage() {
     onSuccess: (_message, { chatId }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.chats.detail(chatId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.chats.inbox });
+      // A message sent: the moment to offer being told of the answer (docs/product/push-and-app.md#asking).
+      pushMoment('message');
     },
   });
 }

@@ -1,0 +1,53 @@
+import {
+  PushKeyResponseSchema,
+  PushSubscriptionBodySchema,
+  PushSubscriptionParamsSchema,
+  PushSubscriptionResponseSchema,
+} from '@campus/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireSchoolVerifiedUser } from '../../plugins/session.ts';
+import { type PushDeps, pushKey, subscribe, unsubscribe } from './push.service.ts';
+
+export const pushRoutes: FastifyPluginAsyncZod<PushDeps> = async (app, deps) => {
+  app.get(
+    '/api/push/key',
+    {
+      schema: {
+        tags: ['push'],
+        summary: "The server's VAPID public key: the applicationServerKey of PushManager.subscribe",
+        response: { 200: PushKeyResponseSchema },
+      },
+    },
+    async () => pushKey(deps),
+  );
+
+  app.post(
+    '/api/push/subscriptions',
+    {
+      schema: {
+        tags: ['push'],
+        summary:
+          "Store this browser's push subscription (an https endpoint of a push service, never this server or a private address)",
+        body: PushSubscriptionBodySchema,
+        response: { 200: PushSubscriptionResponseSchema },
+      },
+    },
+    async (request) =>
+      subscribe(deps, await requireSchoolVerifiedUser(request), request.campus, request.body, request.hostname),
+  );
+
+  app.delete(
+    '/api/push/subscriptions/:subscriptionId',
+    {
+      schema: {
+        tags: ['push'],
+        summary: 'Forget one of your push subscriptions (the browser unsubscribed)',
+        params: PushSubscriptionParamsSchema,
+        response: { 200: z.object({ deleted: z.literal(true) }) },
+      },
+    },
+    async (request) =>
+      unsubscribe(deps, await requireSchoolVerifiedUser(request), request.campus, request.params.subscriptionId),
+  );
+};
