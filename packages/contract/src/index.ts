@@ -22,6 +22,8 @@ export * from './notifications.ts';
 export * from './posts.ts';
 export * from './profiles.ts';
 export * from './reviews.ts';
+export * from './saved-searches.ts';
+export * from './saved-searches-schemas.ts';
 export * from './scam-signals.ts';
 export * from './search.ts';
 export * from './text-length.ts';

@@ -1,4 +1,4 @@
-import { SCHOOL_FINDER_TEXTS } from '@campus/contract';
+import { NOTIFICATION_SETTINGS_TEXTS, SCHOOL_FINDER_TEXTS } from '@campus/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { type RouteObject, redirect } from 'react-router';
 import { paths, STATIC_PAGE_SLUGS } from '@/config/paths.ts';
@@ -236,6 +236,13 @@ export function createRoutes(queryClient: QueryClient | QueryClientOf): RouteObj
               ...page('search-schools.tsx', { header: { variant: 'title', title: SCHOOL_FINDER_TEXTS.title } }),
             },
             {
+              // An email's unsubscribe link: signed in or not (decision 040).
+              path: paths.unsubscribe.path,
+              ...page('unsubscribe.tsx', {
+                header: { variant: 'title', title: NOTIFICATION_SETTINGS_TEXTS.unsubscribeTitle },
+              }),
+            },
+            {
               path: paths.settings.root.path,
               ...page('settings/layout.tsx', { header: null, layout: 'wide' }),
               children: [
@@ -257,6 +264,14 @@ export function createRoutes(queryClient: QueryClient | QueryClientOf): RouteObj
                     {
                       path: paths.settings.payments.path,
                       ...page('settings/payments.tsx'),
+                    },
+                    {
+                      path: paths.settings.notifications.path,
+                      ...page('settings/notifications.tsx'),
+                    },
+                    {
+                      path: paths.settings.savedSearches.path,
+                      ...page('settings/saved-searches.tsx'),
                     },
                     ...accountForms(page),
                     {

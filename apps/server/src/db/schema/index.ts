@@ -11,3 +11,4 @@ export * from './reports.ts';
 export * from './reviews.ts';
 export * from './search.ts';
 export * from './users.ts';
+export * from './saved-searches.ts';

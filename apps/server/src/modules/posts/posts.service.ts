@@ -4,6 +4,7 @@ import {
   FEED_FIRST_PAGE_CAMPUSES,
   type FeedPage,
   type ListingFilters,
+  LISTING_EVENT_TYPES,
   PAGE_SIZES,
   POST_MESSAGES,
   POST_SERVER_MESSAGES,
@@ -17,6 +18,7 @@ import type { Database, DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor } from '../../lib/cursor.ts';
 import { errors } from '../../lib/errors.ts';
+import { publishEvent } from '../../lib/events.ts';
 import { newId } from '../../lib/ids.ts';
 import { pageOf } from '../../lib/page.ts';
 import type { SessionUser } from '../../plugins/session.ts';
@@ -336,6 +338,14 @@ async function createPostFromUpload(
       );
       if (!parent) {
         await addToTotalPosts(tx, viewer.id, 1);
+        // Last in the transaction (it takes the campus's publish lock until commit): the
+        // saved-search job reads new posts from the outbox in commit order (decision 040).
+        await publishEvent(tx, {
+          campusId: campus.id,
+          userId: viewer.id,
+          type: LISTING_EVENT_TYPES.postCreated,
+          payload: { postId: id },
+        });
       } else {
         // A comment raises lastModified on its parent and every ancestor (docs/product/community.md#posting), so the
         // thread's post rises in the feed.
