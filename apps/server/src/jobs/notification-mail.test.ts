@@ -23,6 +23,7 @@ const { app, db, config } = await createTestApp({}, { clock });
 const deps = {
   db,
   config,
+  secret: 'test-secret-that-is-at-least-32-characters-long',
   enqueue: app.mailer.enqueue.bind(app.mailer),
   kick: () => app.mailer.kick(),
 };
@@ -172,7 +173,7 @@ describe('notification emails, batched per chat per quiet period', () => {
       clock,
       log: app.log,
       pollingIntervalSeconds: 0.5,
-      notificationMail: { config, enqueue: deps.enqueue, kick: deps.kick },
+      notificationMail: { config, secret: deps.secret, enqueue: deps.enqueue, kick: deps.kick },
     });
     try {
       expect(await runner.mailNotificationsNow()).not.toBeNull();

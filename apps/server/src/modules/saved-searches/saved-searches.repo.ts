@@ -136,29 +136,8 @@ export interface MatchedPost {
   priceCents: number | null;
 }
 
-/**
- * ONE statement per new post (decision 040): the post's lexemes and all their prefixes (up to 32
- * letters) meet the anchors of the campus's saved searches in the GIN index on
- * `(campus_id, anchors)`; each candidate is then checked with the search page's own match
- * (`search_vector @@ tsquery`) and filters. Never the post's author, a member blocked either
- * way, a member of another campus, a banned account. The post must still be a live listing
- * (top level, searchable, not sold or expired). Locked FOR UPDATE: their hourly state changes.
- */
-export async function matchPost(
-  tx: DbOrTx,
-  postId: string,
-): Promise<{ post: MatchedPost | undefined; matches: MatchRow[] }> {
-  const result = await tx.execute<{
-    post_id: string;
-    campus_id: string;
-    author_id: string;
-    plain_text: string;
-    price_cents: number | null;
-    saved_search_id: string | null;
-    owner_id: string | null;
-    last_notified_at: string | Date | null;
-    held_count: number | null;
-  }>(sql`
+/** The matching statement of `matchPost` (also EXPLAINed by the tests and bench/saved-searches.ts). */
+const matchStatement = (postId: string): SQL => sql`
     WITH p AS MATERIALIZED (
       SELECT id, campus_id, user_id, plain_text, price_cents, condition, img_count, search_vector FROM posts
       WHERE id = ${postId} AND post_commented_on IS NULL AND type = 'post' AND status <> 'sold' AND expired_at IS NULL
@@ -189,7 +168,37 @@ export async function matchPost(
     )
     SELECT p.id AS post_id, p.campus_id, p.user_id AS author_id, p.plain_text, p.price_cents,
       hits.id AS saved_search_id, hits.user_id AS owner_id, hits.last_notified_at, hits.held_count
-    FROM p LEFT JOIN hits ON true`);
+    FROM p LEFT JOIN hits ON true`;
+
+/** The plan of the matching statement for a post (JSON), for the tests and the bench. */
+export async function explainMatch(db: DbOrTx, postId: string): Promise<unknown> {
+  const result = await db.execute<{ 'QUERY PLAN': unknown }>(sql`EXPLAIN (FORMAT JSON) ${matchStatement(postId)}`);
+  return result.rows[0]?.['QUERY PLAN'];
+}
+
+/**
+ * ONE statement per new post (decision 040): the post's lexemes and all their prefixes (up to 32
+ * letters) meet the anchors of the campus's saved searches in the GIN index on
+ * `(campus_id, anchors)`; each candidate is then checked with the search page's own match
+ * (`search_vector @@ tsquery`) and filters. Never the post's author, a member blocked either
+ * way, a member of another campus, a banned account. The post must still be a live listing
+ * (top level, searchable, not sold or expired). Locked FOR UPDATE: their hourly state changes.
+ */
+export async function matchPost(
+  tx: DbOrTx,
+  postId: string,
+): Promise<{ post: MatchedPost | undefined; matches: MatchRow[] }> {
+  const result = await tx.execute<{
+    post_id: string;
+    campus_id: string;
+    author_id: string;
+    plain_text: string;
+    price_cents: number | null;
+    saved_search_id: string | null;
+    owner_id: string | null;
+    last_notified_at: string | Date | null;
+    held_count: number | null;
+  }>(matchStatement(postId));
   const first = result.rows[0];
   if (!first) return { post: undefined, matches: [] };
   return {
