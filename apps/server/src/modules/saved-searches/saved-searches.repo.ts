@@ -170,10 +170,14 @@ const matchStatement = (postId: string): SQL => sql`
       hits.id AS saved_search_id, hits.user_id AS owner_id, hits.last_notified_at, hits.held_count
     FROM p LEFT JOIN hits ON true`;
 
-/** The plan of the matching statement for a post (JSON), for the tests and the bench. */
-export async function explainMatch(db: DbOrTx, postId: string): Promise<unknown> {
-  const result = await db.execute<{ 'QUERY PLAN': unknown }>(sql`EXPLAIN (FORMAT JSON) ${matchStatement(postId)}`);
-  return result.rows[0]?.['QUERY PLAN'];
+/**
+ * The plan of the matching statement for a post, for the tests (JSON) and the bench (`analyze`:
+ * run and timed, as text lines).
+ */
+export async function explainMatch(db: DbOrTx, postId: string, options: { analyze?: boolean } = {}): Promise<unknown> {
+  const how = options.analyze ? sql.raw('ANALYZE, BUFFERS, COSTS OFF') : sql.raw('FORMAT JSON');
+  const result = await db.execute<{ 'QUERY PLAN': unknown }>(sql`EXPLAIN (${how}) ${matchStatement(postId)}`);
+  return options.analyze ? result.rows.map((r) => r['QUERY PLAN']).join('\n') : result.rows[0]?.['QUERY PLAN'];
 }
 
 /**
