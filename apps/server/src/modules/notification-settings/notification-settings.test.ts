@@ -230,7 +230,7 @@ describe('notification emails follow the settings', () => {
     await mailDueNotifications(deps, clock.now());
     const mails = await mailsTo(author.user.id);
     // Comments and messages; the save's email is off.
-    expect(mails.map((m) => m.subject).sort()).toEqual(['1 new notification on OU Buy / Sell', 'Fin Fan started a conversation with you'].sort());
+    expect(mails.map((m) => m.subject).sort()).toEqual(['1 new notification on OU Buy / Sell', 'Fin Fan sent you new messages'].sort());
     for (const mail of mails) {
       expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
       expect(mail.headers?.['List-Unsubscribe']).toMatch(/^<http:\/\/ou\.localhost:\d+\/api\/unsubscribe\?token=.+>$/);
