@@ -58,14 +58,20 @@ export async function listSavedSearches(db: DbOrTx, userId: string, campusId: st
 
 /**
  * Holds the member's saved-search list until commit (a transaction-level advisory lock), so two
- * saves at once cannot both pass the limit; then counts it.
+ * saves at once cannot both pass the limit; then counts it and says whether `searchKey` is in it.
  */
-export async function lockAndCount(tx: DbOrTx, userId: string, campusId: string): Promise<number> {
-  const result = await tx.execute<{ n: number }>(sql`
-    WITH locked AS (SELECT pg_advisory_xact_lock(hashtext('saved_searches'), hashtext(${userId}::text)))
-    SELECT count(s.id)::int AS n FROM locked LEFT JOIN saved_searches s
-      ON s.user_id = ${userId} AND s.campus_id = ${campusId}`);
-  return result.rows[0]?.n ?? 0;
+export async function lockAndCount(
+  tx: DbOrTx,
+  userId: string,
+  campusId: string,
+  searchKey: string,
+): Promise<{ count: number; exists: boolean }> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('saved_searches'), hashtext(${userId}::text))`);
+  // A statement of its own after the lock: its snapshot sees what the previous holder committed.
+  const result = await tx.execute<{ n: number; exists: boolean }>(sql`
+    SELECT count(*)::int AS n, coalesce(bool_or(search_key = ${searchKey}), false) AS exists
+    FROM saved_searches WHERE user_id = ${userId} AND campus_id = ${campusId}`);
+  return { count: result.rows[0]?.n ?? 0, exists: result.rows[0]?.exists ?? false };
 }
 
 /**
@@ -144,13 +150,17 @@ const matchStatement = (postId: string): SQL => sql`
     ), terms AS MATERIALIZED (
       SELECT coalesce(array_agg(DISTINCT left(l, n)), '{}'::text[]) AS prefixes
       FROM p, unnest(tsvector_to_array(p.search_vector)) AS l, generate_series(1, least(length(l), ${PREFIX_MAX})) AS n
+    ), candidates AS MATERIALIZED (
+      -- Read first, and only through the anchors index: the saved searches of the post's campus
+      -- that share an anchor with it (the planner is not left to start from the members).
+      SELECT s.id FROM p, terms, saved_searches s
+      WHERE s.campus_id = p.campus_id AND s.anchors && terms.prefixes
     ), hits AS (
       SELECT s.id, s.user_id, s.last_notified_at, s.held_count
-      FROM p, terms, saved_searches s
+      FROM p, candidates c
+      JOIN saved_searches s ON s.id = c.id
       JOIN users u ON u.id = s.user_id
-      WHERE s.campus_id = p.campus_id
-        AND s.anchors && terms.prefixes
-        AND p.search_vector @@ s.tsquery
+      WHERE p.search_vector @@ s.tsquery
         AND s.user_id <> p.user_id
         AND u.campus_id = p.campus_id AND u.school_verified
         AND (s.show = 'latest' OR p.img_count > 0)

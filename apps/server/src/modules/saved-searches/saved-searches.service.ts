@@ -124,7 +124,10 @@ export async function createSavedSearch(
     new URLSearchParams(listingFiltersToParams(body.filters)).toString(),
   ].join('|');
   await deps.db.transaction(async (tx) => {
-    if ((await lockAndCount(tx, viewer.id, campus.id)) >= SAVED_SEARCH_LIMITS.perMember) {
+    const held = await lockAndCount(tx, viewer.id, campus.id, searchKey);
+    // 'Already saved' says more than 'the list is full' when both are true.
+    if (held.exists) throw errors.conflict(SAVED_SEARCH_TEXTS.alreadySaved, 'SAVED_SEARCH_EXISTS');
+    if (held.count >= SAVED_SEARCH_LIMITS.perMember) {
       throw errors.conflict(SAVED_SEARCH_TEXTS.limitReached, 'SAVED_SEARCH_LIMIT');
     }
     const added = await insertSavedSearch(tx, {
