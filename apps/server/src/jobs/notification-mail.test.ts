@@ -5,7 +5,7 @@ import { createTestApp } from '../../test/app.ts';
 import { latestMail, mailCount } from '../../test/auth.ts';
 import { openChatWith, sendMessageAs } from '../../test/chats.ts';
 import { createPostAs, editPostAs, member } from '../../test/posts.ts';
-import { notifications, users } from '../db/schema/index.ts';
+import { mailOutbox, notifications, users } from '../db/schema/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import { runStaleListings } from '../modules/posts/index.ts';
 import { MAIL_MAX_DELAY_MS, MAIL_QUIET_MS, mailDueNotifications } from './notification-mail.ts';
@@ -157,9 +157,15 @@ describe('notification emails, batched per chat per quiet period', () => {
     expect((await latestMail(db, saver.user.email))?.text).toContain(
       'Lena Lister lowered the price of a listing you saved: “Price dropped on Desk lamp: $60 → $45”',
     );
-    expect((await latestMail(db, seller.user.email))?.text).toContain(
-      'OU Buy / Sell asks: “Is Desk lamp still available?”',
-    );
+    // The site's question and the save are two kinds: two emails, each with its own unsubscribe (decision 040).
+    const sellerMails = (
+      await db.select({ text: mailOutbox.text }).from(mailOutbox).where(eq(mailOutbox.to, seller.user.email))
+    ).map((m) => m.text);
+    const asks = sellerMails.filter((t) => t.includes('OU Buy / Sell asks: “Is Desk lamp still available?”'));
+    expect(asks).toHaveLength(1);
+    expect(asks[0]).toContain('Unsubscribe from emails about moderation and reminders');
+    expect(asks[0]).not.toContain('saved your post');
+    expect(sellerMails.some((t) => t.includes('Milo Saver saved your post'))).toBe(true);
   });
 
   it('the pg-boss job runs the sweep (queued now instead of at the next minute)', async () => {
