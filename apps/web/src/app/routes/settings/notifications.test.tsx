@@ -59,7 +59,7 @@ describe('/settings/notifications', () => {
     expect(master.checked).toBe(false);
     expect(emailSwitch('Offers').disabled).toBe(true);
     expect(emailSwitch('Offers').checked).toBe(false);
-    expect(screen.getByText(TEXTS.noDevices)).toBeTruthy();
+    expect(await screen.findByText(TEXTS.noDevices)).toBeTruthy();
 
     fireEvent.click(master);
     expect(await screen.findByText(TEXTS.saveFailed)).toBeTruthy();
