@@ -22,8 +22,8 @@ import { likedByRoutes, listingsDevRoutes, postsRoutes } from './modules/posts/i
 import { profilesRoutes } from './modules/profiles/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
 import { reviewsRoutes } from './modules/reviews/index.ts';
-import { schoolEmailRoutes } from './modules/school-email/index.ts';
 import { savedSearchesDevRoutes, savedSearchesRoutes } from './modules/saved-searches/index.ts';
+import { schoolEmailRoutes } from './modules/school-email/index.ts';
 import { searchRoutes } from './modules/search/index.ts';
 import { accountRoutes, usersRoutes } from './modules/users/index.ts';
 import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
@@ -122,7 +122,8 @@ export async function buildApp({
     clock,
     ads: feedAds,
     // A new post wakes the saved-search matching at once (decision 040); the cron is the backstop.
-    onCreated: () => void app.jobs?.savedSearchAlertsNow().catch((err: unknown) => app.log.warn({ err }, 'saved-search kick failed')),
+    onCreated: () =>
+      void app.jobs?.savedSearchAlertsNow().catch((err: unknown) => app.log.warn({ err }, 'saved-search kick failed')),
   });
   await app.register(likedByRoutes, { db, storage: app.storage });
   // The e2e tests' way to move a seller's listings through time (decision 034); never in production.

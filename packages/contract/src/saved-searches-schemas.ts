@@ -43,7 +43,12 @@ export const CreateSavedSearchBodySchema = z
     q: z
       .string()
       .max(SAVED_SEARCH_LIMITS.queryMax)
-      .transform((t) => t.replace(/\p{Cc}/gu, ' ').replace(/\s+/g, ' ').trim())
+      .transform((t) =>
+        t
+          .replace(/\p{Cc}/gu, ' ')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      )
       .pipe(z.string().min(1)),
     show: z.enum(['latest', 'media']).default('latest'),
     filters: SavedSearchFiltersSchema.default({ free: false, conditions: [], sold: false, sort: 'newest' }),

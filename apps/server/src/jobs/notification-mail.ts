@@ -40,7 +40,6 @@ export interface NotificationMailResult {
   mails: number;
 }
 
-
 /**
  * Nothing to say any more: read in the app, or (for a chat) the recipient opened the chat
  * after it happened.

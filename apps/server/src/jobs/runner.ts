@@ -228,13 +228,13 @@ export const jobsPlugin = fp(
         pollingIntervalSeconds: options.pollingIntervalSeconds,
         notificationMail:
           options.config && options.secret
-          ? {
-              config: options.config,
-              secret: options.secret,
-              enqueue: (tx, mail) => app.mailer.enqueue(tx, mail),
-              kick: () => app.mailer.kick(),
-            }
-          : undefined,
+            ? {
+                config: options.config,
+                secret: options.secret,
+                enqueue: (tx, mail) => app.mailer.enqueue(tx, mail),
+                kick: () => app.mailer.kick(),
+              }
+            : undefined,
       });
     });
     // Fastify's onClose: after the last request, before the process closes the pool and stops

@@ -9,6 +9,6 @@ export * from './offers.ts';
 export * from './posts.ts';
 export * from './reports.ts';
 export * from './reviews.ts';
+export * from './saved-searches.ts';
 export * from './search.ts';
 export * from './users.ts';
-export * from './saved-searches.ts';

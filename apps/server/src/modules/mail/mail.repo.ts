@@ -29,18 +29,16 @@ export const MAX_ATTEMPTS = 8;
  */
 export async function enqueueMail(db: DbExecutor, mail: MailContent, at: Date): Promise<string> {
   const id = newId();
-  await db
-    .insert(mailOutbox)
-    .values({
-      id,
-      to: mail.to,
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      headers: mail.headers ?? null,
-      sendAfter: at,
-      createdAt: at,
-    });
+  await db.insert(mailOutbox).values({
+    id,
+    to: mail.to,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    headers: mail.headers ?? null,
+    sendAfter: at,
+    createdAt: at,
+  });
   return id;
 }
 

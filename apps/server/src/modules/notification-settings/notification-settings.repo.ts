@@ -9,8 +9,7 @@ export interface StoredSettings {
   pushPreviews: boolean;
 }
 
-const knownKinds = (values: string[]): NotificationKind[] =>
-  NOTIFICATION_KINDS.filter((k) => values.includes(k));
+const knownKinds = (values: string[]): NotificationKind[] => NOTIFICATION_KINDS.filter((k) => values.includes(k));
 
 /** A member's settings (the defaults where no row was written); undefined: no such user. */
 export async function findSettings(db: DbOrTx, userId: string): Promise<StoredSettings | undefined> {

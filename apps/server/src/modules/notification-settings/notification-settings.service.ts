@@ -85,7 +85,8 @@ export async function updateSettings(
   });
 }
 
-const invalidToken = () => errors.badRequest('This unsubscribe link is not valid or has expired.', 'UNSUBSCRIBE_INVALID');
+const invalidToken = () =>
+  errors.badRequest('This unsubscribe link is not valid or has expired.', 'UNSUBSCRIBE_INVALID');
 
 /** What an unsubscribe link would turn off (the page asks before doing it); changes nothing. */
 export function checkUnsubscribe(deps: NotificationSettingsDeps, token: string): { kind: NotificationKind } {

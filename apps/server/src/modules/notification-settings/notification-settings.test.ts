@@ -141,9 +141,12 @@ describe('one-click unsubscribe', () => {
       pushPreviews: true,
     });
     // The web page's button: JSON-less POST from the site itself.
-    const page = await new TestBrowser(app).send('POST', `/api/unsubscribe?token=${encodeURIComponent(
-      signUnsubscribeToken(secret, { userId: user.id, kind: 'messages', now: clock.now() }),
-    )}`);
+    const page = await new TestBrowser(app).send(
+      'POST',
+      `/api/unsubscribe?token=${encodeURIComponent(
+        signUnsubscribeToken(secret, { userId: user.id, kind: 'messages', now: clock.now() }),
+      )}`,
+    );
     expect(page.statusCode).toBe(200);
     expect((await browser.get(URL_SETTINGS)).json().email).toEqual({ ...ALL_ON, comments: false, messages: false });
   });
@@ -164,15 +167,26 @@ describe('one-click unsubscribe', () => {
       'nonsense',
       `${payload}.${flipped}`,
       `${otherPayload}.${mac}`,
-      signUnsubscribeToken('another-secret-of-another-server-32-chars', { userId: user.id, kind: 'saves', now: clock.now() }),
+      signUnsubscribeToken('another-secret-of-another-server-32-chars', {
+        userId: user.id,
+        kind: 'saves',
+        now: clock.now(),
+      }),
       `${Buffer.from(`${user.id}\npush\n9999999999`).toString('base64url')}.${mac}`,
       `${good}.extra`,
       expired,
       'a'.repeat(512),
     ];
     for (const token of tokens) {
-      for (const res of [await oneClick(token), await new TestBrowser(app).get(`/api/unsubscribe?token=${encodeURIComponent(token)}`)]) {
-        expect([token.slice(0, 20), res.statusCode, res.json().code]).toEqual([token.slice(0, 20), 400, 'UNSUBSCRIBE_INVALID']);
+      for (const res of [
+        await oneClick(token),
+        await new TestBrowser(app).get(`/api/unsubscribe?token=${encodeURIComponent(token)}`),
+      ]) {
+        expect([token.slice(0, 20), res.statusCode, res.json().code]).toEqual([
+          token.slice(0, 20),
+          400,
+          'UNSUBSCRIBE_INVALID',
+        ]);
       }
     }
     for (const url of [
@@ -222,7 +236,9 @@ describe('notification emails follow the settings', () => {
     const fan = await member(app, db, 'ou', 'Fin Fan');
     const created = await createPostAs(author.browser, { plainText: 'Standing desk, adjustable', priceCents: 9000 });
     const postId = created.json().id as string;
-    expect((await createPostAs(fan.browser, { plainText: 'Is the height electric?', parentId: postId })).statusCode).toBe(201);
+    expect(
+      (await createPostAs(fan.browser, { plainText: 'Is the height electric?', parentId: postId })).statusCode,
+    ).toBe(201);
     expect((await fan.browser.post(`/api/posts/${postId}/like`)).statusCode).toBeLessThan(300);
     const chat = await openChatWith(fan.browser, author.user.id);
     expect((await sendMessageAs(fan.browser, chat.id, { plainText: 'Still available?' })).statusCode).toBe(201);
@@ -232,11 +248,15 @@ describe('notification emails follow the settings', () => {
     await mailDueNotifications(deps, clock.now());
     const mails = await mailsTo(author.user.id);
     // Comments and messages; the save's email is off.
-    expect(mails.map((m) => m.subject).sort()).toEqual(['1 new notification on OU Buy / Sell', 'Fin Fan sent you new messages'].sort());
+    expect(mails.map((m) => m.subject).sort()).toEqual(
+      ['1 new notification on OU Buy / Sell', 'Fin Fan sent you new messages'].sort(),
+    );
     for (const mail of mails) {
       expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
       expect(mail.headers?.['List-Unsubscribe']).toMatch(/^<http:\/\/ou\.localhost:\d+\/api\/unsubscribe\?token=.+>$/);
-      expect(mail.text).toMatch(/Unsubscribe from emails about (comments and replies|messages): http:\/\/ou\.localhost/);
+      expect(mail.text).toMatch(
+        /Unsubscribe from emails about (comments and replies|messages): http:\/\/ou\.localhost/,
+      );
     }
     // The comments email's link turns off comments only.
     const comments = mails.find((m) => m.text.includes('comments and replies'));

@@ -27,8 +27,7 @@ export interface DigestDeps {
 const MEMBERS_PER_PASS = 100;
 const KIND: NotificationKind = 'savedSearches';
 
-const emailAllowedFor = (row: DigestRow) =>
-  row.emailNotifications && !row.emailOff.includes(KIND);
+const emailAllowedFor = (row: DigestRow) => row.emailNotifications && !row.emailOff.includes(KIND);
 
 /**
  * The daily digest (docs/product/notifications.md#saved-searches, decision 040): every member's

@@ -36,7 +36,12 @@ export const savedSearchesDevRoutes: FastifyPluginAsyncZod<DigestDeps & { clock:
         summary: 'Development only: the saved-search matching pass over new posts, now',
         body: z.object({}).strict(),
         response: {
-          200: z.object({ posts: z.number().int(), notified: z.number().int(), held: z.number().int(), released: z.number().int() }),
+          200: z.object({
+            posts: z.number().int(),
+            notified: z.number().int(),
+            held: z.number().int(),
+            released: z.number().int(),
+          }),
         },
       },
     },

@@ -239,12 +239,7 @@ export async function matchPost(
 }
 
 /** Records the matches of a post (the digest's list); a repeat changes nothing. */
-export async function insertMatches(
-  tx: DbOrTx,
-  post: MatchedPost,
-  matches: MatchRow[],
-  at: Date,
-): Promise<void> {
+export async function insertMatches(tx: DbOrTx, post: MatchedPost, matches: MatchRow[], at: Date): Promise<void> {
   if (matches.length === 0) return;
   await tx.execute(sql`
     INSERT INTO saved_search_matches (saved_search_id, post_id, user_id, campus_id, matched_at)

@@ -1,8 +1,4 @@
-import {
-  CreateSavedSearchBodySchema,
-  SavedSearchListSchema,
-  SavedSearchParamsSchema,
-} from '@campus/contract';
+import { CreateSavedSearchBodySchema, SavedSearchListSchema, SavedSearchParamsSchema } from '@campus/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSchoolVerifiedUser } from '../../plugins/session.ts';
 import {
@@ -41,7 +37,12 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod<SavedSearchesDeps> = asy
       },
     },
     async (request, reply) => {
-      const list = await createSavedSearch(deps, await requireSchoolVerifiedUser(request), request.campus, request.body);
+      const list = await createSavedSearch(
+        deps,
+        await requireSchoolVerifiedUser(request),
+        request.campus,
+        request.body,
+      );
       return reply.code(201).send(list);
     },
   );

@@ -62,7 +62,13 @@ function present(row: SavedSearchRow): SavedSearch {
     sold: f.sold,
     sort: f.sort as ListingFilters['sort'],
   };
-  return { id: row.id, q: row.query, show: row.show, filters: { ...filters, conditions: [...filters.conditions] }, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    q: row.query,
+    show: row.show,
+    filters: { ...filters, conditions: [...filters.conditions] },
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 export async function listForViewer(

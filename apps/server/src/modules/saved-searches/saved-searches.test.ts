@@ -183,9 +183,7 @@ describe('hostile and limit cases', () => {
   it('twenty saves at once never pass the limit', async () => {
     const owner = await member(app, db, 'ou', 'Rita Race');
     for (let i = 0; i < SAVED_SEARCH_LIMITS.perMember - 2; i += 1) await save(owner.browser, { q: `chair${i}x` });
-    const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => save(owner.browser, { q: `sofa${i}x` })),
-    );
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => save(owner.browser, { q: `sofa${i}x` })));
     expect(results.filter((res) => res.statusCode === 201)).toHaveLength(2);
     expect(await savedCount(owner.user.id)).toBe(SAVED_SEARCH_LIMITS.perMember);
   });
@@ -276,7 +274,8 @@ describe('a new post that matches', () => {
     const blocker = await member(app, db, 'ou', 'Ben Blocking');
     const moved = await member(app, db, 'ou', 'Mo Moved');
     const ut = await member(app, db, 'ut', 'Uli Longhorn');
-    for (const who of [blocked, blocker, moved, ut]) expect((await save(who.browser, { q: 'turntable' })).statusCode).toBe(201);
+    for (const who of [blocked, blocker, moved, ut])
+      expect((await save(who.browser, { q: 'turntable' })).statusCode).toBe(201);
     expect((await seller.browser.post('/api/blocks', { userId: blocked.user.id })).statusCode).toBe(200);
     expect((await blocker.browser.post('/api/blocks', { userId: seller.user.id })).statusCode).toBe(200);
     // A member who left for another campus keeps the row but is told nothing here.
@@ -324,15 +323,24 @@ describe('the daily digest', () => {
     const before = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM mail_outbox`);
     const result = await mailSavedSearchDigests(digestDeps, clock.now());
     expect(result.mails).toBeGreaterThanOrEqual(1);
-    const saverEmail = (await db.select({ email: users.email }).from(users).where(eq(users.id, saver.user.id)))[0]?.email;
-    const quietEmail = (await db.select({ email: users.email }).from(users).where(eq(users.id, quiet.user.id)))[0]?.email;
-    const mails = await db.execute<{ to_address: string; subject: string; text: string; headers: Record<string, string> }>(
+    const saverEmail = (await db.select({ email: users.email }).from(users).where(eq(users.id, saver.user.id)))[0]
+      ?.email;
+    const quietEmail = (await db.select({ email: users.email }).from(users).where(eq(users.id, quiet.user.id)))[0]
+      ?.email;
+    const mails = await db.execute<{
+      to_address: string;
+      subject: string;
+      text: string;
+      headers: Record<string, string>;
+    }>(
       sql`SELECT to_address, subject, text, headers FROM mail_outbox
           WHERE to_address IN (${saverEmail}, ${quietEmail}) AND subject LIKE '%saved searches%'`,
     );
     const mine = mails.rows.find((m) => m.to_address === saverEmail);
     expect(mine?.subject).toBe('1 new match for your saved searches on OU Buy / Sell');
-    expect(mine?.text).toContain(`Telescope, 70mm refractor — $90: http://ou.localhost:${config.port}/post/${scope.id}`);
+    expect(mine?.text).toContain(
+      `Telescope, 70mm refractor — $90: http://ou.localhost:${config.port}/post/${scope.id}`,
+    );
     expect(mine?.headers['List-Unsubscribe']).toMatch(
       new RegExp(`^<http://ou\\.localhost:${config.port}/api/unsubscribe\\?token=[A-Za-z0-9_.%-]+>$`),
     );

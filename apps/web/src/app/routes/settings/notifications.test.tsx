@@ -1,8 +1,4 @@
-import {
-  NOTIFICATION_SETTINGS_TEXTS as TEXTS,
-  type NotificationSettings,
-  type PushDevice,
-} from '@campus/contract';
+import { type NotificationSettings, type PushDevice, NOTIFICATION_SETTINGS_TEXTS as TEXTS } from '@campus/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { callsTo, mockApi, refuse } from '@/testing/api.ts';
@@ -18,7 +14,8 @@ const phone: PushDevice = {
   kinds: { ...ALL_ON, saves: false },
 };
 
-const emailSwitch = (kind: string) => screen.getByRole('switch', { name: `${TEXTS.email}: ${kind}` }) as HTMLInputElement;
+const emailSwitch = (kind: string) =>
+  screen.getByRole('switch', { name: `${TEXTS.email}: ${kind}` }) as HTMLInputElement;
 
 describe('/settings/notifications', () => {
   it('shows in-app as always, email per kind and the devices; a switch saves that one setting', async () => {

@@ -7,7 +7,10 @@ import { TitleHeader } from '../../layout/headers/title-header.tsx';
 export function Component() {
   return (
     <section>
-      <TitleHeader title={NOTIFICATION_SETTINGS_TEXTS.title} back={{ to: paths.settings.root.getHref(), below: 'tablet' }} />
+      <TitleHeader
+        title={NOTIFICATION_SETTINGS_TEXTS.title}
+        back={{ to: paths.settings.root.getHref(), below: 'tablet' }}
+      />
       <NotificationSettingsPage />
     </section>
   );

@@ -1,4 +1,4 @@
-import { type SavedSearch, SAVED_SEARCH_TEXTS } from '@campus/contract';
+import { SAVED_SEARCH_TEXTS, type SavedSearch } from '@campus/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { callsTo, mockApi, refuse } from '@/testing/api.ts';
@@ -28,7 +28,9 @@ describe('/settings/saved-searches', () => {
     });
     renderApp('/settings/saved-searches');
     const link = await screen.findByRole('link', { name: /mini fridge/ });
-    expect(link.getAttribute('href')).toBe('/search?q=mini+fridge&maxPrice=60&condition=like+new%2Cgood&sort=price_asc');
+    expect(link.getAttribute('href')).toBe(
+      '/search?q=mini+fridge&maxPrice=60&condition=like+new%2Cgood&sort=price_asc',
+    );
     expect(within(link).getByText('Up to $60 · Like new, Good · Price: low to high')).toBeTruthy();
     expect(screen.getByText('Free only · Media only')).toBeTruthy();
     expect(screen.getByText('2 of 20')).toBeTruthy();
@@ -51,9 +53,7 @@ describe('/settings/saved-searches', () => {
       'GET /api/saved-searches': () => {
         calls += 1;
         // The first read and its two automatic retries fail (lib/query-client.ts).
-        return calls <= 3
-          ? refuse(500, 'INTERNAL', 'Something went wrong')
-          : { savedSearches: [fridge], limit: 20 };
+        return calls <= 3 ? refuse(500, 'INTERNAL', 'Something went wrong') : { savedSearches: [fridge], limit: 20 };
       },
     });
     renderApp('/settings/saved-searches');

@@ -1,9 +1,9 @@
 import {
   NOTIFICATION_KIND_TEXTS,
   NOTIFICATION_KINDS,
-  NOTIFICATION_SETTINGS_TEXTS as TEXTS,
   type NotificationKind,
   type PushDevice,
+  NOTIFICATION_SETTINGS_TEXTS as TEXTS,
 } from '@campus/contract';
 import { useEffect, useId, useState } from 'react';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
@@ -37,6 +37,7 @@ function Switch({
       <input
         type="checkbox"
         role="switch"
+        aria-checked={checked}
         className={styles.switchInput}
         checked={checked}
         disabled={disabled}

@@ -21,7 +21,13 @@ export function UnsubscribePage({ token }: { token: string }) {
     </ButtonLink>
   );
   if (token === '' || check.isError || unsubscribe.isError) {
-    return <EmptyState icon={<MailX aria-hidden="true" size={28} />} title={TEXTS.unsubscribeInvalid} action={settingsLink} />;
+    return (
+      <EmptyState
+        icon={<MailX aria-hidden="true" size={28} />}
+        title={TEXTS.unsubscribeInvalid}
+        action={settingsLink}
+      />
+    );
   }
   if (check.isPending) {
     return (
