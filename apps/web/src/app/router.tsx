@@ -1,4 +1,4 @@
-import { NOTIFICATION_SETTINGS_TEXTS, SCHOOL_FINDER_TEXTS } from '@campus/contract';
+import { SCHOOL_FINDER_TEXTS } from '@campus/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { type RouteObject, redirect } from 'react-router';
 import { paths, STATIC_PAGE_SLUGS } from '@/config/paths.ts';
@@ -238,9 +238,7 @@ export function createRoutes(queryClient: QueryClient | QueryClientOf): RouteObj
             {
               // An email's unsubscribe link: signed in or not (decision 040).
               path: paths.unsubscribe.path,
-              ...page('unsubscribe.tsx', {
-                header: { variant: 'title', title: NOTIFICATION_SETTINGS_TEXTS.unsubscribeTitle },
-              }),
+              ...page('unsubscribe.tsx', { header: null }),
             },
             {
               path: paths.settings.root.path,
