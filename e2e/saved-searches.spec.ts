@@ -64,7 +64,8 @@ test('saved search → the other person posts a match → a notification, then t
   expect(mail?.text).toContain(`${title} — $45`);
   expect(mail?.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
   expect(mail?.headers['List-Unsubscribe']).toMatch(/^<http:\/\/ou\.localhost:\d+\/api\/unsubscribe\?token=/);
-  await page.goto(`/dev/mailbox?to=${encodeURIComponent(saver.email)}`);
+  // The dev mailbox is a server page, not the app's: nothing to wait for beyond its arrival.
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(saver.email)}`, { waitUntil: 'commit' });
   await expect(page.getByText('1 new match for your saved searches on OU Buy / Sell').first()).toBeVisible();
   await keepScreenshot(page, 'saved-search-digest');
 

@@ -48,12 +48,14 @@ export function UnsubscribePage({ token }: { token: string }) {
     );
   }
   return (
-    <div className={styles.box}>
-      <MailX className={styles.icon} aria-hidden="true" size={28} />
-      <h2 className={styles.title}>{TEXTS.unsubscribeAsk(kindTitle)}</h2>
-      <Button disabled={unsubscribe.isPending} onClick={() => unsubscribe.mutate(token)}>
-        {TEXTS.unsubscribeButton}
-      </Button>
-    </div>
+    <EmptyState
+      icon={<MailX aria-hidden="true" size={28} />}
+      title={TEXTS.unsubscribeAsk(kindTitle)}
+      action={
+        <Button disabled={unsubscribe.isPending} onClick={() => unsubscribe.mutate(token)}>
+          {TEXTS.unsubscribeButton}
+        </Button>
+      }
+    />
   );
 }
