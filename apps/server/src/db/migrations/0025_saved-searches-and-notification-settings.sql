@@ -53,6 +53,6 @@ ALTER TABLE "saved_searches" ADD CONSTRAINT "saved_searches_held_post_id_posts_i
 CREATE INDEX "saved_search_matches_digest_idx" ON "saved_search_matches" USING btree ("user_id","matched_at") WHERE "saved_search_matches"."digested_at" IS NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "saved_searches_key_idx" ON "saved_searches" USING btree ("user_id","campus_id","search_key");--> statement-breakpoint
 CREATE INDEX "saved_searches_list_idx" ON "saved_searches" USING btree ("user_id","campus_id","created_at");--> statement-breakpoint
-CREATE INDEX "saved_searches_anchors_idx" ON "saved_searches" USING gin ("campus_id","anchors");--> statement-breakpoint
+CREATE INDEX "saved_searches_anchors_idx" ON "saved_searches" USING gin ("campus_id","anchors") WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "saved_searches_held_idx" ON "saved_searches" USING btree ("last_notified_at") WHERE "saved_searches"."held_count" > 0;--> statement-breakpoint
 CREATE INDEX "events_post_created_idx" ON "events" USING btree ("campus_id","seq") WHERE "events"."type" = 'post.created';

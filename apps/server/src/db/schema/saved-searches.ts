@@ -67,7 +67,10 @@ export const savedSearches = pgTable(
   (t) => [
     uniqueIndex('saved_searches_key_idx').on(t.userId, t.campusId, t.searchKey),
     index('saved_searches_list_idx').on(t.userId, t.campusId, t.createdAt),
-    index('saved_searches_anchors_idx').using('gin', t.campusId, t.anchors),
+    // No pending list (fastupdate off): every new post reads this index, saved searches are
+    // rarely added, so an insert pays its GIN update at once instead of every read scanning
+    // unmerged entries (bench/saved-searches.ts: 38 ms of a 60 ms match after 10k inserts).
+    index('saved_searches_anchors_idx').using('gin', t.campusId, t.anchors).with({ fastupdate: false }),
     index('saved_searches_held_idx').on(t.lastNotifiedAt).where(sql`${t.heldCount} > 0`),
   ],
 );

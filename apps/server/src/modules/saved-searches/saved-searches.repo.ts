@@ -152,27 +152,28 @@ const matchStatement = (postId: string): SQL => sql`
       FROM p, unnest(tsvector_to_array(p.search_vector)) AS l, generate_series(1, least(length(l), ${PREFIX_MAX})) AS n
     ), candidates AS MATERIALIZED (
       -- Read first, and only through the anchors index: the saved searches of the post's campus
-      -- that share an anchor with it (the planner is not left to start from the members).
-      SELECT s.id FROM p, terms, saved_searches s
+      -- that share an anchor with it, then the search page's own match and the filters on those
+      -- rows alone. The people checks below run on these few (the planner is not left to start
+      -- from the campus's members).
+      SELECT s.id, s.user_id FROM p, terms, saved_searches s
       WHERE s.campus_id = p.campus_id AND s.anchors && terms.prefixes
-    ), hits AS (
-      SELECT s.id, s.user_id, s.last_notified_at, s.held_count
-      FROM p, candidates c
-      JOIN saved_searches s ON s.id = c.id
-      JOIN users u ON u.id = s.user_id
-      WHERE p.search_vector @@ s.tsquery
+        AND p.search_vector @@ s.tsquery
         AND s.user_id <> p.user_id
-        AND u.campus_id = p.campus_id AND u.school_verified
         AND (s.show = 'latest' OR p.img_count > 0)
         AND (s.min_price_cents IS NULL OR p.price_cents >= s.min_price_cents)
         AND (s.max_price_cents IS NULL OR p.price_cents <= s.max_price_cents)
         AND (NOT s.free_only OR p.price_cents = 0)
         AND (cardinality(s.conditions) = 0 OR p.condition = ANY(s.conditions))
         AND (s.filters->>'sort' = 'newest' OR p.price_cents IS NOT NULL)
+    ), hits AS (
+      SELECT s.id, s.user_id, s.last_notified_at, s.held_count
+      FROM p, candidates c
+      JOIN saved_searches s ON s.id = c.id
+      WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = c.user_id AND u.campus_id = p.campus_id AND u.school_verified
+          AND NOT EXISTS (SELECT 1 FROM banned_emails be WHERE be.email = u.email))
         AND NOT EXISTS (SELECT 1 FROM blocks b
-          WHERE (b.blocker_id = s.user_id AND b.blocked_id = p.user_id)
-             OR (b.blocker_id = p.user_id AND b.blocked_id = s.user_id))
-        AND NOT EXISTS (SELECT 1 FROM banned_emails be WHERE be.email = u.email)
+          WHERE (b.blocker_id = c.user_id AND b.blocked_id = p.user_id)
+             OR (b.blocker_id = p.user_id AND b.blocked_id = c.user_id))
       ORDER BY s.id
       FOR UPDATE OF s
     )
