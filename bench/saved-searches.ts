@@ -1,6 +1,6 @@
 /**
  * Saved-search matching benchmark (docs/decisions/040-saved-searches-and-notification-settings.md):
- * 10,000 saved searches on one campus (2,000 members, 5 each, over 200 distinct queries made by
+ * 10,000 saved searches on one campus (2,000 members, 5 each, over 100 distinct queries made by
  * the real service: corrections, stems, anchors), a campus vocabulary from 3,000 listings, then
  * for 300 new posts (a third matching many searches, a third a few, a third none):
  *  - the plan of the one matching statement (EXPLAIN ANALYZE), to show the anchors index;
@@ -151,7 +151,7 @@ try {
   await db.execute(sql`ANALYZE posts`);
   log(`Seeded ${MEMBERS} members and 3,000 listings on ${campus.shortName}.`);
 
-  // 200 distinct saved searches through the real service (corrections, anchors), by 10 members…
+  // The distinct saved searches (100) through the real service (corrections, anchors), 20 per member…
   const viewerOf = (i: number) => ({
     id: `bench-u${i}`,
     email: `benchu${i}@ou.edu`,

@@ -169,8 +169,11 @@ const matchStatement = (postId: string): SQL => sql`
       SELECT s.id, s.user_id, s.last_notified_at, s.held_count
       FROM p, candidates c
       JOIN saved_searches s ON s.id = c.id
-      WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = c.user_id AND u.campus_id = p.campus_id AND u.school_verified
-          AND NOT EXISTS (SELECT 1 FROM banned_emails be WHERE be.email = u.email))
+      -- Each owner by primary key (OFFSET 0 keeps this a per-candidate lookup: flattened, the
+      -- planner scanned the campus's members once per candidate, bench/saved-searches.ts).
+      JOIN LATERAL (SELECT u.campus_id, u.school_verified, u.email FROM users u WHERE u.id = c.user_id OFFSET 0) u ON true
+      WHERE u.campus_id = p.campus_id AND u.school_verified
+        AND NOT EXISTS (SELECT 1 FROM banned_emails be WHERE be.email = u.email)
         AND NOT EXISTS (SELECT 1 FROM blocks b
           WHERE (b.blocker_id = c.user_id AND b.blocked_id = p.user_id)
              OR (b.blocker_id = p.user_id AND b.blocked_id = c.user_id))
