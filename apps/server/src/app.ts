@@ -15,6 +15,7 @@ import { geoRoutes } from './modules/geo/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { mailPlugin } from './modules/mail/index.ts';
 import { meetupsRoutes } from './modules/meetups/index.ts';
+import { membersWithPreviewsOff, notificationSettingsRoutes } from './modules/notification-settings/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { offersRoutes } from './modules/offers/index.ts';
 import { likedByRoutes, listingsDevRoutes, postsRoutes } from './modules/posts/index.ts';
@@ -22,6 +23,7 @@ import { profilesRoutes } from './modules/profiles/index.ts';
 import { httpPushSender, type PushSender, pushRoutes, resolveVapidKeys } from './modules/push/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
 import { reviewsRoutes } from './modules/reviews/index.ts';
+import { savedSearchesDevRoutes, savedSearchesRoutes } from './modules/saved-searches/index.ts';
 import { schoolEmailRoutes } from './modules/school-email/index.ts';
 import { searchRoutes } from './modules/search/index.ts';
 import { accountRoutes, usersRoutes } from './modules/users/index.ts';
@@ -94,8 +96,10 @@ export async function buildApp({
   await app.register(dbFaultsPlugin, { db });
   await app.register(cacheHeadersPlugin);
   await app.register(securityPlugin, { production: config.env === 'production' });
+  const secret = resolveAuthSecret(config);
   await app.register(mailPlugin, { db, config, clock });
-  // Web Push (decision 041): the routes and the push job share the keys and the sender.
+  // Web Push (decision 041): the routes and the push job share the keys and the sender; lock-screen
+  // previews follow each member's `pushPreviews` setting (decision 040).
   const push = {
     db,
     clock,
@@ -103,8 +107,9 @@ export async function buildApp({
     campusHosts: config.campusHosts,
     testOrigin: config.push.testOrigin,
     send: pushSender ?? httpPushSender(config.push.testOrigin),
+    previewsOff: (userIds: string[]) => membersWithPreviewsOff(db, userIds),
   };
-  await app.register(jobsPlugin, { db, clock, config, push, start: jobs ?? config.env !== 'test' });
+  await app.register(jobsPlugin, { db, clock, config, secret, push, start: jobs ?? config.env !== 'test' });
   await app.register(compress);
   // Upload routes set their own size limits; these are the outer bounds.
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 10, fields: 20 } });
@@ -117,7 +122,6 @@ export async function buildApp({
     privateMedia: [messagePhotos],
   });
 
-  const secret = resolveAuthSecret(config);
   const auth = createAuth({ db, config, secret, mailer: app.mailer, log: app.log });
   app.decorate('auth', auth);
   await app.register(sessionPlugin, { auth, db });
@@ -131,10 +135,30 @@ export async function buildApp({
   await app.register(usersRoutes, { db, storage: app.storage });
   await app.register(accountRoutes, { db, storage: app.storage, mailer: app.mailer, clock, secret, auth });
   await app.register(schoolEmailRoutes, { db, mailer: app.mailer, clock, secret });
-  await app.register(postsRoutes, { db, storage: app.storage, clock, ads: feedAds });
+  await app.register(postsRoutes, {
+    db,
+    storage: app.storage,
+    clock,
+    ads: feedAds,
+    // A new post wakes the saved-search matching at once (decision 040); the cron is the backstop.
+    onCreated: () =>
+      void app.jobs?.savedSearchAlertsNow().catch((err: unknown) => app.log.warn({ err }, 'saved-search kick failed')),
+  });
   await app.register(likedByRoutes, { db, storage: app.storage });
   // The e2e tests' way to move a seller's listings through time (decision 034); never in production.
   if (config.env !== 'production') await app.register(listingsDevRoutes, { db, clock });
+  await app.register(notificationSettingsRoutes, { db, clock, secret });
+  await app.register(savedSearchesRoutes, { db, clock });
+  if (config.env !== 'production') {
+    await app.register(savedSearchesDevRoutes, {
+      db,
+      clock,
+      config,
+      secret,
+      enqueue: (tx, mail) => app.mailer.enqueue(tx, mail),
+      kick: () => app.mailer.kick(),
+    });
+  }
   await app.register(chatsRoutes, { db, storage: app.storage, clock });
   await app.register(blocksRoutes, { db, storage: app.storage, clock });
   await app.register(notificationsRoutes, { db, storage: app.storage });

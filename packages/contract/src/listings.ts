@@ -39,7 +39,7 @@ export function listingTitle(plainText: string): string {
 }
 
 /** A price for people: '$60', '$12.50', or 'Free' for 0 (no Intl: the web entry uses it too). */
-function listingPrice(cents: number): string {
+export function listingPrice(cents: number): string {
   if (cents === 0) return 'Free';
   const dollars = Math.floor(cents / 100);
   const rest = cents % 100;
@@ -101,6 +101,11 @@ export const LISTING_MESSAGES = {
 export const LISTING_EVENT_TYPES = {
   /** A listing's text, price, photos or expiry changed: its cards and page are read again. */
   postChanged: 'post.changed',
+  /**
+   * A top-level post was created: stored in the outbox for its author (payload `{ postId }`),
+   * where the saved-search job reads each campus's new posts in commit order (decision 040).
+   */
+  postCreated: 'listing.created',
 } as const;
 
 /** The text of a condition's tag ('Like new'), or null for none. */

@@ -24,6 +24,7 @@ export const NOTIFICATION_TYPE_VALUES = [
   'review due',
   'price drop',
   'still available',
+  'saved search',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPE_VALUES)[number];
 
@@ -52,6 +53,9 @@ export const NOTIFICATION_ACTIONS: Record<NotificationType, string> = {
   'price drop': 'lowered the price of a listing you saved',
   // The app asks (decision 034); the message carries 'Is {title} still available?'.
   'still available': 'asks',
+  // A new post matches the recipient's saved search (decision 040); the message carries
+  // 'New: {title} — $45', with ' and 3 more' when matches waited for the hourly limit.
+  'saved search': 'posted a match for your saved search',
 };
 
 /** Notifications the app itself sends about the recipient's own listing (no other person). */

@@ -36,6 +36,8 @@ const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'settings',
   // Not in the spec's tables: the local test checkout of decision 018.
   'test-checkout',
+  // Not in the spec's tables: an email's unsubscribe link (decision 040).
+  'unsubscribe',
   'user_registration',
   'verify',
 ]);

@@ -27,6 +27,7 @@ export const PUSH_NOTIFICATION_TYPES: readonly NotificationType[] = [
   'comment reply',
   'post interaction',
   'offer accepted',
+  'saved search',
 ];
 
 const base64url = (length: number) =>

@@ -5,7 +5,7 @@ import { createTestApp } from '../../test/app.ts';
 import { latestMail, mailCount } from '../../test/auth.ts';
 import { openChatWith, sendMessageAs } from '../../test/chats.ts';
 import { createPostAs, editPostAs, member } from '../../test/posts.ts';
-import { notifications, users } from '../db/schema/index.ts';
+import { mailOutbox, notifications, users } from '../db/schema/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import { runStaleListings } from '../modules/posts/index.ts';
 import { MAIL_MAX_DELAY_MS, MAIL_QUIET_MS, mailDueNotifications } from './notification-mail.ts';
@@ -23,6 +23,7 @@ const { app, db, config } = await createTestApp({}, { clock });
 const deps = {
   db,
   config,
+  secret: 'test-secret-that-is-at-least-32-characters-long',
   enqueue: app.mailer.enqueue.bind(app.mailer),
   kick: () => app.mailer.kick(),
 };
@@ -156,9 +157,15 @@ describe('notification emails, batched per chat per quiet period', () => {
     expect((await latestMail(db, saver.user.email))?.text).toContain(
       'Lena Lister lowered the price of a listing you saved: “Price dropped on Desk lamp: $60 → $45”',
     );
-    expect((await latestMail(db, seller.user.email))?.text).toContain(
-      'OU Buy / Sell asks: “Is Desk lamp still available?”',
-    );
+    // The site's question and the save are two kinds: two emails, each with its own unsubscribe (decision 040).
+    const sellerMails = (
+      await db.select({ text: mailOutbox.text }).from(mailOutbox).where(eq(mailOutbox.to, seller.user.email))
+    ).map((m) => m.text);
+    const asks = sellerMails.filter((t) => t.includes('OU Buy / Sell asks: “Is Desk lamp still available?”'));
+    expect(asks).toHaveLength(1);
+    expect(asks[0]).toContain('Unsubscribe from emails about moderation and reminders');
+    expect(asks[0]).not.toContain('saved your post');
+    expect(sellerMails.some((t) => t.includes('Milo Saver saved your post'))).toBe(true);
   });
 
   it('the pg-boss job runs the sweep (queued now instead of at the next minute)', async () => {
@@ -172,7 +179,7 @@ describe('notification emails, batched per chat per quiet period', () => {
       clock,
       log: app.log,
       pollingIntervalSeconds: 0.5,
-      notificationMail: { config, enqueue: deps.enqueue, kick: deps.kick },
+      notificationMail: { config, secret: deps.secret, enqueue: deps.enqueue, kick: deps.kick },
     });
     try {
       expect(await runner.mailNotificationsNow()).not.toBeNull();

@@ -1,7 +1,16 @@
-import { type CampusDefinition, campusById, NOTIFICATION_ACTIONS, SYSTEM_NOTIFICATION_TYPES } from '@campus/contract';
+import {
+  campusById,
+  NOTIFICATION_ACTIONS,
+  NOTIFICATION_KIND_OF_TYPE,
+  NOTIFICATION_KIND_TEXTS,
+  NOTIFICATION_KINDS,
+  SYSTEM_NOTIFICATION_TYPES,
+} from '@campus/contract';
 import type { Config } from '../config.ts';
 import type { Database, DbOrTx } from '../db/client.ts';
+import { campusSiteUrl } from '../lib/site-origin.ts';
 import { type MailContent, type NotificationMailItem, notificationMail } from '../modules/mail/index.ts';
+import { unsubscribeLinks } from '../modules/notification-settings/index.ts';
 import { lockPendingMailGroups, markMailClaimed, type PendingMailRow } from '../modules/notifications/index.ts';
 
 /**
@@ -17,6 +26,8 @@ const MAIL_GROUPS_PER_PASS = 100;
 export interface NotificationMailDeps {
   db: Database;
   config: Pick<Config, 'env' | 'port'>;
+  /** The server secret: every email's one-click unsubscribe token is signed with it (decision 040). */
+  secret: string;
   /** The mail outbox (app.mailer.enqueue): the mail is queued in the claiming transaction. */
   enqueue(tx: DbOrTx, mail: MailContent): Promise<string>;
   /** Wakes the mail sender after the claim committed. */
@@ -27,12 +38,6 @@ export interface NotificationMailResult {
   /** Notifications taken out of the queue (mailed, or dropped because seen / flag off). */
   claimed: number;
   mails: number;
-}
-
-/** The site a mail links to: the campus's public address, or its local one in development. */
-function campusSiteUrl(config: Pick<Config, 'env' | 'port'>, campus: CampusDefinition): string {
-  if (config.env === 'production') return campus.url;
-  return `http://${campus.slug}.localhost:${config.port}`;
 }
 
 /**
@@ -77,26 +82,34 @@ export async function mailDueNotifications(deps: NotificationMailDeps, now: Date
         const fresh = group.filter((r) => !alreadySeen(r)).sort((a, b) => +a.createdAt - +b.createdAt);
         if (!campus || !first.emailNotifications || fresh.length === 0) continue;
         const site = campusSiteUrl(deps.config, campus);
-        const items: NotificationMailItem[] = fresh.map((r) =>
-          // The app's own question about the recipient's listing (decision 034) is signed by the site.
-          SYSTEM_NOTIFICATION_TYPES.includes(r.type)
-            ? { fromName: `${campus.shortName} Buy / Sell`, action: NOTIFICATION_ACTIONS[r.type], text: r.message }
-            : {
-                fromName: `${r.fromFirstName} ${r.fromLastName}`.trim(),
-                action: NOTIFICATION_ACTIONS[r.type],
-                text: r.message,
-              },
-        );
-        const content = notificationMail({
-          campusShortName: campus.shortName,
-          siteUrl: site,
-          url: first.chatId ? `${site}/messages/${encodeURIComponent(first.chatId)}` : `${site}/notifications`,
-          kind: first.chatId ? 'chat' : 'activity',
-          items,
-        });
-        await deps.enqueue(tx, { to: first.toEmail, ...content });
-        mailed.push(...fresh.map((r) => r.id));
-        mails += 1;
+        // One email per kind (decision 040): its unsubscribe link turns off that kind alone, and
+        // a kind whose email is off sends nothing.
+        for (const kind of NOTIFICATION_KINDS) {
+          const ofKind = fresh.filter((r) => NOTIFICATION_KIND_OF_TYPE[r.type] === kind);
+          if (ofKind.length === 0 || first.emailOff.includes(kind)) continue;
+          const items: NotificationMailItem[] = ofKind.map((r) =>
+            // The app's own question about the recipient's listing (decision 034) is signed by the site.
+            SYSTEM_NOTIFICATION_TYPES.includes(r.type)
+              ? { fromName: `${campus.shortName} Buy / Sell`, action: NOTIFICATION_ACTIONS[r.type], text: r.message }
+              : {
+                  fromName: `${r.fromFirstName} ${r.fromLastName}`.trim(),
+                  action: NOTIFICATION_ACTIONS[r.type],
+                  text: r.message,
+                },
+          );
+          const links = unsubscribeLinks({ secret: deps.secret, siteUrl: site, userId: first.toUserId, kind, now });
+          const content = notificationMail({
+            campusShortName: campus.shortName,
+            siteUrl: site,
+            url: first.chatId ? `${site}/messages/${encodeURIComponent(first.chatId)}` : `${site}/notifications`,
+            kind: first.chatId ? 'chat' : 'activity',
+            items,
+            unsubscribe: { url: links.pageUrl, kindTitle: NOTIFICATION_KIND_TEXTS[kind].title },
+          });
+          await deps.enqueue(tx, { to: first.toEmail, ...content, headers: links.headers });
+          mailed.push(...ofKind.map((r) => r.id));
+          mails += 1;
+        }
       }
       await markMailClaimed(tx, claimed, mailed, now);
       return { groups: groups.size, claimed: claimed.length, mails };

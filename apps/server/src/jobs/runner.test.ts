@@ -142,6 +142,7 @@ describe('job runner (pg-boss)', () => {
       expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual([
         ['ad-clock', '* * * * *'],
         ['purge', '17 * * * *'],
+        ['saved-search-alerts', '* * * * *'],
         ['stale-listings', '41 * * * *'],
       ]);
     } finally {

@@ -6,6 +6,7 @@ import { type Database, directUrlOf } from '../db/client.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
 import { jobsFailed, queueSources } from '../lib/metrics.ts';
 import type { PushDeps } from '../modules/push/index.ts';
+import { mailSavedSearchDigests, matchNewPosts, releaseHeldMatches } from '../modules/saved-searches/index.ts';
 import { tickAdClock } from './ad-clock.ts';
 import { mailDueNotifications, type NotificationMailDeps } from './notification-mail.ts';
 import { purgeOld } from './purge.ts';
@@ -19,6 +20,8 @@ const JOBS = {
   adClock: 'ad-clock',
   staleListings: 'stale-listings',
   push: 'push',
+  savedSearchAlerts: 'saved-search-alerts',
+  savedSearchDigest: 'saved-search-digest',
 } as const;
 
 /** The purge runs hourly (at minute 17, away from the top of the hour). */
@@ -31,6 +34,14 @@ const AD_CLOCK_CRON = '* * * * *';
 const STALE_LISTINGS_CRON = '41 * * * *';
 /** The push job runs when a notification that pushes commits (LISTEN) and, to be sure, every minute. */
 const PUSH_CRON = '* * * * *';
+/**
+ * New posts are matched against saved searches each minute, and at once when a post is created
+ * (`savedSearchAlertsNow`, a 'stately' queue: one waiting and one running at most); held matches
+ * are told once their hour is over (decision 040).
+ */
+const SAVED_SEARCH_ALERTS_CRON = '* * * * *';
+/** The daily digest of saved-search matches, in the afternoon across the campuses' time zones (UTC 16:00). */
+const SAVED_SEARCH_DIGEST_CRON = '0 16 * * *';
 
 export interface JobRunner {
   readonly boss: PgBoss;
@@ -44,6 +55,10 @@ export interface JobRunner {
   staleListingsNow(): Promise<string | null>;
   /** Queues a push run now; resolves to the job id (null: one is already queued, or no push deps). */
   pushNow(): Promise<string | null>;
+  /** Queues a saved-search matching pass now (a post was created); null: one is already waiting. */
+  savedSearchAlertsNow(): Promise<string | null>;
+  /** Queues the saved-search digest now; null: one is already waiting (or no mail deps). */
+  savedSearchDigestNow(): Promise<string | null>;
   /** Stops fetching, lets running jobs finish (bounded), closes its connections. */
   stop(): Promise<void>;
 }
@@ -57,7 +72,7 @@ export interface JobRunnerOptions {
   stopTimeoutMs?: number;
   /** Fetch interval of the workers (pg-boss's minimum is 0.5 s). */
   pollingIntervalSeconds?: number;
-  /** The outbox and site addresses for notification emails; without it that job does not run. */
+  /** The outbox and site addresses for notification emails; without it those jobs (and the digest) do not run. */
   notificationMail?: Omit<NotificationMailDeps, 'db'>;
   /** Keys, sender and rules of Web Push; without it that job does not run. */
   push?: Omit<PushDeps, 'db'>;
@@ -148,8 +163,45 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   );
   await boss.schedule(JOBS.staleListings, STALE_LISTINGS_CRON, {}, { tz: 'UTC' });
 
+  await boss.createQueue(JOBS.savedSearchAlerts, {
+    name: JOBS.savedSearchAlerts,
+    policy: 'stately',
+    retryLimit: 2,
+    expireInSeconds: 120,
+  });
+  await boss.work(
+    JOBS.savedSearchAlerts,
+    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+    counted(JOBS.savedSearchAlerts, async () => {
+      const now = clock.now();
+      const result = await matchNewPosts(db, now);
+      const released = await releaseHeldMatches(db, now);
+      failing = false;
+      if (result.notified > 0 || result.held > 0 || released > 0)
+        log.info({ job: JOBS.savedSearchAlerts, ...result, released }, 'saved-search matches');
+    }),
+  );
+  await boss.schedule(JOBS.savedSearchAlerts, SAVED_SEARCH_ALERTS_CRON, {}, { tz: 'UTC' });
+
   const mailDeps = options.notificationMail;
   if (mailDeps) {
+    await boss.createQueue(JOBS.savedSearchDigest, {
+      name: JOBS.savedSearchDigest,
+      policy: 'singleton',
+      retryLimit: 2,
+      expireInSeconds: 600,
+    });
+    await boss.work(
+      JOBS.savedSearchDigest,
+      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 },
+      counted(JOBS.savedSearchDigest, async () => {
+        const result = await mailSavedSearchDigests({ db, ...mailDeps }, clock.now());
+        failing = false;
+        if (result.mails > 0) log.info({ job: JOBS.savedSearchDigest, ...result }, 'saved-search digests queued');
+      }),
+    );
+    await boss.schedule(JOBS.savedSearchDigest, SAVED_SEARCH_DIGEST_CRON, {}, { tz: 'UTC' });
+
     await boss.createQueue(JOBS.notificationMail, {
       name: JOBS.notificationMail,
       policy: 'singleton',
@@ -170,7 +222,9 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
 
   // Queue depths for /metrics, read from pg-boss when scraped.
   const queues = Object.values(JOBS).filter(
-    (name) => (name !== JOBS.notificationMail || mailDeps) && (name !== JOBS.push || options.push),
+    (name) =>
+      ((name !== JOBS.notificationMail && name !== JOBS.savedSearchDigest) || mailDeps) &&
+      (name !== JOBS.push || options.push),
   );
   const depths = async () => {
     const sizes = await Promise.all(queues.map((name) => boss.getQueueSize(name)));
@@ -208,6 +262,8 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     mailNotificationsNow: () => boss.send(JOBS.notificationMail, {}),
     adClockNow: () => boss.send(JOBS.adClock, {}),
     staleListingsNow: () => boss.send(JOBS.staleListings, {}),
+    savedSearchAlertsNow: () => boss.send(JOBS.savedSearchAlerts, {}),
+    savedSearchDigestNow: () => (mailDeps ? boss.send(JOBS.savedSearchDigest, {}) : Promise.resolve(null)),
     stop: async () => {
       queueSources.delete(depths);
       await stopListening?.();
@@ -227,6 +283,8 @@ export interface JobsPluginOptions {
   db: Database;
   /** Site addresses in notification emails. */
   config?: Pick<Config, 'env' | 'port'>;
+  /** The server secret (the unsubscribe tokens of notification emails, decision 040). */
+  secret?: string;
   clock?: Clock;
   /** Run jobs in this app instance; default: everywhere but tests (most test apps need none). */
   start?: boolean;
@@ -249,13 +307,15 @@ export const jobsPlugin = fp(
         log: app.log.child({ module: 'jobs' }),
         pollingIntervalSeconds: options.pollingIntervalSeconds,
         push: options.push,
-        notificationMail: options.config
-          ? {
-              config: options.config,
-              enqueue: (tx, mail) => app.mailer.enqueue(tx, mail),
-              kick: () => app.mailer.kick(),
-            }
-          : undefined,
+        notificationMail:
+          options.config && options.secret
+            ? {
+                config: options.config,
+                secret: options.secret,
+                enqueue: (tx, mail) => app.mailer.enqueue(tx, mail),
+                kick: () => app.mailer.kick(),
+              }
+            : undefined,
       });
     });
     // Fastify's onClose: after the last request, before the process closes the pool and stops

@@ -34,3 +34,12 @@ export function siteOrigins(campusHosts: Map<string, string>, production: boolea
     return new URL(request.campus.url).origin;
   };
 }
+
+/**
+ * The site a background job's mail links to (no request to read a host from): the campus's
+ * public address in production, its local one (`{slug}.localhost:{port}`) elsewhere.
+ */
+export function campusSiteUrl(config: { env: string; port: number }, campus: CampusDefinition): string {
+  if (config.env === 'production') return campus.url;
+  return `http://${campus.slug}.localhost:${config.port}`;
+}

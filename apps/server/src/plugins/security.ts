@@ -8,6 +8,13 @@ import { errors } from '../lib/errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route reads no cookie and needs no same-origin check (see the onRequest hook below). */
+    crossSiteAllowed?: boolean;
+  }
+}
+
 /**
  * Browsers send Origin (and Sec-Fetch-Site) with every state-changing request: one made by
  * another site is refused, so cookies cannot be used for cross-site request forgery. The
@@ -148,7 +155,10 @@ export const securityPlugin = fp(
     app.addHook('onRequest', async (request, reply) => {
       // Every state-changing request, whatever its path and however it is spelled: the check
       // cannot miss a route by a spelling of its URL (`/%61pi/posts`, `/API/posts`, `//api`).
-      if (!SAFE_METHODS.has(request.method) && isCrossSite(request)) {
+      // A route that reads no cookie and carries its own authority (a signed token) may say so
+      // (`config.crossSiteAllowed`): the one-click unsubscribe a mail provider POSTs (decision 040).
+      const crossSiteAllowed = request.routeOptions.config?.crossSiteAllowed === true;
+      if (!SAFE_METHODS.has(request.method) && !crossSiteAllowed && isCrossSite(request)) {
         throw errors.forbidden(HTTP_ERROR_MESSAGES.crossSiteRequest, 'CROSS_SITE_REQUEST');
       }
       const problem = requestLineProblem(request.raw.url ?? '/');

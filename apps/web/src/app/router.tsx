@@ -236,6 +236,11 @@ export function createRoutes(queryClient: QueryClient | QueryClientOf): RouteObj
               ...page('search-schools.tsx', { header: { variant: 'title', title: SCHOOL_FINDER_TEXTS.title } }),
             },
             {
+              // An email's unsubscribe link: signed in or not (decision 040).
+              path: paths.unsubscribe.path,
+              ...page('unsubscribe.tsx', { header: null }),
+            },
+            {
               path: paths.settings.root.path,
               ...page('settings/layout.tsx', { header: null, layout: 'wide' }),
               children: [
@@ -257,6 +262,14 @@ export function createRoutes(queryClient: QueryClient | QueryClientOf): RouteObj
                     {
                       path: paths.settings.payments.path,
                       ...page('settings/payments.tsx'),
+                    },
+                    {
+                      path: paths.settings.notifications.path,
+                      ...page('settings/notifications.tsx'),
+                    },
+                    {
+                      path: paths.settings.savedSearches.path,
+                      ...page('settings/saved-searches.tsx'),
                     },
                     ...accountForms(page),
                     {

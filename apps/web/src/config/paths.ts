@@ -141,6 +141,11 @@ export const paths = {
   cart: { path: '/cart', getHref: () => '/cart' },
   checkout: { path: '/checkout', getHref: () => '/checkout' },
   error404: { path: '/404', getHref: () => '/404' },
+  /** Where a notification email's unsubscribe link lands; works signed out (decision 040). */
+  unsubscribe: {
+    path: '/unsubscribe',
+    getHref: (query: { token?: string } = {}) => withQuery('/unsubscribe', query),
+  },
   settings: {
     root: { path: '/settings', getHref: () => '/settings' },
     account: { path: '/settings/account', getHref: () => '/settings/account' },
@@ -163,6 +168,10 @@ export const paths = {
       getHref: (query: { email: string; campus?: string }) => withQuery('/settings/account/verify_school_email', query),
     },
     payments: { path: '/settings/payments', getHref: () => '/settings/payments' },
+    /** Email and push per kind of notification (docs/product/notifications.md). */
+    notifications: { path: '/settings/notifications', getHref: () => '/settings/notifications' },
+    /** The viewer's saved searches (docs/product/notifications.md#saved-searches). */
+    savedSearches: { path: '/settings/saved-searches', getHref: () => '/settings/saved-searches' },
     about: { path: '/settings/about', getHref: () => '/settings/about' },
     howItWorks: { path: '/settings/howitworks', getHref: () => '/settings/howitworks' },
     returns: { path: '/settings/returns', getHref: () => '/settings/returns' },

@@ -35,6 +35,16 @@ export const queryKeys = {
     suggestions: (q: string) => ['search', 'suggestions', q] as const,
     popular: ['search', 'popular'] as const,
     recent: ['search', 'recent'] as const,
+    /** GET /api/saved-searches: the viewer's saved searches (decision 040). */
+    saved: ['search', 'saved'] as const,
+  },
+  /** GET /api/me/notification-settings and the push devices of Settings > Notifications (decision 040). */
+  notificationSettings: {
+    all: ['notification-settings'] as const,
+    settings: ['notification-settings', 'settings'] as const,
+    devices: ['notification-settings', 'push-devices'] as const,
+    /** What an unsubscribe link would turn off. */
+    unsubscribe: (token: string) => ['notification-settings', 'unsubscribe', token] as const,
   },
   /** GET /api/profiles/:username: a profile's header (`PublicProfile`). */
   profiles: {

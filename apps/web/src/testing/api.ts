@@ -17,6 +17,7 @@ import type {
   MeResponse,
   Message,
   NotificationList,
+  NotificationSettings,
   OfferResponse,
   PopularSearchesSchema,
   Post,
@@ -26,17 +27,20 @@ import type {
   PostPage,
   ProfileReviews,
   PublicProfile,
+  PushDevice,
   PushKeyResponse,
   PushSubscriptionResponse,
   RecentSearchesSchema,
   ReportResponseSchema,
   ReviewResponse,
   SaleReviews,
+  SavedSearchList,
   SearchPeopleList,
   SearchSuggestionsSchema,
   SeenResponseSchema,
   TestCheckoutSession,
   UnreadCounts,
+  UnsubscribeResponseSchema,
 } from '@campus/contract';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
@@ -76,6 +80,16 @@ interface ApiAnswers {
   'POST /api/search/recent': Parsed<typeof RecentSearchesSchema>;
   'DELETE /api/search/recent': Parsed<typeof RecentSearchesSchema>;
   'DELETE /api/search/recent/:searchId': Parsed<typeof RecentSearchesSchema>;
+  // Saved searches and notification settings (docs/product/notifications.md)
+  'GET /api/saved-searches': SavedSearchList;
+  'POST /api/saved-searches': SavedSearchList;
+  'DELETE /api/saved-searches/:savedSearchId': SavedSearchList;
+  'GET /api/me/notification-settings': NotificationSettings;
+  'PATCH /api/me/notification-settings': NotificationSettings;
+  'GET /api/push/devices': { devices: PushDevice[] };
+  'PATCH /api/push/devices/:deviceId': PushDevice;
+  'GET /api/unsubscribe': Parsed<typeof UnsubscribeResponseSchema>;
+  'POST /api/unsubscribe': Parsed<typeof UnsubscribeResponseSchema>;
   // Profiles
   'GET /api/profiles/:username': PublicProfile;
   'GET /api/profiles/:username/posts': PostList;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { customType, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { campuses } from './campuses.ts';
 import { ts } from './columns.ts';
 import { users } from './users.ts';
@@ -102,6 +102,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
+    /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on notification emails, decision 040). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     sendAfter: ts('send_after').notNull().defaultNow(),

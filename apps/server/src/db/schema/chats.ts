@@ -140,6 +140,7 @@ export const NOTIFICATION_TYPES = [
   'review due',
   'price drop',
   'still available',
+  'saved search',
 ] as const;
 
 /**

@@ -27,5 +27,7 @@ export const events = pgTable(
   (t) => [
     index('events_recipient_seq_idx').on(t.campusId, t.userId, t.seq),
     index('events_created_at_idx').on(t.createdAt),
+    // The saved-search job reads each campus's new posts in seq order (decision 040).
+    index('events_listing_created_idx').on(t.campusId, t.seq).where(sql`${t.type} = 'listing.created'`),
   ],
 );

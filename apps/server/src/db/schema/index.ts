@@ -10,5 +10,6 @@ export * from './posts.ts';
 export * from './push.ts';
 export * from './reports.ts';
 export * from './reviews.ts';
+export * from './saved-searches.ts';
 export * from './search.ts';
 export * from './users.ts';

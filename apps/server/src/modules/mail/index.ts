@@ -7,9 +7,11 @@ export type { MailContent } from './mail.repo.ts';
 export { purgeOldSentMail } from './mail.service.ts';
 export {
   type CodePurpose,
+  type DigestItem,
   type NotificationMailItem,
   notificationMail,
   passwordResetMail,
+  savedSearchDigestMail,
   signInLinkMail,
   verificationCodeMail,
 } from './templates.ts';

@@ -9,6 +9,7 @@ export interface DevMail {
   html: string;
   createdAt: string;
   sentAt: string | null;
+  headers: Record<string, string>;
 }
 
 export function presentDevMail(mail: OutboxMail): DevMail {
@@ -20,6 +21,7 @@ export function presentDevMail(mail: OutboxMail): DevMail {
     html: mail.html,
     createdAt: mail.createdAt.toISOString(),
     sentAt: mail.sentAt?.toISOString() ?? null,
+    headers: mail.headers ?? {},
   };
 }
 

@@ -12,6 +12,8 @@ export interface MailContent {
   subject: string;
   html: string;
   text: string;
+  /** Extra headers, e.g. List-Unsubscribe (decision 040). */
+  headers?: Record<string, string>;
 }
 
 export type OutboxMail = typeof mailOutbox.$inferSelect;
@@ -27,9 +29,16 @@ export const MAX_ATTEMPTS = 8;
  */
 export async function enqueueMail(db: DbExecutor, mail: MailContent, at: Date): Promise<string> {
   const id = newId();
-  await db
-    .insert(mailOutbox)
-    .values({ id, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, sendAfter: at, createdAt: at });
+  await db.insert(mailOutbox).values({
+    id,
+    to: mail.to,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    headers: mail.headers ?? null,
+    sendAfter: at,
+    createdAt: at,
+  });
   return id;
 }
 

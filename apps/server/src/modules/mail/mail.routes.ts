@@ -32,6 +32,7 @@ const DevMailSchema = z.object({
   html: z.string(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
+  headers: z.record(z.string(), z.string()),
 });
 
 /** The dev mailbox: registered only in development and tests when no SMTP relay is configured. */

@@ -60,7 +60,13 @@ export async function deliverDueMail(db: Database, transport: MailTransport, now
   try {
     for (const mail of due) {
       try {
-        await transport.sendMail({ to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+        await transport.sendMail({
+          to: mail.to,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
+          ...(mail.headers ? { headers: mail.headers } : {}),
+        });
       } catch (error) {
         const attempts = mail.attempts + 1;
         await markMailFailed(db, mail.id, {

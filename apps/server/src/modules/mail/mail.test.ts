@@ -146,6 +146,7 @@ describe('GET /api/dev/mailbox', () => {
       html: '<p>third</p>',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       sentAt: null,
+      headers: {},
     });
   });
 

@@ -17,7 +17,8 @@ type Block =
   | { kind: 'paragraph'; text: string }
   | { kind: 'code'; code: string }
   | { kind: 'button'; label: string; url: string }
-  | { kind: 'note'; text: string };
+  | { kind: 'note'; text: string }
+  | { kind: 'link'; text: string; url: string };
 
 interface Layout {
   subject: string;
@@ -26,6 +27,8 @@ interface Layout {
   blocks: Block[];
   /** Linked in the footer when known. */
   siteUrl?: string;
+  /** The unsubscribe page of this kind of email (decision 040), linked in the footer. */
+  unsubscribe?: { url: string; label: string };
 }
 
 const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
@@ -50,6 +53,8 @@ function blockHtml(block: Block): string {
       return `<p style="margin:0 0 16px;">${escapeHtml(block.text)}</p>`;
     case 'note':
       return `<p style="margin:24px 0 0;font-size:14px;color:${MUTED};">${escapeHtml(block.text)}</p>`;
+    case 'link':
+      return `<p style="margin:0 0 8px;"><a href="${escapeHtml(webUrl(block.url))}" style="color:${ACCENT};">${escapeHtml(block.text)}</a></p>`;
     case 'code':
       return `<p style="margin:8px 0 24px;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:32px;font-weight:700;letter-spacing:8px;">${escapeHtml(block.code)}</p>`;
     case 'button': {
@@ -69,6 +74,8 @@ function blockText(block: Block): string {
       return block.code;
     case 'button':
       return `${block.label}: ${webUrl(block.url)}`;
+    case 'link':
+      return `${block.text}: ${webUrl(block.url)}`;
   }
 }
 
@@ -96,6 +103,11 @@ ${layout.blocks.map(blockHtml).join('\n')}
 </td></tr>
 </table>
 <p style="margin:16px 0 0;font-family:${FONT};font-size:12px;color:${MUTED};">${footer}</p>
+${
+  layout.unsubscribe
+    ? `<p style="margin:8px 0 0;font-family:${FONT};font-size:12px;color:${MUTED};"><a href="${escapeHtml(webUrl(layout.unsubscribe.url))}" style="color:${MUTED};">${escapeHtml(layout.unsubscribe.label)}</a></p>`
+    : ''
+}
 </td></tr>
 </table>
 </body>
@@ -106,6 +118,7 @@ ${layout.blocks.map(blockHtml).join('\n')}
     ...layout.blocks.map(blockText),
     '--',
     layout.siteUrl ? `${brand} · ${webUrl(layout.siteUrl)}` : brand,
+    ...(layout.unsubscribe ? [`${layout.unsubscribe.label}: ${webUrl(layout.unsubscribe.url)}`] : []),
   ].join('\n\n');
   return { subject: layout.subject, html, text: `${text}\n` };
 }
@@ -220,6 +233,8 @@ export function notificationMail(input: {
   url: string;
   kind: 'chat' | 'activity';
   items: NotificationMailItem[];
+  /** This kind of email's unsubscribe page and its name ('messages'), decision 040. */
+  unsubscribe?: { url: string; kindTitle: string };
 }): RenderedMail {
   const first = input.items[0];
   const others = input.items.length - 1;
@@ -246,7 +261,69 @@ export function notificationMail(input: {
     subject,
     campusShortName: input.campusShortName,
     siteUrl: input.siteUrl,
+    ...(input.unsubscribe ? { unsubscribe: unsubscribeFooter(input.unsubscribe) } : {}),
     heading: input.kind === 'chat' ? 'New messages' : 'New notifications',
     blocks,
+  });
+}
+
+const unsubscribeFooter = (u: { url: string; kindTitle: string }) => ({
+  url: u.url,
+  label: `Unsubscribe from emails about ${u.kindTitle.toLowerCase()}`,
+});
+
+/** One new match in the saved-search digest. */
+export interface DigestItem {
+  /** The saved search's text, as its owner typed it. */
+  query: string;
+  title: string;
+  /** '$45', 'Free', or null without a price. */
+  price: string | null;
+  url: string;
+}
+
+/**
+ * The daily digest of new posts matching the member's saved searches (decision 040), grouped
+ * by saved search, at most 20 lines. The texts are ours.
+ */
+export function savedSearchDigestMail(input: {
+  campusShortName: string;
+  siteUrl: string;
+  subject: string;
+  heading: string;
+  items: DigestItem[];
+  manageUrl: string;
+  unsubscribe: { url: string; kindTitle: string };
+}): RenderedMail {
+  const shown = input.items.slice(0, 20);
+  const blocks: Block[] = [];
+  const queries = [...new Set(shown.map((i) => i.query))];
+  for (const query of queries) {
+    blocks.push({ kind: 'paragraph', text: `“${query}”` });
+    for (const item of shown.filter((i) => i.query === query)) {
+      blocks.push({
+        kind: 'link',
+        text: `${item.title}${item.price ? ` — ${item.price}` : ''}`,
+        url: item.url,
+      });
+    }
+  }
+  if (input.items.length > shown.length) {
+    blocks.push({ kind: 'paragraph', text: `…and ${input.items.length - shown.length} more.` });
+  }
+  blocks.push(
+    { kind: 'button', label: 'Manage saved searches', url: input.manageUrl },
+    {
+      kind: 'note',
+      text: 'You get this email once a day when new posts match your saved searches. You can turn it off in Settings.',
+    },
+  );
+  return renderMail({
+    subject: input.subject,
+    campusShortName: input.campusShortName,
+    siteUrl: input.siteUrl,
+    heading: input.heading,
+    blocks,
+    unsubscribe: unsubscribeFooter(input.unsubscribe),
   });
 }

@@ -91,15 +91,17 @@ export async function insertNotification(db: DbOrTx, n: NewNotification): Promis
           push_pending_since = excluded.push_pending_since,
           email_pending_since = coalesce(${notifications}.email_pending_since, excluded.email_pending_since)`
       : sql``;
-  // `email_pending_since`: waits for the email sweep (jobs/notification-mail.ts), which checks the recipient's flag;
+  // `email_pending_since`: waits for the email sweep (jobs/notification-mail.ts), which checks the
+  // recipient's settings. Saved-search matches are mailed by their daily digest instead (decision 040).
   // `push_pending_since`: waits for the push job (jobs/push.ts), which checks for open tabs and devices.
+  const emailAt = n.type === 'saved search' ? null : at;
   const pushAt = PUSH_NOTIFICATION_TYPES.includes(n.type) ? at : null;
   const result = await db.execute<{ id: string }>(sql`
     INSERT INTO ${notifications}
       (id, campus_id, type, to_user_id, from_user_id, post_id, chat_id, message, created_at, email_pending_since,
        push_pending_since)
     SELECT ${id}, ${n.campusId}, ${n.type}, ${n.toUserId}, ${n.fromUserId}, ${postId}::text, ${chatId}::text,
-      ${message}, ${at}::timestamptz, ${at}::timestamptz, ${pushAt}::timestamptz
+      ${message}, ${at}::timestamptz, ${emailAt}::timestamptz, ${pushAt}::timestamptz
     WHERE ${pairNotBlocked(n.toUserId, n.fromUserId)}
     ${refreshUnreadMessage}
     RETURNING id`);
@@ -206,6 +208,8 @@ export interface PendingMailRow {
   /** The recipient's sign-in email and their email_notifications flag, read now. */
   toEmail: string;
   emailNotifications: boolean;
+  /** The kinds whose email the recipient turned off (notification settings, decision 040). */
+  emailOff: string[];
   fromFirstName: string;
   fromLastName: string;
   /** When the recipient last opened the chat (null: never, or not a chat notification). */
@@ -225,6 +229,7 @@ type PendingMailDbRow = {
   email_pending_since: string | Date;
   to_email: string;
   email_notifications: boolean;
+  email_off: string[] | null;
   from_first_name: string;
   from_last_name: string;
   chat_seen_at: string | Date | null;
@@ -255,7 +260,7 @@ export async function lockPendingMailGroups(
       LIMIT ${options.limit}
     )
     SELECT n.id, n.campus_id, n.to_user_id, n.chat_id, n.post_id, n.type, n.message, n.read, n.created_at,
-           n.email_pending_since, u.email AS to_email, u.email_notifications,
+           n.email_pending_since, u.email AS to_email, u.email_notifications, ns.email_off,
            f.first_name AS from_first_name, f.last_name AS from_last_name,
            CASE WHEN c.user_a = n.to_user_id THEN c.read_at_a ELSE c.read_at_b END AS chat_seen_at
     FROM ${notifications} n
@@ -264,6 +269,7 @@ export async function lockPendingMailGroups(
     JOIN users u ON u.id = n.to_user_id
     JOIN users f ON f.id = n.from_user_id
     LEFT JOIN chats c ON c.id = n.chat_id
+    LEFT JOIN notification_settings ns ON ns.user_id = n.to_user_id
     WHERE n.email_pending_since IS NOT NULL
     ORDER BY n.id
     FOR UPDATE OF n`);
@@ -280,6 +286,7 @@ export async function lockPendingMailGroups(
     emailPendingSince: asDate(r.email_pending_since),
     toEmail: r.to_email,
     emailNotifications: r.email_notifications,
+    emailOff: r.email_off ?? [],
     fromFirstName: r.from_first_name,
     fromLastName: r.from_last_name,
     chatSeenAt: r.chat_seen_at === null ? null : asDate(r.chat_seen_at),

@@ -36,7 +36,13 @@ import { readPostEditUpload, readPostUpload } from './uploads.ts';
 
 const PostIdParams = z.object({ postId: z.string().min(1).max(64) });
 
-export const postsRoutes: FastifyPluginAsyncZod<Omit<PostsDeps, 'log'> & { ads: FeedAds }> = async (app, options) => {
+export const postsRoutes: FastifyPluginAsyncZod<
+  Omit<PostsDeps, 'log'> & {
+    ads: FeedAds;
+    /** Called after a post committed (app.ts wakes the saved-search job with it, decision 040). */
+    onCreated?: () => void;
+  }
+> = async (app, { onCreated, ...options }) => {
   const deps: FeedDeps = { ...options, log: app.log, feedPages: new FeedPages(), postPages: new FeedPages(300) };
 
   app.get(
@@ -134,6 +140,7 @@ export const postsRoutes: FastifyPluginAsyncZod<Omit<PostsDeps, 'log'> & { ads: 
     async (request, reply) => {
       const viewer = await requireSchoolVerifiedUser(request);
       const post = await createPost(deps, viewer, request.campus, await readPostUpload(request));
+      onCreated?.();
       return reply.code(201).send(post);
     },
   );

@@ -3,6 +3,7 @@ import {
   countListingFilters,
   FEED_FIRST_PAGE_CAMPUSES,
   type FeedPage,
+  LISTING_EVENT_TYPES,
   type ListingFilters,
   PAGE_SIZES,
   POST_MESSAGES,
@@ -17,6 +18,7 @@ import type { Database, DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor } from '../../lib/cursor.ts';
 import { errors } from '../../lib/errors.ts';
+import { publishEvent } from '../../lib/events.ts';
 import { newId } from '../../lib/ids.ts';
 import { pageOf } from '../../lib/page.ts';
 import type { SessionUser } from '../../plugins/session.ts';
@@ -344,6 +346,14 @@ async function createPostFromUpload(
           priceCents: body.priceCents ?? null,
           condition: body.condition ?? null,
           hasMedia: stored.length > 0,
+        });
+        // Last in the transaction (it takes the campus's publish lock until commit): the
+        // saved-search job reads new posts from the outbox in commit order (decision 040).
+        await publishEvent(tx, {
+          campusId: campus.id,
+          userId: viewer.id,
+          type: LISTING_EVENT_TYPES.postCreated,
+          payload: { postId: id },
         });
       } else {
         // A comment raises lastModified on its parent and every ancestor (docs/product/community.md#posting), so the

@@ -1,7 +1,11 @@
 import {
   type CampusDefinition,
   NOTIFICATION_ACTIONS,
+  NOTIFICATION_KIND_OF_TYPE,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
   type NotificationType,
+  type PushDevice,
   type PushPayload,
   type PushSubscriptionResponse,
   SYSTEM_NOTIFICATION_TYPES,
@@ -51,4 +55,23 @@ const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export function presentSubscription(row: PushSubscriptionRow): PushSubscriptionResponse {
   return { id: row.id, endpoint: row.endpoint, createdAt: row.createdAt.toISOString() };
+}
+
+/** Whether a device takes pushes of this type: its kind's switch (decision 040; none stored: on). */
+export function deviceWants(device: Pick<PushSubscriptionRow, 'kinds'>, type: NotificationType): boolean {
+  return device.kinds[NOTIFICATION_KIND_OF_TYPE[type]] !== false;
+}
+
+/** A device as its owner sees it on the settings page (every kind named, default on). */
+export function presentDevice(row: PushSubscriptionRow): PushDevice {
+  return {
+    id: row.id,
+    label: row.label,
+    endpoint: row.endpoint,
+    createdAt: row.createdAt.toISOString(),
+    kinds: Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, row.kinds[k] !== false])) as Record<
+      NotificationKind,
+      boolean
+    >,
+  };
 }

@@ -61,6 +61,33 @@ export async function deleteSubscription(db: DbOrTx, id: string, userId: string)
   return rows.length;
 }
 
+/** A member's devices on one campus, oldest first. */
+export async function devicesOf(db: DbOrTx, userId: string, campusId: string): Promise<PushSubscriptionRow[]> {
+  return db
+    .select()
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.campusId, campusId)))
+    .orderBy(asc(pushSubscriptions.createdAt), asc(pushSubscriptions.id));
+}
+
+/** Merges per-kind switches into one of the member's own devices; undefined: not theirs (nothing changed). */
+export async function updateDeviceKinds(
+  db: DbOrTx,
+  id: string,
+  userId: string,
+  campusId: string,
+  kinds: Record<string, boolean>,
+): Promise<PushSubscriptionRow | undefined> {
+  const [row] = await db
+    .update(pushSubscriptions)
+    .set({ kinds: sql`${pushSubscriptions.kinds} || ${JSON.stringify(kinds)}::jsonb` })
+    .where(
+      and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.campusId, campusId)),
+    )
+    .returning();
+  return row;
+}
+
 /** Subscriptions the push service answered 404 or 410 for: gone for good. */
 export async function deleteSubscriptionsByIds(db: DbOrTx, ids: string[]): Promise<void> {
   if (ids.length === 0) return;

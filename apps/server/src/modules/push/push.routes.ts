@@ -1,13 +1,17 @@
 import {
+  PushDeviceListSchema,
+  PushDeviceParamsSchema,
+  PushDeviceSchema,
   PushKeyResponseSchema,
   PushSubscriptionBodySchema,
   PushSubscriptionParamsSchema,
   PushSubscriptionResponseSchema,
+  UpdatePushDeviceBodySchema,
 } from '@campus/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSchoolVerifiedUser } from '../../plugins/session.ts';
-import { type PushDeps, pushKey, subscribe, unsubscribe } from './push.service.ts';
+import { listDevices, type PushDeps, pushKey, subscribe, unsubscribe, updateDevice } from './push.service.ts';
 
 export const pushRoutes: FastifyPluginAsyncZod<PushDeps> = async (app, deps) => {
   app.get(
@@ -49,5 +53,38 @@ export const pushRoutes: FastifyPluginAsyncZod<PushDeps> = async (app, deps) => 
     },
     async (request) =>
       unsubscribe(deps, await requireSchoolVerifiedUser(request), request.campus, request.params.subscriptionId),
+  );
+
+  app.get(
+    '/api/push/devices',
+    {
+      schema: {
+        tags: ['push'],
+        summary: 'Your devices that receive push on this campus, with push per kind of notification',
+        response: { 200: PushDeviceListSchema },
+      },
+    },
+    async (request) => listDevices(deps, await requireSchoolVerifiedUser(request), request.campus),
+  );
+
+  app.patch(
+    '/api/push/devices/:deviceId',
+    {
+      schema: {
+        tags: ['push'],
+        summary: 'Turn push of some kinds of notification on or off on one of your devices',
+        params: PushDeviceParamsSchema,
+        body: UpdatePushDeviceBodySchema,
+        response: { 200: PushDeviceSchema },
+      },
+    },
+    async (request) =>
+      updateDevice(
+        deps,
+        await requireSchoolVerifiedUser(request),
+        request.campus,
+        request.params.deviceId,
+        request.body.kinds,
+      ),
   );
 };

@@ -1,8 +1,10 @@
 import {
   type CampusDefinition,
   campusById,
-  type NotificationType,
+  type NotificationKind,
   PUSH_LIMITS,
+  type PushDevice,
+  type PushDeviceList,
   type PushKeyResponse,
   type PushSubscriptionBody,
   type PushSubscriptionResponse,
@@ -14,14 +16,22 @@ import type { Clock } from '../../lib/clock.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import type { VapidKeys } from './push.keys.ts';
 import { pushPolicy } from './push.policy.ts';
-import { type PushableNotification, presentPush, presentSubscription } from './push.presenter.ts';
+import {
+  deviceWants,
+  type PushableNotification,
+  presentDevice,
+  presentPush,
+  presentSubscription,
+} from './push.presenter.ts';
 import {
   deleteSubscription,
   deleteSubscriptionsByIds,
+  devicesOf,
   findSubscription,
   membersWithOpenTabs,
   subscriptionsOf,
   trimSubscriptions,
+  updateDeviceKinds,
   upsertSubscription,
 } from './push.repo.ts';
 import type { PushSender } from './push.sender.ts';
@@ -44,20 +54,6 @@ export interface PushDeps {
 
 /** How long a push service keeps a push for a device that is offline. */
 const PUSH_TTL_SECONDS = 24 * 60 * 60;
-
-/**
- * The kind of notification a type belongs to (a device may turn a kind off, `kinds` of its
- * subscription): the names of the notification settings (decision 040).
- */
-const KIND_OF_TYPE: Partial<Record<NotificationType, string>> = {
-  message: 'messages',
-  'new chat': 'messages',
-  comment: 'comments',
-  'comment reply': 'comments',
-  'post interaction': 'comments',
-  'offer accepted': 'offers',
-};
-const kindOf = (type: NotificationType): string => KIND_OF_TYPE[type] ?? type;
 
 export const pushKey = (deps: PushDeps): PushKeyResponse => ({ publicKey: deps.keys.publicKey });
 
@@ -98,6 +94,32 @@ export async function unsubscribe(
   pushPolicy.requireOwn(await findSubscription(deps.db, subscriptionId), user);
   await deleteSubscription(deps.db, subscriptionId, user.id);
   return { deleted: true };
+}
+
+/** The member's devices on this campus, oldest first (docs/product/notifications.md#push). */
+export async function listDevices(
+  deps: PushDeps,
+  user: SessionUser,
+  campus: CampusDefinition,
+): Promise<PushDeviceList> {
+  pushPolicy.assertMember(user, campus);
+  const rows = await devicesOf(deps.db, user.id, campus.id);
+  return { devices: rows.map(presentDevice) };
+}
+
+/** Turns push of some kinds on or off on one of the member's own devices; anyone else's is not found. */
+export async function updateDevice(
+  deps: PushDeps,
+  user: SessionUser,
+  campus: CampusDefinition,
+  deviceId: string,
+  kinds: Partial<Record<NotificationKind, boolean>>,
+): Promise<PushDevice> {
+  pushPolicy.assertMember(user, campus);
+  const found = await findSubscription(deps.db, deviceId);
+  pushPolicy.requireOwn(found && found.campusId === campus.id ? found : undefined, user);
+  const row = await updateDeviceKinds(deps.db, deviceId, user.id, campus.id, kinds);
+  return presentDevice(pushPolicy.requireOwn(row, user));
 }
 
 export interface PushResult {
@@ -145,7 +167,7 @@ export async function pushNotifications(
     const payload = JSON.stringify(presentPush(n, campus, !noPreviews.has(n.toUserId)));
     for (const device of devices) {
       if (device.userId !== n.toUserId || device.campusId !== n.campusId) continue;
-      if (device.kinds[kindOf(n.type)] === false) continue;
+      if (!deviceWants(device, n.type)) continue;
       const request = webpush.generateRequestDetails(
         { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
         payload,

@@ -60,10 +60,25 @@ export interface PostQuery {
  * Exported for bench/search.ts, which times the same SQL without HTTP.
  */
 export async function tsqueryFor(deps: SearchDeps, campusId: string, text: string): Promise<PostQuery | null> {
+  const query = await searchGroupsFor(deps.db, campusId, text);
+  if (!query) return null;
+  return { tsquery: query.groups.join(' & '), rare: !(await allGroupsCommon(deps.db, query.groups)) };
+}
+
+/**
+ * The search page's matching of a text on a campus, one tsquery group per word (the word as a
+ * prefix, or its corrections): all groups must match. Null when the text has no words. Saved
+ * searches store these groups (decision 040), so a new post is matched as the search page would.
+ */
+export async function searchGroupsFor(
+  db: DbOrTx,
+  campusId: string,
+  text: string,
+): Promise<{ words: string[]; groups: string[] } | null> {
   const words = queryWords(text);
   if (words.length === 0) return null;
   const swaps = words.flatMap((word) => swapVariants(word).map((variant) => ({ word, variant })));
-  const { known, corrections } = await correctWords(deps.db, campusId, words, swaps);
+  const { known, corrections } = await correctWords(db, campusId, words, swaps);
   const used = new Map<string, string[]>();
   for (const word of words) {
     if (known.has(word)) continue;
@@ -73,8 +88,7 @@ export async function tsqueryFor(deps: SearchDeps, campusId: string, text: strin
     );
   }
   const groups = tsqueryGroups(words, used);
-  if (groups.length === 0) return null;
-  return { tsquery: groups.join(' & '), rare: !(await allGroupsCommon(deps.db, groups)) };
+  return groups.length === 0 ? null : { words, groups };
 }
 
 /**

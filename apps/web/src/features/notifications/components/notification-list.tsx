@@ -98,8 +98,9 @@ function StillAvailableRow({ notification }: { notification: Notification }) {
 function NotificationRow({ notification }: { notification: Notification }) {
   if (notification.type === 'still available') return <StillAvailableRow notification={notification} />;
   const from = notification.fromUser;
-  // A price drop says it all in its message ('Price dropped on Desk: $60 → $45').
-  const dropped = notification.type === 'price drop';
+  // A price drop and a saved search's match say it all in their message ('Price dropped on
+  // Desk: $60 → $45', 'New: Mini fridge — $45 and 3 more').
+  const dropped = notification.type === 'price drop' || notification.type === 'saved search';
   return (
     <li>
       <Link

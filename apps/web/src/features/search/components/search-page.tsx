@@ -14,6 +14,7 @@ import { useListingFilters } from '@/lib/listing-filters.ts';
 import { usePopularQuery } from '../api/get-popular.ts';
 import { useSearchPeopleQuery } from '../api/search-people.ts';
 import { type PostsTab, useSearchPostsQuery } from '../api/search-posts.ts';
+import { SavedSearchList, SaveSearchButton } from './saved-searches.tsx';
 import styles from './search.module.css';
 
 const TABS: readonly { tab: SearchTab; label: string }[] = [
@@ -213,13 +214,21 @@ function PeopleResults({ q }: { q: string }) {
 export function SearchPage({ q, show }: { q: string; show: SearchTab }) {
   const query = q.trim();
   const tab: PostsTab | 'people' = show;
+  const { filters } = useListingFilters();
   return (
     <div>
       <h1 className="visually-hidden">{query ? `Search results for ${query}` : 'Search'}</h1>
       <SearchTabs q={query} current={show} />
-      {query !== '' && tab !== 'people' && <FiltersBar />}
+      {query !== '' && tab !== 'people' && (
+        <FiltersBar>
+          <SaveSearchButton q={query} show={tab} filters={filters} />
+        </FiltersBar>
+      )}
       {query === '' ? (
-        <PopularSearches />
+        <>
+          <SavedSearchList compact />
+          <PopularSearches />
+        </>
       ) : tab === 'people' ? (
         <PeopleResults key={query} q={query} />
       ) : tab === 'media' ? (

@@ -1,4 +1,6 @@
 import {
+  Bell,
+  BookmarkCheck,
   ChevronRight,
   CircleHelp,
   CreditCard,
@@ -41,6 +43,13 @@ function useGroups(): Group[] {
         viewer
           ? { label: 'Account Settings', to: paths.settings.account.getHref(), icon: UserRound }
           : { label: 'Log In / Sign Up', to: paths.userRegistration.getHref(), icon: LogIn },
+        // Ours, not the spec's menu (docs/product/notifications.md).
+        ...(viewer
+          ? [
+              { label: 'Notifications', to: paths.settings.notifications.getHref(), icon: Bell },
+              { label: 'Saved Searches', to: paths.settings.savedSearches.getHref(), icon: BookmarkCheck },
+            ]
+          : []),
       ],
     },
     {
