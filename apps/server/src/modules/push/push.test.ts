@@ -3,18 +3,27 @@ import { statSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { CAMPUS_IDS, type PushPayload, type PushSubscriptionResponse } from '@campus/contract';
+import {
+  CAMPUS_IDS,
+  NOTIFICATION_KINDS,
+  type PushDevice,
+  type PushPayload,
+  type PushSubscriptionResponse,
+} from '@campus/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.ts';
 import { TestBrowser, unverifiedUser, verifiedUser } from '../../../test/auth.ts';
 import { openChatWith, sendMessageAs } from '../../../test/chats.ts';
 import { createPostAs, member } from '../../../test/posts.ts';
+import { roles } from '../../../test/profiles.ts';
 import { listen, until } from '../../../test/sse.ts';
 import { loadConfig } from '../../config.ts';
 import { bannedEmails, notifications, openStreams, pushSubscriptions, users } from '../../db/schema/index.ts';
 import { sendDuePushes } from '../../jobs/push.ts';
 import { systemClock } from '../../lib/clock.ts';
+import { membersWithPreviewsOff } from '../notification-settings/index.ts';
+import { matchNewPosts } from '../saved-searches/index.ts';
 import { resolveVapidKeys } from './push.keys.ts';
 import { isPrivateAddress } from './push.policy.ts';
 import { presentPush } from './push.presenter.ts';
@@ -55,6 +64,7 @@ const pushDeps = {
   campusHosts: config.campusHosts,
   testOrigin: config.push.testOrigin,
   send: httpPushSender(config.push.testOrigin),
+  previewsOff: (userIds: string[]) => membersWithPreviewsOff(db, userIds),
 };
 
 const b64url = (b: Buffer) => b.toString('base64url');
@@ -461,5 +471,172 @@ describe('what a push says', () => {
     for (const a of ['127.0.0.1', '10.0.0.1', '::1', '::ffff:10.0.0.1', 'fe80::1', '169.254.169.254', 'nonsense'])
       expect([a, isPrivateAddress(a)]).toEqual([a, true]);
     for (const a of ['142.250.1.1', '2a00:1450:4001::1']) expect([a, isPrivateAddress(a)]).toEqual([a, false]);
+  });
+});
+
+const ALL_ON = Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, true]));
+const kindsOf = async (endpoint: string) => (await stored(endpoint))[0]?.kinds;
+const pushesTo = (endpoint: string) => received.filter((r) => `${serviceOrigin}${r.path}` === endpoint);
+
+describe('GET and PATCH /api/push/devices (the settings page, decision 040)', () => {
+  it('refuses visitors, unverified accounts, accounts without a school, other campuses and banned members; nothing changed', async () => {
+    const r = await roles(app, db, 'Dora Devices');
+    const mine = await subscribeAs(r.owner);
+    const id = (mine.res.json() as PushSubscriptionResponse).id;
+    const expected: Array<[TestBrowser, number, string]> = [
+      [r.anonymous, 401, 'UNAUTHENTICATED'],
+      [r.unverified, 403, 'EMAIL_NOT_VERIFIED'],
+      [r.noCampus, 403, 'SCHOOL_NOT_VERIFIED'],
+      [r.otherCampus, 403, 'NOT_A_MEMBER'],
+    ];
+    for (const [browser, status, code] of expected) {
+      for (const res of [
+        await browser.get('/api/push/devices'),
+        await browser.request('PATCH', `/api/push/devices/${id}`, { kinds: { messages: false } }),
+      ]) {
+        expect([res.statusCode, res.json().code]).toEqual([status, code]);
+      }
+    }
+    const banned = await member(app, db, 'ou', 'Bea Banned');
+    const bannedDevice = await subscribeAs(banned.browser);
+    const bannedId = (bannedDevice.res.json() as PushSubscriptionResponse).id;
+    const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, banned.user.id));
+    await db.insert(bannedEmails).values({ email: row?.email ?? '' });
+    expect((await banned.browser.get('/api/push/devices')).statusCode).toBe(401);
+    const bannedPatch = await banned.browser.request('PATCH', `/api/push/devices/${bannedId}`, {
+      kinds: { messages: false },
+    });
+    expect(bannedPatch.statusCode).toBe(401);
+    expect(await kindsOf(bannedDevice.endpoint)).toEqual({});
+    expect(await kindsOf(mine.endpoint)).toEqual({});
+  });
+
+  it('another member sees none of my devices and gets 404 for my device id, which stays as it was', async () => {
+    const owner = await member(app, db, 'ou', 'Olly Owner');
+    const other = await member(app, db, 'ou', 'Ivy Intruder');
+    const mine = await subscribeAs(owner.browser);
+    const id = (mine.res.json() as PushSubscriptionResponse).id;
+    await subscribeAs(other.browser);
+
+    const list = (await other.browser.get('/api/push/devices')).json() as { devices: PushDevice[] };
+    expect(list.devices).toHaveLength(1);
+    expect(list.devices.map((d) => d.id)).not.toContain(id);
+    const theirs = await other.browser.request('PATCH', `/api/push/devices/${id}`, { kinds: { messages: false } });
+    expect([theirs.statusCode, theirs.json().code]).toEqual([404, 'PUSH_DEVICE_NOT_FOUND']);
+    const unknown = await other.browser.request('PATCH', '/api/push/devices/no-such-device', { kinds: {} });
+    expect(unknown.statusCode).toBe(404);
+    expect(await kindsOf(mine.endpoint)).toEqual({});
+  });
+
+  it('the owner lists their devices (every kind on by default) and turns kinds off and on again, one device at a time', async () => {
+    const owner = await member(app, db, 'ou', 'Pia Phone');
+    const phone = await subscribeAs(owner.browser);
+    const laptop = await subscribeAs(owner.browser);
+    const phoneId = (phone.res.json() as PushSubscriptionResponse).id;
+
+    const list = (await owner.browser.get('/api/push/devices')).json() as { devices: PushDevice[] };
+    expect(list.devices.map((d) => d.endpoint).sort()).toEqual([phone.endpoint, laptop.endpoint].sort());
+    for (const d of list.devices) {
+      expect(d).toMatchObject({ label: 'Chrome on Linux', kinds: ALL_ON });
+      expect(Number.isNaN(Date.parse(d.createdAt))).toBe(false);
+    }
+
+    const off = await owner.browser.request('PATCH', `/api/push/devices/${phoneId}`, {
+      kinds: { messages: false, savedSearches: false },
+    });
+    expect(off.statusCode).toBe(200);
+    expect((off.json() as PushDevice).kinds).toEqual({ ...ALL_ON, messages: false, savedSearches: false });
+    const again = await owner.browser.request('PATCH', `/api/push/devices/${phoneId}`, { kinds: { messages: true } });
+    expect((again.json() as PushDevice).kinds).toEqual({ ...ALL_ON, savedSearches: false });
+    expect(await kindsOf(phone.endpoint)).toEqual({ messages: true, savedSearches: false });
+    expect(await kindsOf(laptop.endpoint)).toEqual({});
+    const empty = await owner.browser.request('PATCH', `/api/push/devices/${phoneId}`, { kinds: {} });
+    expect(empty.statusCode).toBe(200);
+    expect(await kindsOf(phone.endpoint)).toEqual({ messages: true, savedSearches: false });
+  });
+
+  it('hostile bodies and ids: 4xx, never 5xx, and nothing changed', async () => {
+    const owner = await member(app, db, 'ou', 'Hal Hostile');
+    const device = await subscribeAs(owner.browser);
+    const id = (device.res.json() as PushSubscriptionResponse).id;
+    let deep: unknown = false;
+    for (let i = 0; i < 2_000; i += 1) deep = { kinds: deep };
+    const bodies: unknown[] = [
+      { kinds: { 'messages\u0000': false } },
+      { kinds: { messages: 'false' } },
+      { kinds: { messages: 0 } },
+      { kinds: { messages: null } },
+      { kinds: [false] },
+      { kinds: null },
+      { kinds: 'messages' },
+      { kinds: { everything: false } },
+      { kinds: { messages: false }, extra: 1 },
+      {},
+      [],
+      'x',
+      { kinds: { messages: false }, pad: 'x'.repeat(2_000_000) },
+      { kinds: Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`k${i}`, false])) },
+      deep,
+    ];
+    for (const body of bodies) {
+      const res = await owner.browser.request('PATCH', `/api/push/devices/${id}`, body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBeLessThan(500);
+    }
+    for (const badId of [`${id}\u0000`, 'x'.repeat(10_000), '%00']) {
+      const res = await owner.browser.request('PATCH', `/api/push/devices/${encodeURIComponent(badId)}`, {
+        kinds: { messages: false },
+      });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+    }
+    expect(await kindsOf(device.endpoint)).toEqual({});
+  });
+
+  it('the push job honours each device’s switch set through the route, and the member’s lock-screen previews', async () => {
+    const reader = await member(app, db, 'ou', 'Kim Kinds');
+    const writer = await member(app, db, 'ou', 'Walt Words');
+    const phone = await subscribeAs(reader.browser);
+    const laptop = await subscribeAs(reader.browser);
+    const phoneId = (phone.res.json() as PushSubscriptionResponse).id;
+    expect(
+      (await reader.browser.request('PATCH', `/api/push/devices/${phoneId}`, { kinds: { messages: false } }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await reader.browser.request('PATCH', '/api/me/notification-settings', { pushPreviews: false })).statusCode,
+    ).toBe(200);
+    const chat = await openChatWith(writer.browser, reader.user.id);
+    await sendMessageAs(writer.browser, chat.id, { plainText: 'My number is 555-0100' });
+    await sendDuePushes(pushDeps);
+    expect(pushesTo(phone.endpoint)).toEqual([]);
+    const [push] = pushesTo(laptop.endpoint);
+    expect(push).toBeDefined();
+    const payload = JSON.parse(decryptPush((push as ReceivedPush).body, laptop.ecdh, laptop.auth)) as PushPayload;
+    expect(payload.body).toBe('Sent you a message');
+    expect(JSON.stringify(payload)).not.toContain('555');
+  });
+
+  it('a saved search’s new match pushes and opens the post; a device with saved searches off gets nothing', async () => {
+    const saver = await member(app, db, 'ou', 'Sue Searcher');
+    const seller = await member(app, db, 'ou', 'Stu Seller');
+    const phone = await subscribeAs(saver.browser);
+    const laptop = await subscribeAs(saver.browser);
+    const laptopId = (laptop.res.json() as PushSubscriptionResponse).id;
+    await saver.browser.request('PATCH', `/api/push/devices/${laptopId}`, { kinds: { savedSearches: false } });
+    const word = `zanzibarlamp${randomBytes(3).toString('hex')}`;
+    expect((await saver.browser.post('/api/saved-searches', { q: word })).statusCode).toBe(201);
+    await matchNewPosts(db, new Date());
+    const post = (await createPostAs(seller.browser, { plainText: `${word} for a desk`, priceCents: 1500 })).json() as {
+      id: string;
+    };
+    await matchNewPosts(db, new Date());
+    await sendDuePushes(pushDeps);
+    expect(pushesTo(laptop.endpoint)).toEqual([]);
+    const [push] = pushesTo(phone.endpoint);
+    expect(push).toBeDefined();
+    const payload = JSON.parse(decryptPush((push as ReceivedPush).body, phone.ecdh, phone.auth)) as PushPayload;
+    expect(payload).toMatchObject({ title: 'Stu Seller', url: `/post/${post.id}`, tag: `post:${post.id}` });
+    expect(payload.body).toContain(word);
   });
 });
