@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import {
   CAMPUS_IDS,
+  LISTING_EVENT_TYPES,
   LIVE_FEED_EVENT_TYPES,
   type ListingFilters,
   listingFiltersToParams,
@@ -124,7 +125,10 @@ describe('post.created: the live feed (decision 042)', () => {
           },
         ]);
       }
-      for (const t of [tabs.author, tabs.blocker, tabs.blocked, tabs.elsewhere]) expect(typesOf(t)).toEqual([]);
+      // The author's own tabs get no 'post.created', only the stored 'listing.created' the
+      // saved-search job reads (decision 040), which the web ignores.
+      expect(typesOf(tabs.author)).toEqual([LISTING_EVENT_TYPES.postCreated]);
+      for (const t of [tabs.blocker, tabs.blocked, tabs.elsewhere]) expect(typesOf(t)).toEqual([]);
     } finally {
       for (const t of all) t.stream.close();
     }
