@@ -74,13 +74,3 @@ export const NOTIFICATION_SETTINGS_TEXTS = {
 
 /** One flag per kind. */
 export type NotificationKindFlags = Record<NotificationKind, boolean>;
-
-/** Every kind on: the defaults (a member who never opened the page). */
-export const ALL_KINDS_ON: NotificationKindFlags = {
-  messages: true,
-  comments: true,
-  saves: true,
-  offers: true,
-  savedSearches: true,
-  moderation: true,
-};

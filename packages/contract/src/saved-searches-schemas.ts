@@ -14,7 +14,7 @@ import { SAVED_SEARCH_LIMITS } from './saved-searches.ts';
  */
 const Dollars = z.number().int(LISTING_FILTER_TEXTS.priceInvalid).min(0).max(MAX_FILTER_PRICE_DOLLARS);
 
-export const SavedSearchFiltersSchema = z
+const SavedSearchFiltersSchema = z
   .object({
     minPrice: Dollars.optional(),
     maxPrice: Dollars.optional(),

@@ -5,9 +5,6 @@
  */
 export { notificationSettingsRoutes } from './notification-settings.routes.ts';
 export {
-  emailAllowed,
-  getNotificationSettings,
-  kindOfNotification,
   membersWithPreviewsOff,
   unsubscribeLinks,
 } from './notification-settings.service.ts';

@@ -1,9 +1,7 @@
 import {
-  NOTIFICATION_KIND_OF_TYPE,
   NOTIFICATION_KINDS,
   type NotificationKind,
   type NotificationSettings,
-  type NotificationType,
   type UpdateNotificationSettingsBody,
 } from '@campus/contract';
 import type { Database, DbOrTx } from '../../db/client.ts';
@@ -41,10 +39,10 @@ function present(stored: StoredSettings): NotificationSettings {
 const DEFAULTS: StoredSettings = { emailNotifications: true, emailOff: [], pushPreviews: true };
 
 /**
- * A member's notification settings, for the push module and the mail jobs too: every kind's
- * email on and previews on unless the member changed them (docs/product/notifications.md).
+ * A member's notification settings: every kind's email on and previews on unless the member
+ * changed them (docs/product/notifications.md).
  */
-export async function getNotificationSettings(db: DbOrTx, userId: string): Promise<NotificationSettings> {
+async function getNotificationSettings(db: DbOrTx, userId: string): Promise<NotificationSettings> {
   return present((await findSettings(db, userId)) ?? DEFAULTS);
 }
 
@@ -52,13 +50,6 @@ export async function getNotificationSettings(db: DbOrTx, userId: string): Promi
 export async function membersWithPreviewsOff(db: DbOrTx, userIds: string[]): Promise<Set<string>> {
   return new Set(await usersWithPreviewsOff(db, userIds));
 }
-
-/** The kind a notification type belongs to (its email and push follow that kind). */
-export const kindOfNotification = (type: NotificationType): NotificationKind => NOTIFICATION_KIND_OF_TYPE[type];
-
-/** Whether an email of this kind may go out: the master switch and the kind's own flag. */
-export const emailAllowed = (settings: NotificationSettings, kind: NotificationKind): boolean =>
-  settings.emailNotifications && settings.email[kind];
 
 export async function readSettings(deps: NotificationSettingsDeps, viewer: SessionUser): Promise<NotificationSettings> {
   return getNotificationSettings(deps.db, viewer.id);

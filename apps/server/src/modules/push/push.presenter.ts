@@ -3,7 +3,7 @@ import {
   NOTIFICATION_ACTIONS,
   NOTIFICATION_KIND_OF_TYPE,
   NOTIFICATION_KINDS,
-  type NotificationKind,
+  type NotificationKindFlags,
   type NotificationType,
   type PushDevice,
   type PushPayload,
@@ -69,9 +69,6 @@ export function presentDevice(row: PushSubscriptionRow): PushDevice {
     label: row.label,
     endpoint: row.endpoint,
     createdAt: row.createdAt.toISOString(),
-    kinds: Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, row.kinds[k] !== false])) as Record<
-      NotificationKind,
-      boolean
-    >,
+    kinds: Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, row.kinds[k] !== false])) as NotificationKindFlags,
   };
 }

@@ -14,7 +14,7 @@ async function getSavedSearches({ signal }: { signal?: AbortSignal } = {}): Prom
   return parse(await api.get<unknown>('/api/saved-searches', { signal }));
 }
 
-export const savedSearchesQueryOptions = () =>
+const savedSearchesQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.search.saved, queryFn: ({ signal }) => getSavedSearches({ signal }) });
 
 /** Whether the viewer keeps saved searches here: a school-verified member of this campus (a guest does not). */

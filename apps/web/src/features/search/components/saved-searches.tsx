@@ -26,7 +26,7 @@ import {
 import styles from './saved-searches.module.css';
 
 /** The search page's address of a saved search: its query, tab and filters. */
-export function savedSearchHref(search: Pick<SavedSearch, 'q' | 'show' | 'filters'>): string {
+function savedSearchHref(search: Pick<SavedSearch, 'q' | 'show' | 'filters'>): string {
   return paths.search.getHref({
     q: search.q,
     ...(search.show === 'media' ? { show: 'media' } : {}),
@@ -35,7 +35,7 @@ export function savedSearchHref(search: Pick<SavedSearch, 'q' | 'show' | 'filter
 }
 
 /** The filters in words: '$10–$60 · Like new, Good · Media only · Price: low to high'. */
-export function describeFilters(search: Pick<SavedSearch, 'show' | 'filters'>): string {
+function describeFilters(search: Pick<SavedSearch, 'show' | 'filters'>): string {
   const f = search.filters;
   const parts: string[] = [];
   if (f.minPrice !== undefined && f.maxPrice !== undefined)

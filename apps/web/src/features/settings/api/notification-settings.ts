@@ -17,7 +17,7 @@ async function getSettings({ signal }: { signal?: AbortSignal } = {}): Promise<N
   return NotificationSettingsSchema.parse(await api.get<unknown>('/api/me/notification-settings', { signal }));
 }
 
-export const notificationSettingsQueryOptions = () =>
+const notificationSettingsQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.notificationSettings.settings, queryFn: ({ signal }) => getSettings({ signal }) });
 
 export function useNotificationSettingsQuery() {
