@@ -29,7 +29,8 @@ import { campusPlugin } from './plugins/campus.ts';
 import { dbFaultsPlugin } from './plugins/db-faults.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { lifecyclePlugin } from './plugins/lifecycle.ts';
-import { loggerOptions, requestLogController, requestLogPlugin } from './plugins/logging.ts';
+import { loggerOptions, requestIdOf, requestLogController, requestLogPlugin } from './plugins/logging.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { compiledSerializerCompiler } from './plugins/serializer.ts';
@@ -70,6 +71,8 @@ export async function buildApp({
     logger: loggerOptions(config, { stream: logStream }),
     // One line per request instead of two (plugins/logging.ts).
     logController: requestLogController(),
+    // The load balancer's X-Request-Id when it is a sane token, else a fresh UUID (plugins/logging.ts).
+    genReqId: requestIdOf,
     trustProxy: config.trustProxy,
     // Fastify answers 503 to requests that arrive while it drains on shutdown.
     return503OnClosing: true,
@@ -82,6 +85,8 @@ export async function buildApp({
 
   await app.register(errorsPlugin);
   await app.register(requestLogPlugin);
+  // Prometheus metrics: request durations from here on; /metrics on METRICS_PORT or behind METRICS_TOKEN.
+  await app.register(metricsPlugin, config.metrics);
   await app.register(dbFaultsPlugin, { db });
   await app.register(cacheHeadersPlugin);
   await app.register(securityPlugin, { production: config.env === 'production' });
@@ -93,7 +98,11 @@ export async function buildApp({
   await app.register(openapiPlugin);
   await app.register(campusPlugin, { campusHosts: config.campusHosts, production: config.env === 'production' });
   // Chat photos are served only to the two people in the chat (session checked per request).
-  await app.register(storagePlugin, { dataDir: config.dataDir, privateMedia: [messagePhotos] });
+  await app.register(storagePlugin, {
+    dataDir: config.dataDir,
+    storage: config.storage,
+    privateMedia: [messagePhotos],
+  });
 
   const secret = resolveAuthSecret(config);
   const auth = createAuth({ db, config, secret, mailer: app.mailer, log: app.log });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { StorageChoice } from './plugins/storage.ts';
 
 const booleanFlag = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => ['on', 'true', '1'].includes(v));
 
@@ -49,6 +50,23 @@ const EnvSchema = z.object({
   DEMO: booleanFlag.optional(),
   /** `on` sends every visitor to /404 at the geographic gate. */
   FIREWALL: booleanFlag.default(false),
+  /** /metrics (Prometheus) on a listener of its own at this port, never the public one. Decision 043. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The metrics listener's address; default 127.0.0.1 (the machine's own scraper). */
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** Without METRICS_PORT: /metrics on the public listener for `Authorization: Bearer <token>` only. */
+  METRICS_TOKEN: z.string().min(32).optional(),
+  /** Where uploads are kept: `disk` (DATA_DIR/uploads) or `s3` (a bucket; the S3_* settings). Decision 043. */
+  STORAGE: z.enum(['disk', 's3']).default('disk'),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** An S3-compatible service's address (MinIO, R2, a local server); unset: AWS. */
+  S3_ENDPOINT: z.string().url().optional(),
+  /** Unset: the AWS SDK's usual chain (environment, profile, instance role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** `on`: host/bucket/key addresses (most self-hosted services) instead of bucket.host/key. */
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   /**
    * Stripe Checkout for boosts; unset → the local test checkout (test mode, no account needed)
    * outside production, and in production no boosts at all (PAYMENTS_NOT_CONFIGURED, one warning at start).
@@ -80,6 +98,8 @@ export type Config = {
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
   firewall: boolean;
   demo: boolean;
+  storage: StorageChoice;
+  metrics: { port: number | undefined; host: string; token: string | undefined };
   /** Stripe Checkout when configured; otherwise the local test checkout, except in production (no boosts). */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
 };
@@ -109,6 +129,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.AUTH_SECRET)
     throw new Error('Invalid configuration:\n  AUTH_SECRET: required in production');
+  if (e.STORAGE === 's3' && !e.S3_BUCKET)
+    throw new Error('Invalid configuration:\n  S3_BUCKET: required with STORAGE=s3');
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET)
     throw new Error('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY');
   return {
@@ -137,6 +159,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     firewall: e.FIREWALL,
     demo: e.DEMO ?? e.NODE_ENV !== 'production',
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            bucket: e.S3_BUCKET as string,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'disk' },
     stripe: e.STRIPE_SECRET_KEY
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '', apiUrl: e.STRIPE_API_URL }
       : undefined,

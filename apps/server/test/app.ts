@@ -30,6 +30,10 @@ export async function createTestApp(
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
 
+  // TEST_STORAGE=s3: the file's uploads go to a local S3 server instead of DATA_DIR/uploads, so
+  // media tests that do not look at the folder itself run against the S3 driver too.
+  const s3 =
+    process.env.TEST_STORAGE === 's3' && !env.STORAGE ? await (await import('./s3.ts')).startLocalS3() : undefined;
   const config = loadConfig({
     // Uploads of each test file go to a folder of their own, never into the repo's ./data.
     DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'campus-test-data-')),
@@ -37,6 +41,7 @@ export async function createTestApp(
     NODE_ENV: 'test',
     WEB_DIST: '/nonexistent',
     AUTH_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+    ...s3?.env,
     ...env,
   });
   const { poolSize = 4, ...appDeps } = deps;
@@ -49,6 +54,7 @@ export async function createTestApp(
     await db.$client.end();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
+    await s3?.close();
   });
   return { app, db, config };
 }

@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { poolSources } from '../lib/metrics.ts';
 import * as schema from './schema/index.ts';
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
@@ -192,6 +193,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
   Object.defineProperty(GuardedPool.prototype, 'end', {
     value(this: pg.Pool, ...args: unknown[]) {
       monitor.close();
+      poolSources.delete(this);
       return originalEnd.apply(this, args);
     },
   });
@@ -216,6 +218,8 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
   // An idle client that loses its connection must not crash the process.
   pool.on('error', (error) => monitor.failed(error));
   healthByPool.set(pool, monitor);
+  // In use and waiting, read when /metrics is scraped; the pool leaves the sum when it ends.
+  poolSources.add(pool);
   if (options.directUrl) directUrlByPool.set(pool, options.directUrl);
   return drizzle(pool, { schema });
 }

@@ -4,6 +4,7 @@ import PgBoss from 'pg-boss';
 import type { Config } from '../config.ts';
 import { type Database, directUrlOf } from '../db/client.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
+import { jobsFailed, queueSources } from '../lib/metrics.ts';
 import { tickAdClock } from './ad-clock.ts';
 import { mailDueNotifications, type NotificationMailDeps } from './notification-mail.ts';
 import { purgeOld } from './purge.ts';
@@ -75,6 +76,17 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     failing = true;
   });
   await boss.start();
+  /** A handler that counts its failures (pg-boss retries the job). */
+  const counted =
+    (queue: string, handler: () => Promise<void>): (() => Promise<void>) =>
+    async () => {
+      try {
+        await handler();
+      } catch (error) {
+        jobsFailed.inc({ queue });
+        throw error;
+      }
+    };
   await boss.createQueue(JOBS.purge, {
     name: JOBS.purge,
     policy: 'singleton',
@@ -82,11 +94,15 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     retryBackoff: true,
     expireInSeconds: 300,
   });
-  await boss.work(JOBS.purge, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 }, async () => {
-    const result = await purgeOld(db, clock.now());
-    failing = false;
-    log.info({ job: JOBS.purge, ...result }, 'purged old rows');
-  });
+  await boss.work(
+    JOBS.purge,
+    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 },
+    counted(JOBS.purge, async () => {
+      const result = await purgeOld(db, clock.now());
+      failing = false;
+      log.info({ job: JOBS.purge, ...result }, 'purged old rows');
+    }),
+  );
   await boss.schedule(JOBS.purge, PURGE_CRON, {}, { tz: 'UTC' });
 
   await boss.createQueue(JOBS.adClock, {
@@ -95,11 +111,15 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     retryLimit: 2,
     expireInSeconds: 120,
   });
-  await boss.work(JOBS.adClock, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 5 }, async () => {
-    const result = await tickAdClock(db, clock.now());
-    failing = false;
-    if (result.completed > 0 || result.abandoned > 0) log.info({ job: JOBS.adClock, ...result }, 'ads completed');
-  });
+  await boss.work(
+    JOBS.adClock,
+    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 5 },
+    counted(JOBS.adClock, async () => {
+      const result = await tickAdClock(db, clock.now());
+      failing = false;
+      if (result.completed > 0 || result.abandoned > 0) log.info({ job: JOBS.adClock, ...result }, 'ads completed');
+    }),
+  );
   await boss.schedule(JOBS.adClock, AD_CLOCK_CRON, {}, { tz: 'UTC' });
 
   await boss.createQueue(JOBS.staleListings, {
@@ -108,11 +128,15 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     retryLimit: 2,
     expireInSeconds: 300,
   });
-  await boss.work(JOBS.staleListings, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 }, async () => {
-    const result = await sweepStaleListings(db, clock.now());
-    failing = false;
-    if (result.asked > 0 || result.expired > 0) log.info({ job: JOBS.staleListings, ...result }, 'stale listings');
-  });
+  await boss.work(
+    JOBS.staleListings,
+    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 },
+    counted(JOBS.staleListings, async () => {
+      const result = await sweepStaleListings(db, clock.now());
+      failing = false;
+      if (result.asked > 0 || result.expired > 0) log.info({ job: JOBS.staleListings, ...result }, 'stale listings');
+    }),
+  );
   await boss.schedule(JOBS.staleListings, STALE_LISTINGS_CRON, {}, { tz: 'UTC' });
 
   const mailDeps = options.notificationMail;
@@ -126,14 +150,22 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     await boss.work(
       JOBS.notificationMail,
       { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 5 },
-      async () => {
+      counted(JOBS.notificationMail, async () => {
         const result = await mailDueNotifications({ db, ...mailDeps }, clock.now());
         failing = false;
         if (result.claimed > 0) log.info({ job: JOBS.notificationMail, ...result }, 'notification emails queued');
-      },
+      }),
     );
     await boss.schedule(JOBS.notificationMail, NOTIFICATION_MAIL_CRON, {}, { tz: 'UTC' });
   }
+
+  // Queue depths for /metrics, read from pg-boss when scraped.
+  const queues = Object.values(JOBS).filter((name) => name !== JOBS.notificationMail || mailDeps);
+  const depths = async () => {
+    const sizes = await Promise.all(queues.map((name) => boss.getQueueSize(name)));
+    return Object.fromEntries(queues.map((name, i) => [name, sizes[i] ?? 0]));
+  };
+  queueSources.add(depths);
 
   return {
     boss,
@@ -141,7 +173,10 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     mailNotificationsNow: () => boss.send(JOBS.notificationMail, {}),
     adClockNow: () => boss.send(JOBS.adClock, {}),
     staleListingsNow: () => boss.send(JOBS.staleListings, {}),
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs ?? 5_000 }),
+    stop: () => {
+      queueSources.delete(depths);
+      return boss.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs ?? 5_000 });
+    },
   };
 }
 

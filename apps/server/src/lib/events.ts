@@ -12,6 +12,7 @@ import {
   type StoredEvent,
 } from './events.repo.ts';
 import { newId } from './ids.ts';
+import { eventLag, eventsDelivered, eventsPublished } from './metrics.ts';
 
 export { broadcastOnCommit, EVENTS_CHANNEL, purgeOldEvents, type StoredEvent } from './events.repo.ts';
 
@@ -75,6 +76,7 @@ export async function publishEvents(tx: EventWriter, list: NewEvent[]): Promise<
     );
     await insertAndNotify(tx, campusId, rows);
   }
+  eventsPublished.inc(list.length);
   return ids as string[];
 }
 
@@ -143,10 +145,13 @@ class Subscriber implements Subscription {
       });
   }
 
-  deliver(event: StoredEvent): void {
-    if (this.closed || event.seq <= this.lastSeq) return;
+  /** Hands the event on unless it was already (or the subscriber is closed); true when it did. */
+  deliver(event: StoredEvent): boolean {
+    if (this.closed || event.seq <= this.lastSeq) return false;
     this.lastSeq = event.seq;
     this.options.onEvent(event);
+    eventsDelivered.inc();
+    return true;
   }
 
   close(): void {
@@ -382,7 +387,10 @@ export class EventBus {
         const reader: EventQueries = this.client && !this.connecting ? this.client : this.options.pool;
         for (const event of await eventsByIds(reader, ids)) {
           for (const s of this.byUser.get(key(event.campusId, event.userId)) ?? []) {
-            s.enqueue(() => s.deliver(event));
+            s.enqueue(() => {
+              // Lag from the row's created_at (its transaction's start, by the database clock).
+              if (s.deliver(event)) eventLag.observe(Math.max(0, Date.now() - Date.parse(event.createdAt)) / 1000);
+            });
           }
         }
       } catch (error) {

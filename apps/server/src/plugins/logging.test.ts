@@ -3,13 +3,14 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import Fastify from 'fastify';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { withDatabase } from '../../test/global-setup.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createDatabase } from '../db/client.ts';
-import { loggerOptions } from './logging.ts';
+import { loggerOptions, requestIdOf, requestLogPlugin } from './logging.ts';
 
 /** The escape character that starts every ANSI colour code. */
 const ESC = String.fromCharCode(27);
@@ -100,5 +101,71 @@ describe('logging', () => {
     const tty = loggerOptions({ env: 'development', logLevel: 'info' }, { isTTY: true });
     expect(tty).toHaveProperty('transport');
     expect(loggerOptions({ env: 'production', logLevel: 'info' }, { isTTY: true })).not.toHaveProperty('transport');
+  });
+});
+
+describe('request ids', () => {
+  const logged = (before: number) => lines.slice(before).filter((l) => l.msg === 'request');
+
+  it('takes the X-Request-Id the load balancer set, answers with it, and logs it', async () => {
+    const before = lines.length;
+    const id = '9f86d081884c7d659a2feaa0c55ad015';
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/campus',
+      headers: { host: 'ou.localhost:3000', 'x-request-id': id },
+    });
+    expect(res.headers['x-request-id']).toBe(id);
+    expect(logged(before)).toEqual([expect.objectContaining({ reqId: id, path: '/api/campus' })]);
+  });
+
+  it.each([
+    ['too long', 'a'.repeat(129)],
+    ['spaces', 'abc def'],
+    ['a quote', 'abc"def'],
+    ['a line break', 'abc%0d%0a{"level":60}'],
+    ['empty', ''],
+  ])('makes its own id when the given one is not sane (%s)', async (_what, given) => {
+    const before = lines.length;
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/campus',
+      headers: { host: 'ou.localhost:3000', 'x-request-id': given },
+    });
+    const id = String(res.headers['x-request-id']);
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(logged(before)).toEqual([expect.objectContaining({ reqId: id })]);
+  });
+
+  it('puts the id on lines logged outside the request logger while serving it', async () => {
+    const own: Record<string, unknown>[] = [];
+    const ownRaw: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
+          ownRaw.push(line);
+          own.push(JSON.parse(line) as Record<string, unknown>);
+        }
+        done();
+      },
+    });
+    const bare = Fastify({
+      logger: loggerOptions({ env: 'test', logLevel: 'info' }, { stream: sink }),
+      genReqId: requestIdOf,
+    });
+    await bare.register(requestLogPlugin);
+    bare.get('/work', async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      bare.log.info({ module: 'mail' }, 'queued a mail');
+      return { ok: true };
+    });
+    bare.log.info('outside any request');
+    await bare.inject({ method: 'GET', url: '/work', headers: { 'x-request-id': 'req-from-nginx-1' } });
+    await bare.close();
+    expect(own.find((l) => l.msg === 'queued a mail')).toMatchObject({ reqId: 'req-from-nginx-1', module: 'mail' });
+    expect(own.find((l) => l.msg === 'outside any request')).not.toHaveProperty('reqId');
+    // A request logger's line has the id once (the logger's own binding), not twice.
+    const requestLine = ownRaw.find((l) => l.includes('"msg":"request"')) ?? '';
+    expect(requestLine.split('"reqId"').length).toBe(2);
   });
 });

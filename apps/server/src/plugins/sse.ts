@@ -6,6 +6,7 @@ import { type Database, directUrlOf } from '../db/client.ts';
 import { findSessionWithId, sessionStillAllows, sessionsStillOpen } from '../db/session-lookup.ts';
 import { errors } from '../lib/errors.ts';
 import { EventBus, type StoredEvent } from '../lib/events.ts';
+import { streamSources } from '../lib/metrics.ts';
 import { readCookie, requireSchoolVerifiedUser, verifiedSessionToken } from './session.ts';
 
 declare module 'fastify' {
@@ -77,6 +78,11 @@ export const ssePlugin = fp(
       onReconnected: () => void endGoneSessions().catch(() => {}),
     });
     app.decorate('eventBus', bus);
+    // Open streams, read when /metrics is scraped.
+    streamSources.add(bus);
+    app.addHook('onClose', async () => {
+      streamSources.delete(bus);
+    });
     // Streams end when the drain starts (or at close), before the server waits for its
     // connections to finish: each client reconnects with its Last-Event-ID, through the load
     // balancer to another instance, and misses nothing (the outbox replays it).

@@ -3,33 +3,21 @@ import { copyFile, mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type ApiError, HTTP_ERROR_MESSAGES } from '@campus/contract';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors } from '../lib/errors.ts';
+import {
+  assertMediaType,
+  assertValidKey,
+  assertValidPrefix,
+  contentTypeOfKey,
+  type MediaReader,
+  type StorageDriver,
+} from '../lib/media-store.ts';
 import { isValidKey } from '../lib/storage-keys.ts';
+import type { S3Settings } from './storage-s3.ts';
 
-/**
- * Where uploaded media live. Keys are paths like `images/posts/{postId}/{hash}-full.webp`
- * (docs/product/community.md#file-storage-paths). Media are served as immutable, so callers must never
- * reuse a key for other bytes: put a content hash or a fresh id in every name.
- *
- * Only the local-disk driver exists today. An S3-compatible driver (docs/architecture.md#what-runs-where, production)
- * implements the same calls — PutObject (from a buffer or a file stream) with ContentType and the cache headers below,
- * DeleteObject, ListObjectsV2 + DeleteObjects for a prefix, and a bucket/CDN URL — and needs no
- * `/media` route.
- */
-export interface StorageDriver {
-  /** Stores `body` under `key`, replacing nothing a reader could see half-written. */
-  put(key: string, body: Buffer, contentType: string): Promise<void>;
-  /** Stores the file at `source` (e.g. a processed upload on disk) under `key`, without reading it whole. */
-  putFile(key: string, source: string, contentType: string): Promise<void>;
-  /** Removes one object; a missing key is not an error. */
-  delete(key: string): Promise<void>;
-  /** Removes every object under a folder-like prefix ending in `/`, e.g. `images/posts/{postId}/`. */
-  deletePrefix(prefix: string): Promise<void>;
-  /** The address a browser loads the object from. */
-  url(key: string): string;
-}
+export type { StorageDriver } from '../lib/media-store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,40 +26,6 @@ declare module 'fastify' {
 }
 
 export const MEDIA_ROUTE_PREFIX = '/media/';
-
-/**
- * The only types the store holds, by key extension. Every key must end in one of these and
- * be stored with this exact content type, so nothing else can ever be served from /media.
- */
-const MEDIA_CONTENT_TYPES: Readonly<Record<string, string>> = {
-  webp: 'image/webp',
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  avif: 'image/avif',
-  mp4: 'video/mp4',
-  mov: 'video/quicktime',
-  avi: 'video/x-msvideo',
-};
-
-/** The content type a key is served with, or undefined when its extension is not a media type. */
-function contentTypeOfKey(key: string): string | undefined {
-  const dot = key.lastIndexOf('.');
-  if (dot < 0 || dot < key.lastIndexOf('/')) return undefined;
-  return MEDIA_CONTENT_TYPES[key.slice(dot + 1).toLowerCase()];
-}
-
-/** Keys come from our own code, so a bad one is a bug (500), never a user's mistake. */
-function assertValidKey(key: string): void {
-  if (!isValidKey(key)) throw new Error(`storage: invalid key ${JSON.stringify(key)}`);
-}
-
-function assertValidPrefix(prefix: string): void {
-  // Folder semantics on every driver: on S3 `images/posts/12` would also match post 123.
-  if (!prefix.endsWith('/') || !isValidKey(prefix.slice(0, -1))) {
-    throw new Error(`storage: invalid prefix ${JSON.stringify(prefix)} (expected a folder ending in "/")`);
-  }
-}
 
 /** Files under `root` (DATA_DIR/uploads), one per key, written atomically. */
 export class LocalDiskStorage implements StorageDriver {
@@ -90,9 +44,7 @@ export class LocalDiskStorage implements StorageDriver {
   }
 
   private checkType(key: string, contentType: string): void {
-    const expected = contentTypeOfKey(key);
-    if (!expected) throw new Error(`storage: ${key} does not end in a media extension`);
-    if (contentType !== expected) throw new Error(`storage: ${key} must be stored as ${expected}, not ${contentType}`);
+    assertMediaType(key, contentType);
   }
 
   /** Writes through a dot-named temporary file that is renamed into place once synced. */
@@ -159,8 +111,8 @@ const notFound: ApiError = { statusCode: 404, code: 'NOT_FOUND', message: HTTP_E
 
 /**
  * A folder of keys only some people may load (chat photos): everyone else gets the same 404 as
- * for a missing file, and browsers keep them in their own cache only. An S3 driver would keep
- * such keys out of the public bucket/CDN and hand out short-lived signed URLs instead.
+ * for a missing file, and browsers keep them in their own cache only. With either driver the
+ * bytes go out only through /media, after this check (the bucket is never public).
  */
 export interface PrivateMedia {
   /** A folder of keys, ending in `/`, e.g. `images/messages/`. */
@@ -176,15 +128,17 @@ const PUBLIC_CACHING = 'public, max-age=31536000, immutable';
  */
 export const PRIVATE_CACHING = 'private, max-age=86400, immutable';
 
+/** Where /media reads from: the uploads folder, or a driver that streams objects (S3). */
+type MediaSource = { root: string } | { reader: MediaReader };
+
 /**
- * GET/HEAD /media/{key}: files from the uploads folder. Immutable caching (keys are never
- * reused), the content type from the key's extension (the store holds only media types),
- * `nosniff` and `inline`. Anything that is not a well-formed media key, or not stored, is a
- * JSON 404 — the web app's fallback page is never served here. A private key (`privateMedia`)
- * is served only to the callers its rule allows, with private caching; to anyone else it is
- * the same 404.
+ * GET/HEAD /media/{key}: stored media. Immutable caching (keys are never reused), the content
+ * type from the key's extension (the store holds only media types), `nosniff` and `inline`.
+ * Anything that is not a well-formed media key, or not stored, is a JSON 404 — the web app's
+ * fallback page is never served here. A private key (`privateMedia`) is served only to the
+ * callers its rule allows, with private caching; to anyone else it is the same 404.
  */
-async function mediaRoutes(app: FastifyInstance, opts: { root: string; privateMedia: readonly PrivateMedia[] }) {
+async function mediaRoutes(app: FastifyInstance, opts: { source: MediaSource; privateMedia: readonly PrivateMedia[] }) {
   const privateRule = (key: string) => opts.privateMedia.find((rule) => key.startsWith(rule.prefix));
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(notFound));
 
@@ -196,8 +150,24 @@ async function mediaRoutes(app: FastifyInstance, opts: { root: string; privateMe
     if (rule && !(await rule.mayView(request, key))) throw errors.notFound();
   });
 
+  const mediaHeaders = (reply: FastifyReply, key: string) => {
+    const isPrivate = privateRule(key) !== undefined;
+    reply.header('content-type', contentTypeOfKey(key) ?? 'application/octet-stream');
+    reply.header('cache-control', isPrivate ? PRIVATE_CACHING : PUBLIC_CACHING);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('content-disposition', 'inline');
+    // Public photos: other campus hosts, webmail showing our emails and link previews may
+    // load them (helmet's default would be same-origin). Private ones: only the app's own pages.
+    reply.header('cross-origin-resource-policy', isPrivate ? 'same-origin' : 'cross-origin');
+  };
+
+  const source = opts.source;
+  if ('reader' in source) {
+    await app.register(objectRoutes, { reader: source.reader, mediaHeaders });
+    return;
+  }
   await app.register(fastifyStatic, {
-    root: opts.root,
+    root: source.root,
     prefix: '/',
     decorateReply: false,
     index: false,
@@ -206,28 +176,80 @@ async function mediaRoutes(app: FastifyInstance, opts: { root: string; privateMe
     dotfiles: 'deny',
     cacheControl: false,
     setHeaders(reply, filePath) {
-      const key = path.relative(opts.root, filePath).split(path.sep).join('/');
-      const isPrivate = privateRule(key) !== undefined;
-      reply.header('content-type', contentTypeOfKey(filePath) ?? 'application/octet-stream');
-      reply.header('cache-control', isPrivate ? PRIVATE_CACHING : PUBLIC_CACHING);
-      reply.header('x-content-type-options', 'nosniff');
-      reply.header('content-disposition', 'inline');
-      // Public photos: other campus hosts, webmail showing our emails and link previews may
-      // load them (helmet's default would be same-origin). Private ones: only the app's own pages.
-      reply.header('cross-origin-resource-policy', isPrivate ? 'same-origin' : 'cross-origin');
+      mediaHeaders(reply, path.relative(source.root, filePath).split(path.sep).join('/'));
     },
   });
 }
 
-/** Decorates the app with `app.storage` and serves local uploads at /media/*. */
+/** Only `bytes=a-b`, `bytes=a-` and `bytes=-n` (one range): what video players ask for. */
+const SINGLE_RANGE = /^bytes=(\d{1,15}-\d{0,15}|-\d{1,15})$/;
+/** An entity tag as S3 sends it (quoted hex, maybe weak): anything else is not passed on. */
+const ETAG = /^(W\/)?"[0-9A-Za-z-]{1,80}"$/;
+
+/**
+ * /media streamed from an object store: the object (or the one range asked for, Safari needs
+ * ranges to play videos), with its ETag and a 304 when the browser's copy is current.
+ */
+async function objectRoutes(
+  app: FastifyInstance,
+  opts: { reader: MediaReader; mediaHeaders: (reply: FastifyReply, key: string) => void },
+) {
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const key = (request.params as { '*': string })['*'];
+    const range = request.headers.range;
+    const ifNoneMatch = request.headers['if-none-match'];
+    const object = await opts.reader.open(key, {
+      range: typeof range === 'string' && SINGLE_RANGE.test(range) ? range : undefined,
+      ifNoneMatch: typeof ifNoneMatch === 'string' && ETAG.test(ifNoneMatch) ? ifNoneMatch : undefined,
+      head: request.method === 'HEAD',
+    });
+    if (!object) throw errors.notFound();
+    opts.mediaHeaders(reply, key);
+    reply.header('accept-ranges', 'bytes');
+    if (object.etag) reply.header('etag', object.etag);
+    if (object.lastModified) reply.header('last-modified', object.lastModified.toUTCString());
+    if (object.status === 304 || object.status === 416) {
+      object.body?.destroy();
+      return reply.code(object.status).send();
+    }
+    if (object.contentLength !== undefined) reply.header('content-length', object.contentLength);
+    if (object.contentRange) reply.header('content-range', object.contentRange);
+    reply.code(object.status);
+    return reply.send(object.body ?? '');
+  };
+  app.get('/*', { compress: false, schema: { hide: true } }, handler);
+}
+
+/** Which driver holds uploads (STORAGE and the S3_* settings). */
+export type StorageChoice = { kind: 'disk' } | ({ kind: 's3' } & S3Settings);
+
+/**
+ * Decorates the app with `app.storage` and serves uploads at /media/*: from DATA_DIR/uploads,
+ * or streamed from a bucket (STORAGE=s3, docs/decisions/043-object-storage-metrics-and-health.md).
+ */
 export const storagePlugin = fp(
-  async (app: FastifyInstance, opts: { dataDir: string; privateMedia?: readonly PrivateMedia[] }) => {
-    const root = path.join(opts.dataDir, 'uploads');
-    await mkdir(root, { recursive: true });
-    const storage = new LocalDiskStorage(root);
-    app.decorate('storage', storage);
+  async (
+    app: FastifyInstance,
+    opts: { dataDir: string; storage?: StorageChoice; privateMedia?: readonly PrivateMedia[] },
+  ) => {
+    const choice = opts.storage ?? { kind: 'disk' };
+    let source: MediaSource;
+    if (choice.kind === 's3') {
+      // Loaded only when chosen: the SDK is large.
+      const { S3Storage, s3ClientFor } = await import('./storage-s3.ts');
+      const client = s3ClientFor(choice);
+      const storage = new S3Storage(client, choice.bucket, MEDIA_ROUTE_PREFIX);
+      app.decorate('storage', storage);
+      app.addHook('onClose', async () => client.destroy());
+      source = { reader: storage };
+    } else {
+      const root = path.join(opts.dataDir, 'uploads');
+      await mkdir(root, { recursive: true });
+      app.decorate('storage', new LocalDiskStorage(root));
+      source = { root };
+    }
     await app.register(mediaRoutes, {
-      root,
+      source,
       privateMedia: opts.privateMedia ?? [],
       prefix: MEDIA_ROUTE_PREFIX.slice(0, -1),
     });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
+import { mailFailed, mailSent } from '../../lib/metrics.ts';
 import { leaseDueMail, MAX_ATTEMPTS, markMailFailed, markMailsSent } from './mail.repo.ts';
 import type { MailTransport } from './transport.ts';
 
@@ -68,11 +69,13 @@ export async function deliverDueMail(db: Database, transport: MailTransport, now
           retryAt: new Date(now.getTime() + retryDelayMs(attempts)),
         });
         result.failed += 1;
+        mailFailed.inc();
         if (attempts >= MAX_ATTEMPTS) result.gaveUp += 1;
         continue;
       }
       sent.push({ id: mail.id, dueAt: mail.sendAfter });
       result.sent += 1;
+      mailSent.inc();
     }
   } finally {
     // The pass's deliveries in one statement (fewer round trips while requests queue mail).

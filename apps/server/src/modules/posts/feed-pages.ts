@@ -1,6 +1,7 @@
 import type { FeedPage, Post, PostList, PostPage, PostThreadNode } from '@campus/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
+import { keptPages } from '../../lib/metrics.ts';
 import { requireSchoolVerifiedUser, type SessionUser } from '../../plugins/session.ts';
 import { type FeedViewerState, sessionWithFeedState } from './posts.repo.ts';
 
@@ -143,8 +144,10 @@ export async function keptOrLoaded<P extends CardPage>(
     clock.now().getTime() < kept.validUntil &&
     ![...state.hidden].some((id) => kept.people.has(id))
   ) {
+    keptPages.inc({ result: 'hit' });
     return withSaves(kept.page, state.liked);
   }
+  keptPages.inc({ result: 'miss' });
   // Read after the version: the page is at least as new as `state.version`.
   const loaded = await load(viewer, state);
   const cards = cardsOf(loaded.page);
