@@ -32,11 +32,11 @@ if ((await decideWebBuild(root)).build && spawnSync('npm', ['run', 'build'], { c
   process.exit(1);
 
 const runDir = await mkdtemp(path.join(os.tmpdir(), 'campus-bench-cluster-'));
-const [nginx, pgbouncer, s3, direct, directNamed, ...instances] = await freePorts(8);
+const [nginx, pgbouncer, direct, directNamed, ...instances] = await freePorts(7);
 const cluster = new Cluster({
   root,
   runDir,
-  ports: { nginx: nginx as number, pgbouncer: pgbouncer as number, s3: s3 as number, instances },
+  ports: { nginx: nginx as number, pgbouncer: pgbouncer as number, instances },
   log: (line) => console.log(`  ${line}`),
 });
 process.on('exit', () => cluster.killAll());

@@ -11,8 +11,8 @@ import { decideWebBuild } from './web-build.ts';
  * instances in production mode, nginx round robin in front, a local S3 server. Ctrl-C stops
  * everything; `kill -HUP <pid>` restarts the instances one by one (a deploy).
  *
- * Env: CLUSTER_PORT (nginx, default 8480; the instances take the next ports, PgBouncer +10,
- * S3 +20), CLUSTER_INSTANCES (3), DATABASE_URL, DEMO (on), LOG_LEVEL (warn), CLUSTER_KEEP=1
+ * Env: CLUSTER_PORT (nginx, default 8480; the instances take the next ports, PgBouncer +10;
+ * each instance's /metrics +21…, S3 a free one), CLUSTER_INSTANCES (3), DATABASE_URL, DEMO (on), LOG_LEVEL (warn), CLUSTER_KEEP=1
  * keeps the run folder (configs and logs) after the stop.
  */
 const root = path.resolve(import.meta.dirname, '..');
@@ -37,9 +37,9 @@ const ports: ClusterPorts = {
   nginx: base,
   instances: Array.from({ length: count }, (_, i) => base + 1 + i),
   pgbouncer: base + 10,
-  s3: base + 20,
+  metrics: Array.from({ length: count }, (_, i) => base + 21 + i),
 };
-await assertPortsFree([ports.nginx, ...ports.instances, ports.pgbouncer, ports.s3]);
+await assertPortsFree([ports.nginx, ...ports.instances, ports.pgbouncer, ...(ports.metrics ?? [])]);
 
 const runDir = await mkdtemp(path.join(os.tmpdir(), 'campus-cluster-'));
 const cluster = new Cluster({
@@ -92,4 +92,5 @@ try {
 }
 console.log(`
 The site: ${cluster.url}  (${count} instances behind nginx, PgBouncer, S3; configs and logs in ${runDir})
+Metrics: ${(ports.metrics ?? []).map((p) => `http://127.0.0.1:${p}/metrics`).join(' ')}
 Ctrl-C stops everything; kill -HUP ${process.pid} restarts the instances one by one.`);

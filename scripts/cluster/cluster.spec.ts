@@ -40,11 +40,11 @@ beforeAll(async () => {
     if (build.status !== 0) throw new Error('the web build failed');
   }
   runDir = await mkdtemp(path.join(os.tmpdir(), 'campus-cluster-test-'));
-  const [nginx, pgbouncer, s3, ...instances] = await freePorts(6);
+  const [nginx, pgbouncer, ...instances] = await freePorts(5);
   cluster = new Cluster({
     root,
     runDir,
-    ports: { nginx: nginx as number, pgbouncer: pgbouncer as number, s3: s3 as number, instances },
+    ports: { nginx: nginx as number, pgbouncer: pgbouncer as number, instances },
     pinning: true,
   });
   await cluster.start();

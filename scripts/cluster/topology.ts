@@ -6,7 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { type EmbeddedPostgres, ensureDatabase, startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
-import { type S3Server, startS3Server } from './s3.ts';
+import { type LocalS3, startLocalS3 } from '../../apps/server/test/s3.ts';
 
 /**
  * One machine running the production topology (docs/decisions/044-cluster-topology.md):
@@ -21,8 +21,9 @@ import { type S3Server, startS3Server } from './s3.ts';
 export interface ClusterPorts {
   nginx: number;
   pgbouncer: number;
-  s3: number;
   instances: number[];
+  /** Each instance's /metrics listener (METRICS_PORT, on 127.0.0.1), when given. */
+  metrics?: number[];
 }
 
 export interface ClusterOptions {
@@ -146,7 +147,7 @@ export class Cluster {
   private embedded: EmbeddedPostgres | undefined;
   private pgbouncer: ChildProcess | undefined;
   private nginx: ChildProcess | undefined;
-  private s3: S3Server | undefined;
+  private s3: LocalS3 | undefined;
   private readonly secret = randomBytes(32).toString('base64url');
   private readonly log: (line: string) => void;
   private stopping = false;
@@ -176,7 +177,8 @@ export class Cluster {
     if (runAsRoot()) await allowTraversal(runDir);
     await this.startPostgres();
     await this.startPgbouncer();
-    this.s3 = await startS3Server({ port: this.options.ports.s3, directory: this.dir('s3') });
+    // The same local S3 server (s3rver) the app's own storage tests use, on a free port.
+    this.s3 = await startLocalS3('campus-uploads');
     this.log(`S3: ${this.s3.endpoint} (bucket ${this.s3.bucket})`);
     // The first instance runs the migrations (and seeds the demo) alone; then the others.
     const [first, ...rest] = this.options.ports.instances;
@@ -284,6 +286,7 @@ export class Cluster {
       DRAIN_DELAY_MS: '1000',
       LOG_LEVEL: this.options.logLevel ?? 'warn',
       DEMO: this.options.demo && index === 0 ? 'on' : 'off',
+      ...(this.options.ports.metrics?.[index] ? { METRICS_PORT: String(this.options.ports.metrics[index]) } : {}),
       ...s3.env,
     };
   }
@@ -382,7 +385,7 @@ export class Cluster {
     const confFile = path.join(dir, 'nginx.conf');
     await fs.writeFile(confFile, await this.renderNginx());
     this.testNginx(confFile);
-    this.nginx = this.spawnLogged('nginx', NGINX, ['-p', dir, '-c', confFile, '-g', 'daemon off;'], path.join(dir, 'stderr.log'));
+    this.nginx = this.spawnLogged('nginx', NGINX, ['-e', path.join(dir, 'nginx-error.log'), '-p', dir, '-c', confFile, '-g', 'daemon off;'], path.join(dir, 'stderr.log'));
     await until('nginx to answer', async () => {
       if (this.nginx?.exitCode !== null) throw new Error(`nginx exited: ${await this.tail(path.join(dir, 'nginx-error.log'))}`);
       return httpOk(`${this.url}/api/health/live`);
@@ -391,7 +394,10 @@ export class Cluster {
   }
 
   private testNginx(confFile: string): void {
-    const check = spawnSync(NGINX, ['-t', '-q', '-p', path.dirname(confFile), '-c', confFile], { encoding: 'utf8' });
+    const dir = path.dirname(confFile);
+    const check = spawnSync(NGINX, ['-t', '-q', '-e', path.join(dir, 'nginx-error.log'), '-p', dir, '-c', confFile], {
+      encoding: 'utf8',
+    });
     if (check.status !== 0) throw new Error(`nginx refused its configuration:\n${check.stderr}`);
   }
 
