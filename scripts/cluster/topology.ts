@@ -2,8 +2,10 @@ import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_pr
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { type EmbeddedPostgres, ensureDatabase, startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
 import { type LocalS3, startLocalS3 } from '../../apps/server/test/s3.ts';
@@ -55,6 +57,8 @@ export interface Instance {
 }
 
 const NGINX = '/usr/sbin/nginx';
+/** tsx's loader by its full path: an instance's working folder is the run folder, where `tsx` would not resolve. */
+const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const PGBOUNCER = '/usr/sbin/pgbouncer';
 const READY_TIMEOUT_MS = 120_000;
 const POLL_MS = 50;
@@ -297,7 +301,7 @@ export class Cluster {
       `instance ${index + 1}`,
       process.execPath,
       // tsx resolved here: the instance's working folder is the run folder (no stray .env).
-      ['--import', import.meta.resolve('tsx'), path.join(this.options.root, 'apps/server/src/server.ts')],
+      ['--import', TSX_LOADER, path.join(this.options.root, 'apps/server/src/server.ts')],
       logFile,
       { env: { ...this.instanceEnv(index, port), ...overrides }, cwd: this.options.runDir },
     );
