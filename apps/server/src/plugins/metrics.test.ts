@@ -6,12 +6,15 @@ import path from 'node:path';
 import type { Post } from '@campus/contract';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
-import { verifiedUser } from '../../test/auth.ts';
 import { openChatWith, sendMessageAs } from '../../test/chats.ts';
 import { createPostAs, member } from '../../test/posts.ts';
 import { listen, until } from '../../test/sse.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { enqueueMail } from '../modules/mail/mail.repo.ts';
+import { deliverDueMail } from '../modules/mail/mail.sender.ts';
+import { startSmtpTestServer } from '../modules/mail/smtp-test-server.ts';
+import { smtpTransport } from '../modules/mail/transport.ts';
 
 const TOKEN = 'metrics-token-that-is-long-enough-0123456789';
 const { app, db } = await createTestApp({ METRICS_TOKEN: TOKEN });
@@ -113,10 +116,24 @@ describe('/metrics on the public listener (METRICS_TOKEN)', () => {
     expect(hits(after)).toBeGreaterThan(hits(before));
   });
 
-  it('counts mail sent', async () => {
-    const before = sample(await scrape(), 'campus_mail_sent_total');
-    await verifiedUser(app, db);
-    await vi.waitFor(async () => expect(sample(await scrape(), 'campus_mail_sent_total')).toBeGreaterThan(before));
+  it('counts mail sent and failed', async () => {
+    const smtp = await startSmtpTestServer();
+    const transport = smtpTransport(smtp.url, 'Campus <no-reply@example.com>');
+    try {
+      const content = { subject: 'Metrics', html: '<p>hi</p>', text: 'hi' };
+      const before = await scrape();
+      await enqueueMail(db, { to: 'metrics-sent@ou.edu', ...content }, new Date());
+      expect((await deliverDueMail(db, transport)).sent).toBe(1);
+      smtp.rejectWith = 'Try again later';
+      await enqueueMail(db, { to: 'metrics-failed@ou.edu', ...content }, new Date());
+      expect((await deliverDueMail(db, transport)).failed).toBe(1);
+      const after = await scrape();
+      expect(sample(after, 'campus_mail_sent_total')).toBe(sample(before, 'campus_mail_sent_total') + 1);
+      expect(sample(after, 'campus_mail_failed_total')).toBe(sample(before, 'campus_mail_failed_total') + 1);
+    } finally {
+      transport.close();
+      await smtp.close();
+    }
   });
 });
 

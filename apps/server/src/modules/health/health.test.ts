@@ -1,8 +1,11 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { member } from '../../../test/posts.ts';
+import { relay } from '../../../test/relay.ts';
 import { cookieHeader, listen, until } from '../../../test/sse.ts';
+import { buildApp } from '../../app.ts';
+import { createDatabase } from '../../db/client.ts';
 
 let ctx: TestContext;
 let port: number;
@@ -12,7 +15,6 @@ beforeAll(async () => {
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   port = (ctx.app.server.address() as AddressInfo).port;
 });
-afterAll(() => ctx.app.close());
 
 const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { host: 'ou.localhost:3000' } });
 
@@ -32,6 +34,27 @@ describe('health', () => {
     expect(ready.headers['cache-control']).toBe('no-store');
     expect(ready.json()).toEqual({ status: 'ready', database: 'ok', events: 'ok', draining: false });
     expect(ctx.app.eventBus.listening).toBe(true);
+  });
+
+  it('readiness is 503 while the database cannot be reached; liveness still 200', async () => {
+    const url = String(ctx.db.$client.options.connectionString);
+    const pooled = await relay(url);
+    const handle = createDatabase(pooled.url, { max: 2, directUrl: url, connectTimeoutMs: 300, probeTimeoutMs: 300 });
+    const app = await buildApp({ config: ctx.config, db: handle });
+    try {
+      await app.ready();
+      const probe = () =>
+        app.inject({ method: 'GET', url: '/api/health/ready', headers: { host: 'ou.localhost:3000' } });
+      expect((await probe()).statusCode).toBe(200);
+      await pooled.close();
+      const down = await probe();
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toEqual({ status: 'not-ready', database: 'down', events: 'ok', draining: false });
+      expect((await app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await handle.$client.end();
+    }
   });
 
   it('a drain makes readiness false, ends live streams cleanly, refuses new ones, keeps answering', async () => {
