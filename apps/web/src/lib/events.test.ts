@@ -1,7 +1,9 @@
 import { CHAT_EVENT_TYPES, DEAL_EVENT_TYPES } from '@campus/contract';
-import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
-import { applyLiveEvent } from './events.ts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, renderHook } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { applyLiveEvent, useLiveEvents } from './events.ts';
 import { queryKeys } from './query-keys.ts';
 
 function clientWithQueries() {
@@ -72,5 +74,86 @@ describe('applyLiveEvent', () => {
     applyLiveEvent(client, { id: '6', type: DEAL_EVENT_TYPES.listingChanged, payload: { postId: 'p1' } });
     expect(stale(client, queryKeys.deals.chatOffers('c2'))).toBe(true);
     expect(stale(client, queryKeys.posts.feed('all'))).toBe(true);
+  });
+});
+
+/** A stand-in for the browser's EventSource: the test plays the server and the browser. */
+class FakeEventSource {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static opened: FakeEventSource[] = [];
+  readyState = FakeEventSource.CONNECTING;
+  onmessage: ((message: MessageEvent<string>) => void) | null = null;
+  onerror: (() => void) | null = null;
+  private readonly listeners = new Map<string, ((message: MessageEvent) => void)[]>();
+  constructor(readonly url: string) {
+    FakeEventSource.opened.push(this);
+  }
+  addEventListener(type: string, listener: (message: MessageEvent) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  emit(type: string, lastEventId: string, data = '{}') {
+    const message = new MessageEvent(type, { data, lastEventId });
+    if (type === 'message') this.onmessage?.(message);
+    for (const listener of this.listeners.get(type) ?? []) listener(message);
+  }
+  /** The browser lost the stream: `retrying` as after a clean end, else given up (a refused reconnect). */
+  fail(retrying: boolean) {
+    this.readyState = retrying ? FakeEventSource.CONNECTING : FakeEventSource.CLOSED;
+    this.onerror?.();
+  }
+}
+
+describe('useLiveEvents', () => {
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    FakeEventSource.opened = [];
+  });
+
+  const mount = () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const client = new QueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client }, children);
+    renderHook(() => useLiveEvents(true), { wrapper });
+  };
+
+  it('leaves reconnecting to the browser while it does, and opens anew from the last id when it gave up', () => {
+    mount();
+    expect(FakeEventSource.opened.map((s) => s.url)).toEqual(['/api/events']);
+    const first = FakeEventSource.opened[0] as FakeEventSource;
+    first.emit('ready', '40');
+    first.emit('message', '41', JSON.stringify({ id: 'e1', type: 'unknown', payload: {} }));
+    // A clean end (an instance draining): the browser reconnects by itself with Last-Event-ID.
+    first.fail(true);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeEventSource.opened).toHaveLength(1);
+    // The reconnect was refused (503): the browser gave up; the tab opens a new stream later.
+    first.fail(false);
+    vi.advanceTimersByTime(1_999);
+    expect(FakeEventSource.opened).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeEventSource.opened.map((s) => s.url)).toEqual(['/api/events', '/api/events?lastEventId=41']);
+    // Refused again: twice the wait.
+    (FakeEventSource.opened[1] as FakeEventSource).fail(false);
+    vi.advanceTimersByTime(3_999);
+    expect(FakeEventSource.opened).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(FakeEventSource.opened).toHaveLength(3);
+  });
+
+  it('does not ask again when the first stream is refused outright', () => {
+    mount();
+    const first = FakeEventSource.opened[0] as FakeEventSource;
+    first.fail(false);
+    expect(first.readyState).toBe(FakeEventSource.CLOSED);
+    vi.advanceTimersByTime(120_000);
+    expect(FakeEventSource.opened).toHaveLength(1);
   });
 });

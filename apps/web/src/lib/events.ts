@@ -116,41 +116,67 @@ function parseEvent(data: string): LiveEvent | null {
   }
 }
 
+/** After the browser gave up on a stream that had worked: first wait, doubled up to the last. */
+const REOPEN_FIRST_MS = 2_000;
+const REOPEN_MAX_MS = 30_000;
+
 /**
  * One EventSource per tab while `enabled` (a school-verified member on their campus), opened
  * once the document has loaded: on a slow link it would otherwise share the network with the
  * page's code and first photos. The browser reconnects by itself and sends
  * Last-Event-ID, so the server replays what was missed; a `reset` means it could not, and
- * everything live is refetched.
+ * everything live is refetched. A browser gives up for good when a reconnect is refused (a 503
+ * while every instance behind the load balancer drains, decision 043): a stream that had worked
+ * is then opened anew after a pause, resuming from its last id (`?lastEventId=`).
  */
 export function useLiveEvents(enabled: boolean): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
     let source: EventSource | undefined;
-    const cancel = afterLoad(() => {
-      const stream = new EventSource('/api/events');
+    let reopen: ReturnType<typeof setTimeout> | undefined;
+    let reopenMs = REOPEN_FIRST_MS;
+    let opened = false;
+    let lastId = '';
+    const remember = (message: MessageEvent) => {
+      if (message.lastEventId) lastId = message.lastEventId;
+    };
+    const open = () => {
+      const stream = new EventSource(lastId ? `/api/events?lastEventId=${encodeURIComponent(lastId)}` : '/api/events');
       source = stream;
-      let opened = false;
-      stream.addEventListener('ready', () => {
+      stream.addEventListener('ready', (message) => {
+        remember(message);
         // The first `ready`: what changed since the page's first reads (written into the
         // document, or fetched before the stream opened) is read again. A reconnect after a gap
         // resumes by Last-Event-ID instead.
         if (!opened) refetchEverything(queryClient);
         opened = true;
+        reopenMs = REOPEN_FIRST_MS;
       });
-      stream.addEventListener('reset', () => refetchEverything(queryClient));
+      stream.addEventListener('reset', (message) => {
+        remember(message);
+        refetchEverything(queryClient);
+      });
       stream.onmessage = (message: MessageEvent<string>) => {
+        remember(message);
         const event = parseEvent(message.data);
         if (event) applyLiveEvent(queryClient, event);
       };
       stream.onerror = () => {
         // Refused outright (never opened): the server does not want this stream; stop asking.
-        if (!opened) stream.close();
+        if (!opened) {
+          stream.close();
+          return;
+        }
+        if (stream.readyState !== EventSource.CLOSED) return;
+        reopen = setTimeout(open, reopenMs);
+        reopenMs = Math.min(reopenMs * 2, REOPEN_MAX_MS);
       };
-    });
+    };
+    const cancel = afterLoad(open);
     return () => {
       cancel();
+      clearTimeout(reopen);
       source?.close();
     };
   }, [enabled, queryClient]);
