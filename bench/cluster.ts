@@ -12,7 +12,7 @@
  * Numbers only: nothing here passes or fails.
  */
 import { spawnSync } from 'node:child_process';
-import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -28,7 +28,10 @@ const root = path.resolve(import.meta.dirname, '..');
 
 if (spawnSync('bash', [path.join(root, 'scripts/ensure-cluster-packages.sh')], { stdio: 'inherit' }).status !== 0)
   process.exit(1);
-if ((await decideWebBuild(root)).build && spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0)
+if (
+  (await decideWebBuild(root)).build &&
+  spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0
+)
   process.exit(1);
 
 const runDir = await mkdtemp(path.join(os.tmpdir(), 'campus-bench-cluster-'));
@@ -48,7 +51,10 @@ await cluster.start();
 // differs), and named ones (what PgBouncer 1.18 costs us in statement preparation).
 const straight = { DATABASE_URL: cluster.directUrl, DATABASE_DIRECT_URL: cluster.directUrl };
 const plain = await cluster.startSideInstance(direct as number, { ...straight, DATABASE_PREPARED_STATEMENTS: 'off' });
-const named = await cluster.startSideInstance(directNamed as number, { ...straight, DATABASE_PREPARED_STATEMENTS: 'on' });
+const named = await cluster.startSideInstance(directNamed as number, {
+  ...straight,
+  DATABASE_PREPARED_STATEMENTS: 'on',
+});
 
 const [viewer] = await makeMembers(cluster.directUrl, cluster.authSecret, 1);
 if (!viewer) throw new Error('no member');
@@ -95,24 +101,47 @@ async function load(label: string, base: string, pathAndQuery: string, pid?: num
 
 const one = cluster.instances[0];
 const deep = `/api/posts?cursor=${encodeURIComponent(seed.deepCursor)}`;
-console.log(`\nautocannon: ${CONNECTIONS} connections, ${SECONDS} s each, GET /api/posts as a member (${os.cpus().length} cores)`);
+console.log(
+  `\nautocannon: ${CONNECTIONS} connections, ${SECONDS} s each, GET /api/posts as a member (${os.cpus().length} cores)`,
+);
 const results: Record<string, Run> = {};
 for (const [name, p] of [
   ['feed', '/api/posts'],
   ['deep', deep],
 ] as const) {
   results[`${name}:nginx`] = await load(`${name}: nginx → 3 instances → PgBouncer`, cluster.url, p);
-  results[`${name}:one`] = await load(`${name}: 1 instance → PgBouncer`, `http://127.0.0.1:${one?.port}`, p, one?.process.pid);
-  results[`${name}:plain`] = await load(`${name}: 1 instance → PostgreSQL (unnamed)`, `http://127.0.0.1:${plain.port}`, p, plain.process.pid);
-  results[`${name}:named`] = await load(`${name}: 1 instance → PostgreSQL (named)`, `http://127.0.0.1:${named.port}`, p, named.process.pid);
+  results[`${name}:one`] = await load(
+    `${name}: 1 instance → PgBouncer`,
+    `http://127.0.0.1:${one?.port}`,
+    p,
+    one?.process.pid,
+  );
+  results[`${name}:plain`] = await load(
+    `${name}: 1 instance → PostgreSQL (unnamed)`,
+    `http://127.0.0.1:${plain.port}`,
+    p,
+    plain.process.pid,
+  );
+  results[`${name}:named`] = await load(
+    `${name}: 1 instance → PostgreSQL (named)`,
+    `http://127.0.0.1:${named.port}`,
+    p,
+    named.process.pid,
+  );
 }
 
 const ratio = (a: string, b: string) => ((results[a]?.rps ?? 0) / (results[b]?.rps ?? 1)).toFixed(2);
 console.log('\nRatios (req/s ÷ req/s, same run):');
 for (const name of ['feed', 'deep']) {
-  console.log(`  ${name}: nginx + 3 instances ÷ 1 instance straight          ×${ratio(`${name}:nginx`, `${name}:one`)}`);
-  console.log(`  ${name}: through PgBouncer ÷ straight (both unnamed)         ×${ratio(`${name}:one`, `${name}:plain`)}`);
-  console.log(`  ${name}: unnamed ÷ named statements (straight)               ×${ratio(`${name}:plain`, `${name}:named`)}`);
+  console.log(
+    `  ${name}: nginx + 3 instances ÷ 1 instance straight          ×${ratio(`${name}:nginx`, `${name}:one`)}`,
+  );
+  console.log(
+    `  ${name}: through PgBouncer ÷ straight (both unnamed)         ×${ratio(`${name}:one`, `${name}:plain`)}`,
+  );
+  console.log(
+    `  ${name}: unnamed ÷ named statements (straight)               ×${ratio(`${name}:plain`, `${name}:named`)}`,
+  );
 }
 console.log(
   `On ${os.cpus().length} cores every process shares the same CPUs: these ratios are overhead, not scaling (docs/scaling.md).`,

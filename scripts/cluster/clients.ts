@@ -40,7 +40,11 @@ export async function makeMembers(directUrl: string, secret: string, count: numb
         [`${id}-s`, token, id],
       );
       const signature = createHmac('sha256', secret).update(token).digest('base64');
-      members.push({ id, email: `cluster-${tag}-${i}@ou.edu`, cookie: `${COOKIE_NAME}=${encodeURIComponent(`${token}.${signature}`)}` });
+      members.push({
+        id,
+        email: `cluster-${tag}-${i}@ou.edu`,
+        cookie: `${COOKIE_NAME}=${encodeURIComponent(`${token}.${signature}`)}`,
+      });
     }
   } finally {
     await client.end();
@@ -108,11 +112,17 @@ export function request(
 
 const BOUNDARY = '----campus-cluster';
 /** A multipart body with one JSON field, as the composer sends it. */
-export function multipartJson(field: string, value: unknown): { body: Buffer; headers: Record<string, string | number> } {
+export function multipartJson(
+  field: string,
+  value: unknown,
+): { body: Buffer; headers: Record<string, string | number> } {
   const body = Buffer.from(
     `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${JSON.stringify(value)}\r\n--${BOUNDARY}--\r\n`,
   );
-  return { body, headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': body.length } };
+  return {
+    body,
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': body.length },
+  };
 }
 
 /** Sends a chat message; answers the message id when the server acknowledged it (201). */
@@ -192,29 +202,26 @@ export class EventStreamClient {
       reconnecting = true;
       setTimeout(() => this.connect(), Math.min(this.retryMs, 2_000));
     };
-    const req = http.get(
-      { host: url.hostname, port: url.port, path: url.pathname, headers, agent: false },
-      (res) => {
-        if (res.statusCode !== 200) {
-          res.resume();
-          again();
-          return;
+    const req = http.get({ host: url.hostname, port: url.port, path: url.pathname, headers, agent: false }, (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        again();
+        return;
+      }
+      this.upstreams.push(String(res.headers['x-cluster-upstream'] ?? ''));
+      let buffer = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        for (let at = buffer.indexOf('\n\n'); at >= 0; at = buffer.indexOf('\n\n')) {
+          this.block(buffer.slice(0, at));
+          buffer = buffer.slice(at + 2);
         }
-        this.upstreams.push(String(res.headers['x-cluster-upstream'] ?? ''));
-        let buffer = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          buffer += chunk;
-          for (let at = buffer.indexOf('\n\n'); at >= 0; at = buffer.indexOf('\n\n')) {
-            this.block(buffer.slice(0, at));
-            buffer = buffer.slice(at + 2);
-          }
-        });
-        res.on('end', again);
-        res.on('error', again);
-        res.on('close', again);
-      },
-    );
+      });
+      res.on('end', again);
+      res.on('error', again);
+      res.on('close', again);
+    });
     req.on('error', again);
     this.current = req;
   }
@@ -260,7 +267,11 @@ export class EventStreamClient {
 }
 
 /** Waits until `check` holds, polling; no fixed waits. */
-export async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+export async function waitFor(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 30_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { decideWebBuild } from '../web-build.ts';
 import {
   EventStreamClient,
+  type Member,
   makeChat,
   makeMembers,
-  type Member,
   multipartJson,
   request,
   sendMessage,
@@ -120,7 +120,9 @@ async function expectExactDelivery(
   for (const [memberId, stream] of streams) {
     const ids = stream.messageIds();
     // 0 duplicated: no event twice (by outbox id), no message twice.
-    expect(new Set(stream.events.map((e) => e.id)).size, `${memberId}: an event arrived twice`).toBe(stream.events.length);
+    expect(new Set(stream.events.map((e) => e.id)).size, `${memberId}: an event arrived twice`).toBe(
+      stream.events.length,
+    );
     expect(new Set(ids).size, `${memberId}: a message arrived twice`).toBe(ids.length);
     // 0 lost, and nothing that is not stored.
     expect(new Set(ids)).toEqual(expectedFor(memberId));
@@ -144,10 +146,14 @@ describe.sequential('cluster', () => {
 
     const first = await sendMessage(site, avery, chatId, 'Is the desk still available?', 1);
     expect(first.status).toBe(201);
-    await waitFor('Jordan to receive it live on instance 2', () => jordanStream.messageIds().includes(first.id as string));
+    await waitFor('Jordan to receive it live on instance 2', () =>
+      jordanStream.messageIds().includes(first.id as string),
+    );
     const reply = await sendMessage(site, jordan, chatId, 'Yes, until Friday', 2);
     expect(reply.status).toBe(201);
-    await waitFor('Avery to receive the reply on instance 1', () => averyStream.messageIds().includes(reply.id as string));
+    await waitFor('Avery to receive the reply on instance 1', () =>
+      averyStream.messageIds().includes(reply.id as string),
+    );
 
     // Jordan's chat page, read on instance 3, has both.
     const page = await request(site, 'GET', `/api/chats/${chatId}`, { headers: { cookie: withPin(jordan.cookie, 3) } });
@@ -217,7 +223,10 @@ describe.sequential('cluster', () => {
     };
     await Promise.all(Array.from({ length: 8 }, next));
     // Only requests in flight on the victim may fail (502: nginx does not resend a POST).
-    expect(failed.every((s) => s === 502 || s === 0), `failures: ${failed.join(',')}`).toBe(true);
+    expect(
+      failed.every((s) => s === 502 || s === 0),
+      `failures: ${failed.join(',')}`,
+    ).toBe(true);
     expect(failed.length).toBeLessThanOrEqual(8);
 
     const stored = await expectExactDelivery(pairs, streams);
@@ -272,7 +281,10 @@ describe.sequential('cluster', () => {
     expect(fiveXx, JSON.stringify(result.statusCodeStats)).toBe(0);
     expect(result.errors).toBe(0);
     expect(result['2xx']).toBeGreaterThan(0);
-    expect(statuses.filter((s) => s !== 201), `message answers ${statuses.join(',')}`).toEqual([]);
+    expect(
+      statuses.filter((s) => s !== 201),
+      `message answers ${statuses.join(',')}`,
+    ).toEqual([]);
     await expectExactDelivery(pairs, streams);
     for (const s of streams.values()) s.close();
   });

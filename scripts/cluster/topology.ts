@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { type EmbeddedPostgres, ensureDatabase, startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
-import { type LocalS3, startLocalS3 } from '../../apps/server/test/s3.ts';
+import type { LocalS3 } from '../../apps/server/test/s3.ts';
 
 /**
  * One machine running the production topology (docs/decisions/044-cluster-topology.md):
@@ -182,6 +182,7 @@ export class Cluster {
     await this.startPostgres();
     await this.startPgbouncer();
     // The same local S3 server (s3rver) the app's own storage tests use, on a free port.
+    const { startLocalS3 } = await import('../../apps/server/test/s3.ts');
     this.s3 = await startLocalS3('campus-uploads');
     this.log(`S3: ${this.s3.endpoint} (bucket ${this.s3.bucket})`);
     // The first instance runs the migrations (and seeds the demo) alone; then the others.
@@ -197,7 +198,10 @@ export class Cluster {
   private async startPostgres(): Promise<void> {
     let url = this.options.databaseUrl;
     if (!url) {
-      this.embedded = await startEmbeddedPostgres({ dataDir: this.dir('postgres'), log: (m) => this.log(`postgres: ${m}`) });
+      this.embedded = await startEmbeddedPostgres({
+        dataDir: this.dir('postgres'),
+        log: (m) => this.log(`postgres: ${m}`),
+      });
       await ensureDatabase(this.embedded.adminUrl, 'campus');
       url = this.embedded.urlFor('campus');
     }
@@ -212,7 +216,8 @@ export class Cluster {
    */
   async restartPostgres(): Promise<void> {
     const embedded = this.embedded;
-    if (!embedded?.pid) throw new Error('restartPostgres: only the embedded PostgreSQL of this cluster can be restarted');
+    if (!embedded?.pid)
+      throw new Error('restartPostgres: only the embedded PostgreSQL of this cluster can be restarted');
     const before = embedded.restarts;
     process.kill(embedded.pid, 'SIGINT');
     await until('PostgreSQL to come back', () => embedded.restarts > before);
@@ -251,7 +256,8 @@ export class Cluster {
     pooled.password = password;
     this.pooledUrl = pooled.toString();
     await until('PgBouncer to answer', async () => {
-      if (this.pgbouncer?.exitCode !== null) throw new Error(`PgBouncer exited: ${await this.tail(path.join(dir, 'pgbouncer.log'))}`);
+      if (this.pgbouncer?.exitCode !== null)
+        throw new Error(`PgBouncer exited: ${await this.tail(path.join(dir, 'pgbouncer.log'))}`);
       const client = new pg.Client({ connectionString: this.pooledUrl, connectionTimeoutMillis: 1_000 });
       client.on('error', () => {});
       try {
@@ -370,6 +376,7 @@ export class Cluster {
     const template = await fs.readFile(path.join(this.options.root, 'deploy/nginx.conf'), 'utf8');
     const serverLine = (i: Instance | { port: number; down: boolean }, extra = '') =>
       `server 127.0.0.1:${i.port} max_fails=1 fail_timeout=5s${extra}${i.down ? ' down' : ''};`;
+    await fs.mkdir(dir, { recursive: true });
     const tls = path.join(dir, 'tls.conf');
     await fs.writeFile(tls, '# plain HTTP on one machine: no certificate\n');
     let conf = fillTemplate(template, {
@@ -379,7 +386,12 @@ export class Cluster {
       TLS_CONF: tls,
       APP_SERVERS: this.instances.map((i) => serverLine(i)).join('\n        '),
     });
-    if (this.options.pinning) conf = withTestPinning(conf, this.instances.map((i) => serverLine(i)), this.instances);
+    if (this.options.pinning)
+      conf = withTestPinning(
+        conf,
+        this.instances.map((i) => serverLine(i)),
+        this.instances,
+      );
     return conf;
   }
 
@@ -389,9 +401,15 @@ export class Cluster {
     const confFile = path.join(dir, 'nginx.conf');
     await fs.writeFile(confFile, await this.renderNginx());
     this.testNginx(confFile);
-    this.nginx = this.spawnLogged('nginx', NGINX, ['-e', path.join(dir, 'nginx-error.log'), '-p', dir, '-c', confFile, '-g', 'daemon off;'], path.join(dir, 'stderr.log'));
+    this.nginx = this.spawnLogged(
+      'nginx',
+      NGINX,
+      ['-e', path.join(dir, 'nginx-error.log'), '-p', dir, '-c', confFile, '-g', 'daemon off;'],
+      path.join(dir, 'stderr.log'),
+    );
     await until('nginx to answer', async () => {
-      if (this.nginx?.exitCode !== null) throw new Error(`nginx exited: ${await this.tail(path.join(dir, 'nginx-error.log'))}`);
+      if (this.nginx?.exitCode !== null)
+        throw new Error(`nginx exited: ${await this.tail(path.join(dir, 'nginx-error.log'))}`);
       return httpOk(`${this.url}/api/health/live`);
     });
     this.log(`nginx: ${this.url} → ${this.instances.length} instances, round robin`);
@@ -465,7 +483,11 @@ export class Cluster {
 
   /** Kills whatever is still running (the runner is exiting). */
   killAll(): void {
-    for (const child of [this.nginx, this.pgbouncer, ...[...this.instances, ...this.sideInstances].map((i) => i.process)]) {
+    for (const child of [
+      this.nginx,
+      this.pgbouncer,
+      ...[...this.instances, ...this.sideInstances].map((i) => i.process),
+    ]) {
       if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
   }
@@ -510,7 +532,10 @@ ${upstreams}
   if (at < 0 || passes === 0) throw new Error('withTestPinning: deploy/nginx.conf no longer has the expected shape');
   return `${conf.slice(0, at)}${map}\n${conf.slice(at)}`
     .replaceAll('proxy_pass http://campus_app;', 'proxy_pass http://$cluster_upstream;')
-    .replace('add_header X-Request-Id $request_id always;', 'add_header X-Request-Id $request_id always;\n        add_header X-Cluster-Upstream $upstream_addr always;');
+    .replace(
+      'add_header X-Request-Id $request_id always;',
+      'add_header X-Request-Id $request_id always;\n        add_header X-Cluster-Upstream $upstream_addr always;',
+    );
 }
 
 export const clusterBinaries = { nginx: NGINX, pgbouncer: PGBOUNCER };
