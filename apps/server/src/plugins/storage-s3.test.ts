@@ -168,7 +168,7 @@ describe('uploads land in the bucket', () => {
     const missing = await get('/media/images/messages/nobody/0000-feed.webp');
     const visitor = new TestBrowser(app);
     for (const url of [photo.url, photo.fullUrl]) {
-      // The bytes are in the bucket; the bucket itself is not public (s3rver checks signatures).
+      // The bytes are in the bucket, under the message's key.
       expect(await objectBytes(url.slice('/media/'.length))).toBeDefined();
       for (const outsider of [third.browser, visitor]) {
         const res = await outsider.get(url);

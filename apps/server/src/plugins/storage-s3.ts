@@ -4,7 +4,6 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
-  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
@@ -22,6 +21,9 @@ import {
   type StorageDriver,
 } from '../lib/media-store.ts';
 import { isValidKey } from '../lib/storage-keys.ts';
+
+/** Deletes of one folder in flight at once. */
+const DELETE_CONCURRENCY = 8;
 
 /** Where the bucket is and how to sign in to it (STORAGE=s3, the S3_* settings). */
 export interface S3Settings {
@@ -105,18 +107,20 @@ export class S3Storage implements StorageDriver, MediaReader {
 
   async deletePrefix(prefix: string): Promise<void> {
     assertValidPrefix(prefix);
+    // One DeleteObject per key, a few at a time: a folder is one post's or message's variants
+    // (tens of objects), and not every S3-compatible service has the multi-object delete.
     let token: string | undefined;
     do {
       const page = await this.client.send(
         new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
       );
-      const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
-      if (keys.length > 0) {
-        const result = await this.client.send(
-          new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }),
+      const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [o.Key] : []));
+      for (let at = 0; at < keys.length; at += DELETE_CONCURRENCY) {
+        await Promise.all(
+          keys
+            .slice(at, at + DELETE_CONCURRENCY)
+            .map((Key) => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key }))),
         );
-        const failed = result.Errors ?? [];
-        if (failed.length > 0) throw new Error(`storage: could not delete ${failed.length} objects under ${prefix}`);
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);

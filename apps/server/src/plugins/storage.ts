@@ -215,9 +215,12 @@ async function objectRoutes(
     if (object.contentLength !== undefined) reply.header('content-length', object.contentLength);
     if (object.contentRange) reply.header('content-range', object.contentRange);
     reply.code(object.status);
-    return reply.send(object.body ?? '');
+    // HEAD: no payload at all, so the object's content-length stands.
+    return reply.send(object.body);
   };
-  app.get('/*', { compress: false, schema: { hide: true } }, handler);
+  // HEAD declared here rather than derived from GET: Fastify's derived HEAD recomputes the length
+  // from the (empty) payload, where the object's length is what a HEAD must say.
+  app.route({ method: ['GET', 'HEAD'], url: '/*', compress: false, schema: { hide: true }, handler });
 }
 
 /** Which driver holds uploads (STORAGE and the S3_* settings). */
