@@ -230,6 +230,10 @@ describe.sequential('cluster', () => {
     expect(failed.length).toBeLessThanOrEqual(8);
 
     const stored = await expectExactDelivery(pairs, streams);
+    console.log(
+      `kill -9: ${acknowledged.length} acknowledged, ${failed.length} failed (${failed.join(',')}), ${stored.size} stored; ` +
+        `${victimStreams.length} streams moved off instance ${victim + 1}`,
+    );
     // No acknowledged write lost.
     for (const id of acknowledged) expect(stored.has(id), `acknowledged ${id} is stored`).toBe(true);
     expect(stored.size).toBeGreaterThanOrEqual(TOTAL - failed.length);
@@ -274,6 +278,10 @@ describe.sequential('cluster', () => {
     load.stop();
     const result = await finished;
 
+    console.log(
+      `rolling restart: ${result['2xx']} feed reads (${JSON.stringify(result.statusCodeStats)}), ${result.errors} errors; ` +
+        `${statuses.length} messages sent`,
+    );
     expect(pids().every((pid, i) => pid !== before[i])).toBe(true);
     const fiveXx = Object.entries(result.statusCodeStats ?? {})
       .filter(([code]) => Number(code) >= 500)
@@ -322,6 +330,11 @@ describe.sequential('cluster', () => {
 
     // During the outage the answers were 503, quickly; nothing else went wrong.
     const unavailable = answers.filter((a) => a.status === 503);
+    console.log(
+      `database restart: ${answers.length} reads, ${unavailable.length} answered 503 ` +
+        `(slowest ${Math.max(0, ...unavailable.map((a) => a.ms)).toFixed(0)} ms), ` +
+        `others ${JSON.stringify(answers.filter((a) => a.status !== 200 && a.status !== 503).map((a) => a.status))}`,
+    );
     expect(answers.filter((a) => a.status !== 200 && a.status !== 503)).toEqual([]);
     expect(unavailable.length).toBeGreaterThan(0);
     expect(Math.max(...unavailable.map((a) => a.ms))).toBeLessThan(2_000);
