@@ -250,15 +250,21 @@ describe.sequential('cluster', () => {
     const { pairs, streams, members } = await chattingPairs(5);
     const reader = members[0] as Member;
     const before = pids();
-    const load = autocannon({
-      url: `${site}/api/posts`,
-      connections: 4,
-      // Bounded: a steady 60 requests a second, not as many as the machine can do.
-      overallRate: 60,
-      duration: 600,
-      headers: { cookie: reader.cookie },
+    let loadDone: (result: autocannon.Result) => void = () => {};
+    const finished = new Promise<autocannon.Result>((resolve) => {
+      loadDone = resolve;
     });
-    const finished = new Promise<autocannon.Result>((resolve) => load.on('done', resolve));
+    const load = autocannon(
+      {
+        url: `${site}/api/posts`,
+        connections: 4,
+        // Bounded: a steady 60 requests a second, not as many as the machine can do.
+        overallRate: 60,
+        duration: 600,
+        headers: { cookie: reader.cookie },
+      },
+      (_error, result) => loadDone(result),
+    );
     let done = false;
     const statuses: number[] = [];
     // Messages at a steady 5 a second during the whole deploy (a pace of the load, like
