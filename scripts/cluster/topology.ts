@@ -166,8 +166,9 @@ export class Cluster {
     return this.secret;
   }
 
-  get embeddedPostgres(): EmbeddedPostgres | undefined {
-    return this.embedded;
+  /** Process ids of the pieces (bench/cluster.ts reads their CPU time). */
+  get pids(): { nginx?: number; pgbouncer?: number; postgres?: number } {
+    return { nginx: this.nginx?.pid, pgbouncer: this.pgbouncer?.pid, postgres: this.embedded?.pid };
   }
 
   private dir(name: string) {
@@ -481,14 +482,15 @@ export class Cluster {
     await this.embedded?.stop();
   }
 
-  /** Kills whatever is still running (the runner is exiting). */
+  /**
+   * Ends whatever is still running (the runner is exiting and cannot wait): nginx's master with
+   * SIGTERM, so that it takes its workers with it (a SIGKILLed master leaves them running).
+   */
   killAll(): void {
-    for (const child of [
-      this.nginx,
-      this.pgbouncer,
-      ...[...this.instances, ...this.sideInstances].map((i) => i.process),
-    ]) {
-      if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    const running = (child: ChildProcess | undefined) => child && child.exitCode === null && child.signalCode === null;
+    if (running(this.nginx)) this.nginx?.kill('SIGTERM');
+    for (const child of [this.pgbouncer, ...[...this.instances, ...this.sideInstances].map((i) => i.process)]) {
+      if (running(child)) child?.kill('SIGKILL');
     }
   }
 }
