@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import type { StorageChoice } from './plugins/storage.ts';
+import type { StorageChoice } from './lib/media-store.ts';
 
 const booleanFlag = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => ['on', 'true', '1'].includes(v));
 

@@ -73,7 +73,7 @@ describe('DATABASE_DIRECT_URL', () => {
     const pooled = await relay(url);
     const direct = await relay(url);
     const handle = createDatabase(pooled.url, { max: 2, directUrl: direct.url });
-    opened.push(handle.$client, pooled, direct);
+    opened.push(handle.$client, { end: pooled.close }, { end: direct.close });
     expect(directUrlOf(handle)).toBe(direct.url);
     const app = await buildApp({ config, db: handle, jobs: true });
     opened.push({ end: () => app.close() });

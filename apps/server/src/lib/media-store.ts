@@ -79,3 +79,18 @@ export function assertMediaType(key: string, contentType: string): void {
   if (!expected) throw new Error(`storage: ${key} does not end in a media extension`);
   if (contentType !== expected) throw new Error(`storage: ${key} must be stored as ${expected}, not ${contentType}`);
 }
+
+/** Where the bucket is and how to sign in to it (STORAGE=s3, the S3_* settings). */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** Another S3-compatible service (MinIO, R2, a local server); unset: AWS. */
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** `bucket.host/key` (virtual-hosted) unless true: `host/bucket/key` (most self-hosted services). */
+  forcePathStyle?: boolean;
+}
+
+/** Which driver holds uploads (STORAGE and the S3_* settings). */
+export type StorageChoice = { kind: 'disk' } | ({ kind: 's3' } & S3Settings);

@@ -8,7 +8,7 @@ declare module 'fastify' {
   }
 }
 
-export interface Lifecycle {
+interface Lifecycle {
   /** True from the start of a drain (SIGTERM) or of app.close(): readiness is false. */
   readonly draining: boolean;
   /**

@@ -121,14 +121,17 @@ describe('/metrics on the public listener (METRICS_TOKEN)', () => {
     const transport = smtpTransport(smtp.url, 'Campus <no-reply@example.com>');
     try {
       const content = { subject: 'Metrics', html: '<p>hi</p>', text: 'hi' };
+      // The outbox also holds the sign-up codes of this file's members: every pass is counted.
       const before = await scrape();
       await enqueueMail(db, { to: 'metrics-sent@ou.edu', ...content }, new Date());
-      expect((await deliverDueMail(db, transport)).sent).toBe(1);
+      const delivered = await deliverDueMail(db, transport);
+      expect(delivered.sent).toBeGreaterThanOrEqual(1);
       smtp.rejectWith = 'Try again later';
       await enqueueMail(db, { to: 'metrics-failed@ou.edu', ...content }, new Date());
-      expect((await deliverDueMail(db, transport)).failed).toBe(1);
+      const refused = await deliverDueMail(db, transport);
+      expect(refused.failed).toBe(1);
       const after = await scrape();
-      expect(sample(after, 'campus_mail_sent_total')).toBe(sample(before, 'campus_mail_sent_total') + 1);
+      expect(sample(after, 'campus_mail_sent_total')).toBe(sample(before, 'campus_mail_sent_total') + delivered.sent);
       expect(sample(after, 'campus_mail_failed_total')).toBe(sample(before, 'campus_mail_failed_total') + 1);
     } finally {
       transport.close();

@@ -18,24 +18,13 @@ import {
   contentTypeOfKey,
   type MediaObject,
   type MediaReader,
+  type S3Settings,
   type StorageDriver,
 } from '../lib/media-store.ts';
 import { isValidKey } from '../lib/storage-keys.ts';
 
 /** Deletes of one folder in flight at once. */
 const DELETE_CONCURRENCY = 8;
-
-/** Where the bucket is and how to sign in to it (STORAGE=s3, the S3_* settings). */
-export interface S3Settings {
-  bucket: string;
-  region: string;
-  /** Another S3-compatible service (MinIO, R2, a local server); unset: AWS. */
-  endpoint?: string;
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  /** `bucket.host/key` (virtual-hosted) unless true: `host/bucket/key` (most self-hosted services). */
-  forcePathStyle?: boolean;
-}
 
 /** An S3 client for these settings; credentials from the settings or the SDK's usual chain. */
 export function s3ClientFor(settings: S3Settings): S3Client {

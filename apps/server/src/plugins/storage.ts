@@ -12,10 +12,10 @@ import {
   assertValidPrefix,
   contentTypeOfKey,
   type MediaReader,
+  type StorageChoice,
   type StorageDriver,
 } from '../lib/media-store.ts';
 import { isValidKey } from '../lib/storage-keys.ts';
-import type { S3Settings } from './storage-s3.ts';
 
 export type { StorageDriver } from '../lib/media-store.ts';
 
@@ -220,11 +220,9 @@ async function objectRoutes(
   };
   // HEAD declared here rather than derived from GET: Fastify's derived HEAD recomputes the length
   // from the (empty) payload, where the object's length is what a HEAD must say.
-  app.route({ method: ['GET', 'HEAD'], url: '/*', compress: false, schema: { hide: true }, handler });
+  app.get('/*', { compress: false, exposeHeadRoute: false, schema: { hide: true } }, handler);
+  app.head('/*', { compress: false, schema: { hide: true } }, handler);
 }
-
-/** Which driver holds uploads (STORAGE and the S3_* settings). */
-export type StorageChoice = { kind: 'disk' } | ({ kind: 's3' } & S3Settings);
 
 /**
  * Decorates the app with `app.storage` and serves uploads at /media/*: from DATA_DIR/uploads,
