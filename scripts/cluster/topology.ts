@@ -77,7 +77,7 @@ const exited = (child: ChildProcess) =>
     : new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
 /** Fills `${NAME}` placeholders; a placeholder left unfilled is an error, not an nginx surprise. */
-export function fillTemplate(template: string, values: Record<string, string>): string {
+function fillTemplate(template: string, values: Record<string, string>): string {
   const filled = template.replace(/\$\{([A-Z_]+)\}/g, (match, name: string) => values[name] ?? match);
   const left = filled.match(/\$\{[A-Z_]+\}/);
   if (left) throw new Error(`template placeholder ${left[0]} has no value`);
@@ -515,7 +515,7 @@ async function childProcesses(pid: number): Promise<{ pid: number; exiting: bool
  * request to instance N (the others as backups, so a pinned client survives its instance), and
  * the answer names the instance that served it.
  */
-export function withTestPinning(conf: string, serverLines: string[], instances: { index: number }[]): string {
+function withTestPinning(conf: string, serverLines: string[], instances: { index: number }[]): string {
   const upstreams = instances
     .map((instance) => {
       const lines = serverLines.map((line, i) => (i === instance.index ? line : line.replace(/;$/, ' backup;')));
@@ -539,6 +539,3 @@ ${upstreams}
       'add_header X-Request-Id $request_id always;\n        add_header X-Cluster-Upstream $upstream_addr always;',
     );
 }
-
-export const clusterBinaries = { nginx: NGINX, pgbouncer: PGBOUNCER };
-export const binariesPresent = () => existsSync(NGINX) && existsSync(PGBOUNCER);
