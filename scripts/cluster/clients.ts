@@ -81,12 +81,18 @@ export interface Answer {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-/** One request; a connection error answers status 0 (the caller counts it). */
+/**
+ * One request; a connection error answers status 0 (the caller counts it). Like a browser, a
+ * request written on a kept-alive connection that the other side had just closed (nginx closes
+ * idle ones when it reloads) is sent again once on a new connection: no byte of an answer came,
+ * and the server never read it (Node's documented `reusedSocket` pattern).
+ */
 export function request(
   base: string,
   method: string,
   pathAndQuery: string,
   { headers = {}, body }: { headers?: Record<string, string | number>; body?: Buffer } = {},
+  resent = false,
 ): Promise<Answer> {
   const url = new URL(pathAndQuery, base);
   const started = performance.now();
@@ -105,7 +111,13 @@ export function request(
         res.on('error', () => resolve({ status: 0, body: '', headers: {}, ms: performance.now() - started }));
       },
     );
-    req.on('error', () => resolve({ status: 0, body: '', headers: {}, ms: performance.now() - started }));
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (!resent && req.reusedSocket && error.code === 'ECONNRESET') {
+        resolve(request(base, method, pathAndQuery, { headers, body }, true));
+        return;
+      }
+      resolve({ status: 0, body: '', headers: {}, ms: performance.now() - started });
+    });
     req.end(body);
   });
 }
