@@ -112,7 +112,7 @@ export function request(
       },
     );
     req.on('error', (error: NodeJS.ErrnoException) => {
-      if (!resent && req.reusedSocket && error.code === 'ECONNRESET') {
+      if (!resent && req.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) {
         resolve(request(base, method, pathAndQuery, { headers, body }, true));
         return;
       }
