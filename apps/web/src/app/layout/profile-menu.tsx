@@ -8,20 +8,18 @@ import { GoogleMark } from '@/components/google-mark.tsx';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { CountBadge } from '@/components/ui/badge.tsx';
 import menuStyles from '@/components/ui/dropdown-menu.module.css';
+import { radixDropdownMenu } from '@/components/ui/lazy-menu.ts';
 import { paths } from '@/config/paths.ts';
 import { useCampus } from '@/lib/campus.ts';
-import { lazyModule } from '@/lib/lazy-module.ts';
 import { useUnreadCounts } from '@/lib/unread.ts';
 import { useViewer, type Viewer } from '@/lib/viewer.ts';
 import styles from './profile-menu.module.css';
 
-/**
- * Radix's menu (with its popper and floating-ui) is not part of the entry JavaScript (decision
- * 022): until it arrives the header shows the same trigger as a plain button, which loads it
- * on first intent (pointer over it, focus) and opens the menu when clicked meanwhile. The app
- * shell also loads it when the browser is idle.
+/*
+ * Radix's menu arrives after the entry (components/ui/lazy-menu.ts): until then the header shows
+ * the same trigger as a plain button, which loads it on first intent (pointer over it, focus)
+ * and opens the menu when clicked meanwhile.
  */
-export const radixDropdownMenu = lazyModule(() => import('@radix-ui/react-dropdown-menu'));
 
 type DropdownMenuModule = typeof RadixDropdownMenu;
 

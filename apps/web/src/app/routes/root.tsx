@@ -1,10 +1,10 @@
 import { type Location, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AuthModalsProvider } from '@/components/auth-modal/index.ts';
 import { AlertProvider } from '@/components/ui/alert-provider.tsx';
+import { radixDropdownMenu } from '@/components/ui/lazy-menu.ts';
 import { radixDialog } from '@/components/ui/modal.tsx';
 import { UnreadCountsProvider } from '@/features/notifications/components/unread-counts-provider.tsx';
 import { useLoadWhenIdle } from '@/lib/lazy-module.ts';
-import { radixDropdownMenu } from '../layout/profile-menu.tsx';
 import { NotFound } from './not-found.tsx';
 
 /**

@@ -1,9 +1,10 @@
-import { type AdCta, LISTING_MESSAGES, POST_MESSAGES, type Post } from '@campus/contract';
+import { type AdCta, LISTING_MESSAGES, POST_MESSAGES, type Post, REPORT_TEXTS } from '@campus/contract';
 import { PartyPopper } from 'lucide-react';
 import { type MouseEvent, memo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import ribbonStyles from '@/components/deals/deals.module.css';
 import { ListingStatusTag, SoldRibbon } from '@/components/deals/listing-status.tsx';
+import { ReportMenu, useCanReport } from '@/components/report/index.ts';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { paths } from '@/config/paths.ts';
 import { useViewer } from '@/lib/viewer.ts';
@@ -16,6 +17,8 @@ import { CategoryTag, ConditionTag, EditedMark, ExpiredTag, PriceTag } from './p
 import { PostText } from './post-text.tsx';
 import { RenewButton } from './renew-button.tsx';
 import { SponsoredCta, SponsoredLabel } from './sponsored-cta.tsx';
+
+const CARD_OPTIONS = 'Post options';
 
 /** Clicks on these go where they point; a click anywhere else on a card opens the post. */
 const OWN_CLICK = 'a, button, video, input, textarea, select, [role="dialog"]';
@@ -60,6 +63,7 @@ function JoinedCard({ post }: { post: Post }) {
 function Card({ post, sponsored, eager }: { post: Post; sponsored?: AdCta; eager?: boolean }) {
   const handleClick = useOpenOnClick(post.id);
   const viewer = useViewer();
+  const canReport = useCanReport(post.author.id);
   if (post.type === 'new user') return <JoinedCard post={post} />;
   const name = fullName(post.author);
   const hasTags =
@@ -84,7 +88,18 @@ function Card({ post, sponsored, eager }: { post: Post; sponsored?: AdCta; eager
       </Link>
       <div className={styles.body}>
         {sponsored && <SponsoredLabel />}
-        <AuthorLine author={post.author} createdAt={post.createdAt} postId={post.id} />
+        <div className={styles.head}>
+          <AuthorLine author={post.author} createdAt={post.createdAt} postId={post.id} className={styles.headLine} />
+          {/* Sponsored posts have their own call-to-action; reporting them happens on the post page. */}
+          {canReport && !sponsored && (
+            <ReportMenu
+              target={{ kind: post.parentId === null ? 'post' : 'comment', id: post.id }}
+              title={post.parentId === null ? REPORT_TEXTS.reportPost : REPORT_TEXTS.reportComment}
+              label={CARD_OPTIONS}
+              triggerClassName={styles.menuTrigger}
+            />
+          )}
+        </div>
         {hasTags && (
           <div className={styles.tags}>
             {post.expired && <ExpiredTag />}

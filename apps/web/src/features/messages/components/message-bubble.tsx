@@ -2,6 +2,7 @@ import {
   CHAT_MESSAGES,
   type Message,
   POST_DETAIL_MESSAGES,
+  REPORT_TEXTS,
   SCAM_WARNING_LINK,
   SCAM_WARNING_TEXT,
 } from '@campus/contract';
@@ -10,6 +11,7 @@ import { Link } from 'react-router';
 import { OfferCard } from '@/components/deals/index.ts';
 import { MeetupCard } from '@/components/meetups/index.ts';
 import { PriceTag } from '@/components/post-card/post-tags.tsx';
+import { ReportMenu } from '@/components/report/index.ts';
 import { paths } from '@/config/paths.ts';
 import styles from './messages.module.css';
 
@@ -37,6 +39,8 @@ function SharedPostCard({ post }: { post: NonNullable<Message['sharedPost']> }) 
     </Link>
   );
 }
+
+const MESSAGE_OPTIONS = 'Message options';
 
 const heartsLabel = (count: number) => (count === 1 ? '1 heart' : `${count} hearts`);
 
@@ -99,6 +103,15 @@ export function MessageBubble({ message, own, showStatus, onHeart, heartPending 
             <Heart aria-hidden="true" size={14} fill={message.likesCount > 0 ? 'currentColor' : 'none'} />
             {message.likesCount > 0 && <span>{message.likesCount}</span>}
           </button>
+        )}
+        {/* The other person's message can be reported (docs/product/safety.md#reporting). */}
+        {!own && (
+          <ReportMenu
+            target={{ kind: 'message', id: message.id }}
+            title={REPORT_TEXTS.reportMessage}
+            label={MESSAGE_OPTIONS}
+            triggerClassName={styles.messageMenu}
+          />
         )}
       </div>
       {/* The recipient's quiet warning (docs/product/safety.md#scam-warnings); the server sets it for them only. */}

@@ -1,0 +1,170 @@
+import { REPORT_NOTE_MAX, REPORT_REASONS, REPORT_TEXTS, type ReportReason } from '@campus/contract';
+import { CircleCheck } from 'lucide-react';
+import { type FormEvent, type RefObject, useEffect, useId, useState } from 'react';
+import { Button } from '@/components/ui/button.tsx';
+import { DialogClose, DialogCloseButton, DialogDescription, DialogShell, DialogTitle } from '@/components/ui/modal.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { type ReportTarget, useReport } from './api.ts';
+import styles from './report.module.css';
+
+interface ReportDialogProps {
+  target: ReportTarget;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The dialog's heading ('Report post', 'Report {name}'). */
+  title: string;
+  /**
+   * What to say once stored, when the server's own message is not the one to show (a user's
+   * report keeps the spec's 'User Reported. Thanks for letting us know.').
+   */
+  doneMessage?: string;
+  /** Where the focus goes back to: the control that opened the dialog (a menu's trigger, once its menu is gone). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}
+
+type Outcome = { kind: 'reported' | 'already'; message: string };
+
+/**
+ * Report anything (docs/product/safety.md#reporting): a reason from the contract's short list and
+ * an optional note for the moderators. A centred card on wide screens, a sheet from the bottom
+ * edge on phones; the reasons are a radio group (arrow keys), Escape closes, the focus is trapped
+ * inside and goes back to what opened it. A second report of the same thing says it was already
+ * reported; a refusal is shown under the form and keeps what was written.
+ */
+export function ReportDialog({ target, open, onOpenChange, title, doneMessage, returnFocusTo }: ReportDialogProps) {
+  const [reason, setReason] = useState<ReportReason | ''>('');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const report = useReport();
+  const descriptionId = useId();
+  const noteId = useId();
+  const errorId = useId();
+  const over = note.trim().length > REPORT_NOTE_MAX;
+
+  // A dialog opened again starts afresh.
+  useEffect(() => {
+    if (!open) return;
+    setReason('');
+    setNote('');
+    setError(null);
+    setOutcome(null);
+  }, [open]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (report.isPending) return;
+    if (!reason) return setError(REPORT_TEXTS.reasonRequired);
+    if (over) return setError(REPORT_TEXTS.noteTooLong);
+    setError(null);
+    const trimmed = note.trim();
+    report.mutate(
+      { target, body: trimmed ? { reason, note: trimmed } : { reason } },
+      {
+        onSuccess: (answer) =>
+          setOutcome(
+            answer.alreadyReported
+              ? { kind: 'already', message: REPORT_TEXTS.alreadyReported }
+              : { kind: 'reported', message: doneMessage ?? answer.message },
+          ),
+        onError: (failure) => {
+          if (failure instanceof ApiError && failure.code === 'ALREADY_REPORTED') {
+            setOutcome({ kind: 'already', message: REPORT_TEXTS.alreadyReported });
+          } else setError(failure.message);
+        },
+      },
+    );
+  };
+
+  return (
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      layout="sheet"
+      className={styles.dialog}
+      described
+      onCloseAutoFocus={(event) => {
+        const back = returnFocusTo?.current;
+        if (back?.isConnected) {
+          event.preventDefault();
+          back.focus();
+        }
+      }}
+    >
+      <div className={styles.header}>
+        <DialogTitle className={styles.title}>{title}</DialogTitle>
+        <DialogCloseButton />
+      </div>
+      {outcome ? (
+        <div className={styles.outcome} role="status">
+          <CircleCheck aria-hidden="true" size={32} className={styles.outcomeIcon} />
+          <DialogDescription className={styles.outcomeText}>{outcome.message}</DialogDescription>
+          <DialogClose asChild>
+            {/* biome-ignore lint/a11y/noAutofocus: the answer replaces the form, and the focus must stay inside the dialog. */}
+            <Button autoFocus block>
+              {REPORT_TEXTS.done}
+            </Button>
+          </DialogClose>
+        </div>
+      ) : (
+        <>
+          <DialogDescription id={descriptionId} className={styles.hint}>
+            {REPORT_TEXTS.hint}
+          </DialogDescription>
+          <form className={styles.form} onSubmit={submit} noValidate>
+            <fieldset className={styles.reasons} aria-describedby={error ? errorId : undefined}>
+              <legend className={styles.label}>{REPORT_TEXTS.reasonLabel}</legend>
+              {REPORT_REASONS.map((option) => (
+                <label key={option.value} className={styles.reason} data-checked={option.value === reason || undefined}>
+                  <input
+                    type="radio"
+                    name="reason"
+                    value={option.value}
+                    checked={option.value === reason}
+                    onChange={() => {
+                      setReason(option.value);
+                      setError(null);
+                    }}
+                    className={styles.radio}
+                  />
+                  <span className={styles.reasonText}>
+                    <span className={styles.reasonName}>{option.label}</span>
+                    <span className={styles.reasonHint}>{option.hint}</span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+            <div className={styles.field}>
+              <label htmlFor={noteId} className={styles.label}>
+                {REPORT_TEXTS.noteLabel}
+              </label>
+              <textarea
+                id={noteId}
+                className={styles.textarea}
+                rows={3}
+                value={note}
+                placeholder={REPORT_TEXTS.notePlaceholder}
+                aria-invalid={over || undefined}
+                onChange={(event) => {
+                  setNote(event.currentTarget.value);
+                  setError(null);
+                }}
+              />
+              <p className={over ? `${styles.counter} ${styles.counterOver}` : styles.counter}>
+                {note.trim().length} / {REPORT_NOTE_MAX}
+              </p>
+            </div>
+            {error && (
+              <p id={errorId} className={styles.error} role="alert">
+                {error}
+              </p>
+            )}
+            <Button type="submit" variant="danger" block disabled={report.isPending}>
+              {report.isPending ? REPORT_TEXTS.sending : REPORT_TEXTS.send}
+            </Button>
+          </form>
+        </>
+      )}
+    </DialogShell>
+  );
+}
