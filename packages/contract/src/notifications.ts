@@ -24,6 +24,10 @@ export const NOTIFICATION_TYPE_VALUES = [
   'review due',
   'price drop',
   'still available',
+  'content removed',
+  'content hidden',
+  'warning',
+  'suspended',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPE_VALUES)[number];
 
@@ -52,10 +56,21 @@ export const NOTIFICATION_ACTIONS: Record<NotificationType, string> = {
   'price drop': 'lowered the price of a listing you saved',
   // The app asks (decision 034); the message carries 'Is {title} still available?'.
   'still available': 'asks',
+  // Moderation (docs/product/moderation.md): from the app, not a person; the message carries the reason.
+  'content removed': 'Moderators removed something you posted',
+  'content hidden': 'Moderators are reviewing something you posted',
+  warning: 'Moderators sent you a warning',
+  suspended: 'Moderators suspended your account',
 };
 
 /** Notifications the app itself sends about the recipient's own listing (no other person). */
-export const SYSTEM_NOTIFICATION_TYPES: readonly NotificationType[] = ['still available'];
+export const SYSTEM_NOTIFICATION_TYPES: readonly NotificationType[] = [
+  'still available',
+  'content removed',
+  'content hidden',
+  'warning',
+  'suspended',
+];
 
 export const NOTIFICATION_LIMITS = {
   perPage: PAGE_SIZES.notifications,
