@@ -3,12 +3,14 @@ import {
   DEAL_EVENT_TYPES,
   LISTING_EVENT_TYPES,
   MEETUP_EVENT_TYPES,
+  MODERATION_EVENT_TYPES,
   type UnreadCounts,
 } from '@campus/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { afterLoad } from './first-page.ts';
-import { queryKeys } from './query-keys.ts';
+import type { AccountHold } from './account-hold.ts';
+import { queryKeys, SITE_QUERY_ROOTS } from './query-keys.ts';
 
 /** One event of GET /api/events (its `data:` line). */
 export interface LiveEvent {
@@ -26,6 +28,35 @@ function unreadCountsOf(payload: Record<string, unknown>): UnreadCounts | undefi
   return Number.isInteger(messages) && Number.isInteger(notifications)
     ? { messages: messages as number, notifications: notifications as number }
     : undefined;
+}
+
+const stringOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/**
+ * The member was suspended or banned (docs/product/moderation.md#suspension-page): the tab forgets
+ * the person and what it loaded for them, as signing out does, and keeps why for the suspension
+ * page, which the root then shows (app/routes/root.tsx). The stream closes with the viewer gone.
+ */
+function holdAccount(queryClient: QueryClient, payload: Record<string, unknown>): void {
+  const hold: AccountHold = { until: stringOf(payload.until) ?? null, reason: stringOf(payload.reason) ?? null };
+  queryClient.removeQueries({ predicate: (query) => !SITE_QUERY_ROOTS.has(String(query.queryKey[0])) });
+  queryClient.setQueryData(queryKeys.accountHold, hold);
+  queryClient.setQueryData(queryKeys.me, null);
+}
+
+/**
+ * Moderation took content out of everyone's view, or put it back (docs/product/moderation.md,
+ * campus-wide): the post page and the lists that show it read again (the server leaves it out),
+ * the chat it was said in too.
+ */
+function contentModerated(queryClient: QueryClient, payload: Record<string, unknown>): void {
+  const postId = stringOf(payload.postId);
+  const chatId = stringOf(payload.chatId);
+  if (postId) void queryClient.invalidateQueries({ queryKey: queryKeys.post.detail(postId) });
+  if (chatId) void queryClient.invalidateQueries({ queryKey: queryKeys.chats.detail(chatId) });
+  if (payload.targetType === 'review') void queryClient.invalidateQueries({ queryKey: queryKeys.reviews.all });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.posts.all });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.moderation.all });
 }
 
 /**
@@ -80,6 +111,13 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       void queryClient.invalidateQueries({ queryKey: queryKeys.posts.all });
       return;
     }
+    case MODERATION_EVENT_TYPES.contentHidden:
+    case MODERATION_EVENT_TYPES.contentRestored:
+      contentModerated(queryClient, event.payload);
+      return;
+    case MODERATION_EVENT_TYPES.accountSuspended:
+      holdAccount(queryClient, event.payload);
+      return;
     case CHAT_EVENT_TYPES.unreadChanged: {
       const counts = unreadCountsOf(event.payload);
       if (counts) queryClient.setQueryData<UnreadCounts>(queryKeys.unreadCounts, counts);
@@ -147,6 +185,9 @@ export function useLiveEvents(enabled: boolean): void {
       stream.onerror = () => {
         // Refused outright (never opened): the server does not want this stream; stop asking.
         if (!opened) stream.close();
+        // Opened, then ended and refused on reconnecting: the session ended elsewhere (signed out
+        // in another tab, suspended, banned). Ask who is signed in now; the guards follow.
+        else if (stream.readyState === EventSource.CLOSED) void queryClient.invalidateQueries({ queryKey: queryKeys.me });
       };
     });
     return () => {

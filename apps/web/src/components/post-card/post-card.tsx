@@ -1,4 +1,4 @@
-import { type AdCta, LISTING_MESSAGES, POST_MESSAGES, type Post, REPORT_TEXTS } from '@campus/contract';
+import { type AdCta, LISTING_MESSAGES, POST_MESSAGES, type Post, MODERATION_MESSAGES, MODERATION_SCREEN_TEXTS } from '@campus/contract';
 import { PartyPopper } from 'lucide-react';
 import { type MouseEvent, memo } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -17,8 +17,6 @@ import { CategoryTag, ConditionTag, EditedMark, ExpiredTag, PriceTag } from './p
 import { PostText } from './post-text.tsx';
 import { RenewButton } from './renew-button.tsx';
 import { SponsoredCta, SponsoredLabel } from './sponsored-cta.tsx';
-
-const CARD_OPTIONS = 'Post options';
 
 /** Clicks on these go where they point; a click anywhere else on a card opens the post. */
 const OWN_CLICK = 'a, button, video, input, textarea, select, [role="dialog"]';
@@ -93,9 +91,9 @@ function Card({ post, sponsored, eager }: { post: Post; sponsored?: AdCta; eager
           {/* Sponsored posts have their own call-to-action; reporting them happens on the post page. */}
           {canReport && !sponsored && (
             <ReportMenu
-              target={{ kind: post.parentId === null ? 'post' : 'comment', id: post.id }}
-              title={post.parentId === null ? REPORT_TEXTS.reportPost : REPORT_TEXTS.reportComment}
-              label={CARD_OPTIONS}
+              target={{ type: post.parentId === null ? 'post' : 'comment', id: post.id }}
+              title={post.parentId === null ? MODERATION_MESSAGES.reportTitle.post : MODERATION_MESSAGES.reportTitle.comment}
+              label={MODERATION_SCREEN_TEXTS.cardOptions}
               triggerClassName={styles.menuTrigger}
             />
           )}

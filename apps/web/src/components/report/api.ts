@@ -1,16 +1,20 @@
-import { type ReportBody, ReportAnswerSchema, type ReportAnswer, type ReportTargetKind, reportPath } from '@campus/contract';
+import {
+  type ReportContentBody,
+  type ReportContentResponse,
+  ReportContentResponseSchema,
+  type ReportTarget,
+} from '@campus/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 
-/** What a report is about: a post, a comment, a message, a review or a member (by username). */
-export interface ReportTarget {
-  kind: ReportTargetKind;
-  id: string;
-}
+export type { ReportTarget };
 
-/** POST the report of one target (docs/product/safety.md#reporting): kept once per reporter and target. */
-async function sendReport({ target, body }: { target: ReportTarget; body: ReportBody }): Promise<ReportAnswer> {
-  return ReportAnswerSchema.parse(await api.post<unknown>(reportPath(target.kind, target.id), body));
+/**
+ * POST /api/reports (docs/product/moderation.md): a post, comment, message, review or member, with a
+ * reason and an optional note; kept once per reporter and target (a second one says so).
+ */
+async function sendReport(body: ReportContentBody): Promise<ReportContentResponse> {
+  return ReportContentResponseSchema.parse(await api.post<unknown>('/api/reports', body));
 }
 
 export function useReport() {

@@ -1,4 +1,12 @@
-import { REPORT_NOTE_MAX, REPORT_REASONS, REPORT_TEXTS, type ReportReason } from '@campus/contract';
+import {
+  countPlainText,
+  MODERATION_LIMITS,
+  MODERATION_MESSAGES,
+  MODERATION_SCREEN_TEXTS,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  type ReportReason,
+} from '@campus/contract';
 import { CircleCheck } from 'lucide-react';
 import { type FormEvent, type RefObject, useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
@@ -11,8 +19,8 @@ interface ReportDialogProps {
   target: ReportTarget;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The dialog's heading ('Report post', 'Report {name}'). */
-  title: string;
+  /** The dialog's heading: 'Report {name}' for a member (docs/product/profiles.md#profile-menu), else the contract's by type. */
+  title?: string;
   /**
    * What to say once stored, when the server's own message is not the one to show (a user's
    * report keeps the spec's 'User Reported. Thanks for letting us know.').
@@ -21,6 +29,8 @@ interface ReportDialogProps {
   /** Where the focus goes back to: the control that opened the dialog (a menu's trigger, once its menu is gone). */
   returnFocusTo?: RefObject<HTMLElement | null>;
 }
+
+const LOAD_FAILED = 'Something went wrong';
 
 type Outcome = { kind: 'reported' | 'already'; message: string };
 
@@ -40,7 +50,8 @@ export function ReportDialog({ target, open, onOpenChange, title, doneMessage, r
   const descriptionId = useId();
   const noteId = useId();
   const errorId = useId();
-  const over = note.trim().length > REPORT_NOTE_MAX;
+  const count = countPlainText(note.trim());
+  const over = count > MODERATION_LIMITS.noteMax;
 
   // A dialog opened again starts afresh.
   useEffect(() => {
@@ -54,24 +65,21 @@ export function ReportDialog({ target, open, onOpenChange, title, doneMessage, r
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (report.isPending) return;
-    if (!reason) return setError(REPORT_TEXTS.reasonRequired);
-    if (over) return setError(REPORT_TEXTS.noteTooLong);
+    if (!reason) return setError(MODERATION_MESSAGES.reasonRequired);
+    if (over) return setError(MODERATION_MESSAGES.noteTooLong);
     setError(null);
     const trimmed = note.trim();
     report.mutate(
-      { target, body: trimmed ? { reason, note: trimmed } : { reason } },
+      { target: { type: target.type, id: target.id }, reason, ...(trimmed ? { note: trimmed } : {}) },
       {
         onSuccess: (answer) =>
           setOutcome(
             answer.alreadyReported
-              ? { kind: 'already', message: REPORT_TEXTS.alreadyReported }
+              ? { kind: 'already', message: MODERATION_SCREEN_TEXTS.alreadyReported }
               : { kind: 'reported', message: doneMessage ?? answer.message },
           ),
-        onError: (failure) => {
-          if (failure instanceof ApiError && failure.code === 'ALREADY_REPORTED') {
-            setOutcome({ kind: 'already', message: REPORT_TEXTS.alreadyReported });
-          } else setError(failure.message);
-        },
+        // The server's words (not a member, not found, one's own): under the form, the note kept.
+        onError: (failure) => setError(failure instanceof ApiError ? failure.message : LOAD_FAILED),
       },
     );
   };
@@ -92,7 +100,7 @@ export function ReportDialog({ target, open, onOpenChange, title, doneMessage, r
       }}
     >
       <div className={styles.header}>
-        <DialogTitle className={styles.title}>{title}</DialogTitle>
+        <DialogTitle className={styles.title}>{title ?? MODERATION_MESSAGES.reportTitle[target.type]}</DialogTitle>
         <DialogCloseButton />
       </div>
       {outcome ? (
@@ -102,48 +110,45 @@ export function ReportDialog({ target, open, onOpenChange, title, doneMessage, r
           <DialogClose asChild>
             {/* biome-ignore lint/a11y/noAutofocus: the answer replaces the form, and the focus must stay inside the dialog. */}
             <Button autoFocus block>
-              {REPORT_TEXTS.done}
+              {MODERATION_SCREEN_TEXTS.done}
             </Button>
           </DialogClose>
         </div>
       ) : (
         <>
           <DialogDescription id={descriptionId} className={styles.hint}>
-            {REPORT_TEXTS.hint}
+            {MODERATION_SCREEN_TEXTS.reportHint}
           </DialogDescription>
           <form className={styles.form} onSubmit={submit} noValidate>
             <fieldset className={styles.reasons} aria-describedby={error ? errorId : undefined}>
-              <legend className={styles.label}>{REPORT_TEXTS.reasonLabel}</legend>
+              <legend className={styles.label}>{MODERATION_MESSAGES.reasonLabel}</legend>
               {REPORT_REASONS.map((option) => (
-                <label key={option.value} className={styles.reason} data-checked={option.value === reason || undefined}>
+                <label key={option} className={styles.reason} data-checked={option === reason || undefined}>
                   <input
                     type="radio"
                     name="reason"
-                    value={option.value}
-                    checked={option.value === reason}
+                    value={option}
+                    checked={option === reason}
                     onChange={() => {
-                      setReason(option.value);
+                      setReason(option);
                       setError(null);
                     }}
                     className={styles.radio}
                   />
-                  <span className={styles.reasonText}>
-                    <span className={styles.reasonName}>{option.label}</span>
-                    <span className={styles.reasonHint}>{option.hint}</span>
-                  </span>
+                  <span className={styles.reasonName}>{REPORT_REASON_LABELS[option]}</span>
                 </label>
               ))}
             </fieldset>
             <div className={styles.field}>
               <label htmlFor={noteId} className={styles.label}>
-                {REPORT_TEXTS.noteLabel}
+                {MODERATION_MESSAGES.noteLabel}
               </label>
               <textarea
                 id={noteId}
                 className={styles.textarea}
                 rows={3}
                 value={note}
-                placeholder={REPORT_TEXTS.notePlaceholder}
+                placeholder={MODERATION_SCREEN_TEXTS.notePlaceholder}
                 aria-invalid={over || undefined}
                 onChange={(event) => {
                   setNote(event.currentTarget.value);
@@ -151,7 +156,7 @@ export function ReportDialog({ target, open, onOpenChange, title, doneMessage, r
                 }}
               />
               <p className={over ? `${styles.counter} ${styles.counterOver}` : styles.counter}>
-                {note.trim().length} / {REPORT_NOTE_MAX}
+                {count} / {MODERATION_LIMITS.noteMax}
               </p>
             </div>
             {error && (
@@ -160,7 +165,7 @@ export function ReportDialog({ target, open, onOpenChange, title, doneMessage, r
               </p>
             )}
             <Button type="submit" variant="danger" block disabled={report.isPending}>
-              {report.isPending ? REPORT_TEXTS.sending : REPORT_TEXTS.send}
+              {report.isPending ? MODERATION_SCREEN_TEXTS.sending : MODERATION_MESSAGES.send}
             </Button>
           </form>
         </>

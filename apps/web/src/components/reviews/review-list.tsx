@@ -104,7 +104,7 @@ function ReviewCard({ review }: { review: Review }) {
       </div>
       {reporting && (
         <ReportDialog
-          target={{ kind: 'review', id: review.id }}
+          target={{ type: 'review', id: review.id }}
           open={reporting}
           onOpenChange={setReporting}
           title={REVIEW_MESSAGES.report}

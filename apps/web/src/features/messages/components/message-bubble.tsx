@@ -2,7 +2,8 @@ import {
   CHAT_MESSAGES,
   type Message,
   POST_DETAIL_MESSAGES,
-  REPORT_TEXTS,
+  MODERATION_MESSAGES,
+  MODERATION_SCREEN_TEXTS,
   SCAM_WARNING_LINK,
   SCAM_WARNING_TEXT,
 } from '@campus/contract';
@@ -39,8 +40,6 @@ function SharedPostCard({ post }: { post: NonNullable<Message['sharedPost']> }) 
     </Link>
   );
 }
-
-const MESSAGE_OPTIONS = 'Message options';
 
 const heartsLabel = (count: number) => (count === 1 ? '1 heart' : `${count} hearts`);
 
@@ -107,9 +106,9 @@ export function MessageBubble({ message, own, showStatus, onHeart, heartPending 
         {/* The other person's message can be reported (docs/product/safety.md#reporting). */}
         {!own && (
           <ReportMenu
-            target={{ kind: 'message', id: message.id }}
-            title={REPORT_TEXTS.reportMessage}
-            label={MESSAGE_OPTIONS}
+            target={{ type: 'message', id: message.id }}
+            title={MODERATION_MESSAGES.reportTitle.message}
+            label={MODERATION_SCREEN_TEXTS.messageOptions}
             triggerClassName={styles.messageMenu}
           />
         )}

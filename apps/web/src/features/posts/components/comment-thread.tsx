@@ -1,4 +1,4 @@
-import { type Post, type PostThreadNode, REPORT_TEXTS } from '@campus/contract';
+import { type Post, type PostThreadNode, MODERATION_MESSAGES, MODERATION_SCREEN_TEXTS } from '@campus/contract';
 import { CornerDownRight, Flag, MessageCircleReply, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -82,7 +82,7 @@ function Comment({ node, depth, authors, shownBelow, replyingTo }: CommentProps)
             {canReport && (
               <button type="button" className={actionStyles.action} onClick={() => setReporting(true)}>
                 <Flag aria-hidden="true" size={16} />
-                <span>{REPORT_TEXTS.report}</span>
+                <span>{MODERATION_SCREEN_TEXTS.report}</span>
               </button>
             )}
           </div>
@@ -114,10 +114,10 @@ function Comment({ node, depth, authors, shownBelow, replyingTo }: CommentProps)
       )}
       {reporting && (
         <ReportDialog
-          target={{ kind: 'comment', id: node.id }}
+          target={{ type: 'comment', id: node.id }}
           open={reporting}
           onOpenChange={setReporting}
-          title={REPORT_TEXTS.reportComment}
+          title={MODERATION_MESSAGES.reportTitle.comment}
         />
       )}
     </li>

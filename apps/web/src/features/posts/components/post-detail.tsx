@@ -6,7 +6,7 @@ import {
   type Post,
   type PostPage,
   PROFILE_MESSAGES,
-  REPORT_TEXTS,
+  MODERATION_MESSAGES, MODERATION_SCREEN_TEXTS,
 } from '@campus/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, Flag, Link2, MessageCircle, Pencil, Rocket, Send, Trash2 } from 'lucide-react';
@@ -160,16 +160,16 @@ function OwnerOrVisitorBar({ post }: { post: Post }) {
       {canReport && (
         <Button variant="secondary" size="sm" onClick={() => setReporting(true)}>
           <Flag aria-hidden="true" size={16} />
-          {REPORT_TEXTS.report}
+          {MODERATION_SCREEN_TEXTS.report}
         </Button>
       )}
       {reporting && (
         // A comment opened on its own page is reported as a comment (docs/product/safety.md#reporting).
         <ReportDialog
-          target={{ kind: post.parentId === null ? 'post' : 'comment', id: post.id }}
+          target={{ type: post.parentId === null ? 'post' : 'comment', id: post.id }}
           open={reporting}
           onOpenChange={setReporting}
-          title={post.parentId === null ? REPORT_TEXTS.reportPost : REPORT_TEXTS.reportComment}
+          title={post.parentId === null ? MODERATION_MESSAGES.reportTitle.post : MODERATION_MESSAGES.reportTitle.comment}
         />
       )}
       {deleting && (
