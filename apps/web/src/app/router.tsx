@@ -1,4 +1,4 @@
-import { SCHOOL_FINDER_TEXTS } from '@campus/contract';
+import { MODERATION_MESSAGES, SCHOOL_FINDER_TEXTS } from '@campus/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { type RouteObject, redirect } from 'react-router';
 import { paths, STATIC_PAGE_SLUGS } from '@/config/paths.ts';
@@ -232,6 +232,15 @@ export function createRoutes(queryClient: QueryClient | QueryClientOf): RouteObj
             {
               path: paths.search.path,
               ...page('search.tsx', { header: { variant: 'home' } }),
+            },
+            {
+              // The campus's moderators only (docs/product/moderation.md#the-queue): the page itself shows
+              // everyone else the not-found page, as the API answers them.
+              path: paths.moderation.path,
+              ...page('moderation.tsx', {
+                header: { variant: 'title', title: MODERATION_MESSAGES.nav },
+                layout: 'wide',
+              }),
             },
             {
               path: paths.searchSchools.path,

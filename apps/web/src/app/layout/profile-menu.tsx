@@ -1,6 +1,6 @@
-import { AUTH_SCREEN_TEXTS } from '@campus/contract';
+import { AUTH_SCREEN_TEXTS, MODERATION_MESSAGES } from '@campus/contract';
 import type * as RadixDropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Bookmark, LogOut, Mail, Megaphone, Settings } from 'lucide-react';
+import { Bookmark, LogOut, Mail, Megaphone, Settings, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useGeoGate, useGoogleSignIn } from '@/components/auth-modal/index.ts';
@@ -85,6 +85,15 @@ function ViewerItems({ DropdownMenu, viewer }: { DropdownMenu: DropdownMenuModul
           Manage Ads
         </Link>
       </DropdownMenu.Item>
+      {viewer.moderator && (
+        // The campus's moderators only (docs/product/moderation.md#the-queue).
+        <DropdownMenu.Item asChild>
+          <Link className={menuStyles.menuItem} to={paths.moderation.getHref()}>
+            <ShieldCheck className={styles.itemIcon} aria-hidden="true" size={20} />
+            {MODERATION_MESSAGES.nav}
+          </Link>
+        </DropdownMenu.Item>
+      )}
       <DropdownMenu.Separator className={styles.separator} />
       <DropdownMenu.Item asChild>
         <Link className={menuStyles.menuItem} to={paths.logout.getHref()}>
