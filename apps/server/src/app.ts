@@ -15,11 +15,11 @@ import { geoRoutes } from './modules/geo/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { mailPlugin } from './modules/mail/index.ts';
 import { meetupsRoutes } from './modules/meetups/index.ts';
+import { moderationRoutes } from './modules/moderation/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { offersRoutes } from './modules/offers/index.ts';
 import { likedByRoutes, listingsDevRoutes, postsRoutes } from './modules/posts/index.ts';
 import { profilesRoutes } from './modules/profiles/index.ts';
-import { reportsRoutes } from './modules/reports/index.ts';
 import { reviewsRoutes } from './modules/reviews/index.ts';
 import { schoolEmailRoutes } from './modules/school-email/index.ts';
 import { searchRoutes } from './modules/search/index.ts';
@@ -102,16 +102,16 @@ export async function buildApp({
   await app.register(storagePlugin, { dataDir: config.dataDir, privateMedia: [messagePhotos] });
 
   const secret = resolveAuthSecret(config);
-  const auth = createAuth({ db, config, secret, mailer: app.mailer, log: app.log });
+  const auth = createAuth({ db, config, secret, mailer: app.mailer, log: app.log, clock });
   app.decorate('auth', auth);
-  await app.register(sessionPlugin, { auth, db });
-  await app.register(ssePlugin, { db, ...sse });
+  await app.register(sessionPlugin, { auth, db, clock });
+  await app.register(ssePlugin, { db, clock, ...sse });
 
   await app.register(healthRoutes, { db });
   await app.register(geoRoutes, { firewall: config.firewall });
   await app.register(campusRoutes, { db, config });
   await app.register(authRoutes, { auth });
-  await app.register(usersRoutes, { db, storage: app.storage });
+  await app.register(usersRoutes, { db, storage: app.storage, clock });
   await app.register(accountRoutes, { db, storage: app.storage, mailer: app.mailer, clock, secret, auth });
   await app.register(schoolEmailRoutes, { db, mailer: app.mailer, clock, secret });
   await app.register(postsRoutes, { db, storage: app.storage, clock, ads: feedAds });
@@ -122,7 +122,7 @@ export async function buildApp({
   await app.register(blocksRoutes, { db, storage: app.storage, clock });
   await app.register(notificationsRoutes, { db, storage: app.storage });
   await app.register(profilesRoutes, { db, storage: app.storage, clock, sendSignInLink: signInLinkSender(auth) });
-  await app.register(reportsRoutes, { db, clock, storage: app.storage });
+  await app.register(moderationRoutes, { db, clock, storage: app.storage });
   await app.register(reviewsRoutes, { db, clock, storage: app.storage });
   await app.register(adsRoutes, { db, storage: app.storage, clock, provider: paymentProviderFor(config) });
   await app.register(searchRoutes, { db, storage: app.storage, clock });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RowIdSchema } from './chats.ts';
+import { campusTimeZone } from './meetup-spots.ts';
 import { PostAuthorSchema } from './posts.ts';
 import { countPlainText, hasNulCharacter, isBlankText } from './text-length.ts';
 
@@ -140,6 +141,21 @@ export const MODERATION_MESSAGES = {
   bannedBody: 'You can no longer use Campus Buy / Sell with this account.',
   contactLine: 'If you think this is a mistake, write to the campus moderators through the Trust & Safety page.',
 } as const;
+
+/**
+ * A suspension's end as the member reads it, on the campus's clock: 'Dec 4, 2026, 3:30 PM'.
+ * `campusSlug` picks the time zone (campusTimeZone).
+ */
+export function suspensionEndText(until: string | Date, campusSlug = 'ou'): string {
+  return new Date(until).toLocaleString('en-US', {
+    timeZone: campusTimeZone(campusSlug),
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
 
 /** The composer's text rules: no NUL or control characters (line breaks aside), at most 500 counted characters, trimmed. */
 const CONTROL_CHARACTERS = /\p{Cc}/u;
