@@ -76,20 +76,3 @@ export const MODERATION_SCREEN_TEXTS = {
   signOut: 'Sign out',
   signingOut: 'Signing out…',
 } as const;
-
-/**
- * When a suspension ends, on the campus's clock: 'Friday, December 4, 2026 at 3:30 PM CST'. The
- * web's page and the server's notification say it the same way.
- */
-export function formatSuspensionEnd(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-    timeZoneName: 'short',
-  }).format(new Date(iso));
-}

@@ -1,4 +1,4 @@
-import { campusTimeZone, formatSuspensionEnd, MODERATION_MESSAGES, MODERATION_SCREEN_TEXTS } from '@campus/contract';
+import { MODERATION_MESSAGES, MODERATION_SCREEN_TEXTS, suspensionEndText } from '@campus/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { ShieldOff } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
@@ -25,9 +25,9 @@ export function SuspensionNotice() {
   if (!hold) return <Navigate replace to={paths.home.getHref()} />;
 
   const banned = hold.until === null;
-  const zone = campusTimeZone(campus.slug);
-  // The server draws the date on its clock in the campus's zone, the browser the same: no mismatch.
-  const until = hold.until ? formatSuspensionEnd(hold.until, zone) : null;
+  // On the campus's clock, as the notification and the sign-in refusal say it: the server's
+  // document and the browser draw the same text.
+  const until = hold.until ? suspensionEndText(hold.until, campus.slug) : null;
   return (
     <AuthCard
       title={banned ? MODERATION_MESSAGES.bannedTitle : MODERATION_MESSAGES.suspendedTitle}

@@ -1,11 +1,10 @@
 import {
-  campusTimeZone,
-  formatSuspensionEnd,
   MODERATION_MESSAGES,
   MODERATION_SCREEN_TEXTS,
   type ModerationAction,
   type ModerationQueueGroup,
   REPORT_REASON_LABELS,
+  suspensionEndText,
 } from '@campus/contract';
 import { useState } from 'react';
 import { fullName } from '@/components/post-card/author-line.tsx';
@@ -46,7 +45,7 @@ function Standing({ group }: { group: ModerationQueueGroup }) {
   if (standing.status === 'good') return <span className={styles.standing}>{MODERATION_SCREEN_TEXTS.standingGood}</span>;
   const text =
     standing.status === 'suspended'
-      ? MODERATION_SCREEN_TEXTS.standingSuspended(formatSuspensionEnd(standing.until, campusTimeZone(campus.slug)))
+      ? MODERATION_SCREEN_TEXTS.standingSuspended(suspensionEndText(standing.until, campus.slug))
       : MODERATION_SCREEN_TEXTS.standingBanned;
   return <span className={`${styles.standing} ${styles.standingBad}`}>{text}</span>;
 }
