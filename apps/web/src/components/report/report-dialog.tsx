@@ -7,7 +7,7 @@ import {
   REPORT_REASONS,
   type ReportReason,
 } from '@campus/contract';
-import { CircleCheck } from 'lucide-react';
+import { CircleCheck, Info } from 'lucide-react';
 import { type FormEvent, type RefObject, useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { DialogClose, DialogCloseButton, DialogDescription, DialogShell, DialogTitle } from '@/components/ui/modal.tsx';
@@ -73,8 +73,9 @@ export function ReportDialog({ target, open, onOpenChange, title, doneMessage, r
       { target: { type: target.type, id: target.id }, reason, ...(trimmed ? { note: trimmed } : {}) },
       {
         onSuccess: (answer) =>
+          // A member's report only ever confirms with the spec's words (docs/product/profiles.md#profile-menu).
           setOutcome(
-            answer.alreadyReported
+            answer.alreadyReported && target.type !== 'user'
               ? { kind: 'already', message: MODERATION_SCREEN_TEXTS.alreadyReported }
               : { kind: 'reported', message: doneMessage ?? answer.message },
           ),
@@ -105,7 +106,11 @@ export function ReportDialog({ target, open, onOpenChange, title, doneMessage, r
       </div>
       {outcome ? (
         <div className={styles.outcome} role="status">
-          <CircleCheck aria-hidden="true" size={32} className={styles.outcomeIcon} />
+          {outcome.kind === 'reported' ? (
+            <CircleCheck aria-hidden="true" size={32} className={styles.outcomeIcon} />
+          ) : (
+            <Info aria-hidden="true" size={32} className={styles.outcomeIconMuted} />
+          )}
           <DialogDescription className={styles.outcomeText}>{outcome.message}</DialogDescription>
           <DialogClose asChild>
             {/* biome-ignore lint/a11y/noAutofocus: the answer replaces the form, and the focus must stay inside the dialog. */}
