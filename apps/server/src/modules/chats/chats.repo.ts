@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { blocks, chats, messageLikes, messages, userSummaryColumns, users } from '../../db/schema/index.ts';
 import type { Cursor } from '../../lib/cursor.ts';
