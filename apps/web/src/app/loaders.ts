@@ -47,7 +47,7 @@ export type QueryClientOf = () => QueryClient;
 
 /**
  * The root route's loader: what every page shows, the shell's badges included. A suspended
- * member's every page is the suspension page (docs/product/moderation.md#suspension-page): the
+ * member's every page is the suspension page (docs/product/moderation.md#suspension): the
  * document's load is a redirect there before anything is drawn (the root component does the same
  * for later navigations and the live event).
  */

@@ -116,7 +116,7 @@ export function createRoutes(queryClient: QueryClient | QueryClientOf): RouteObj
               children: [{ path: paths.verify.path, ...page('auth/verify.tsx') }],
             },
             { path: paths.loginSent.path, ...page('auth/login-sent.tsx') },
-            // What a suspended or banned member sees instead of the campus (docs/product/moderation.md#suspension-page).
+            // What a suspended or banned member sees instead of the campus (docs/product/moderation.md#suspension).
             { path: paths.suspended.path, ...page('suspended.tsx') },
             { path: paths.forgotPassword.path, ...page('auth/forgot-password.tsx') },
             { path: paths.resetPassword.path, ...page('auth/reset-password.tsx') },

@@ -142,7 +142,7 @@ export const paths = {
     path: '/moderation',
     getHref: (query: { show?: 'log' } = {}) => withQuery('/moderation', query),
   },
-  /** What a suspended or banned member sees instead of the campus (docs/product/moderation.md#suspension-page). */
+  /** What a suspended or banned member sees instead of the campus (docs/product/moderation.md#suspension). */
   suspended: { path: '/suspended', getHref: () => '/suspended' },
   ad: { path: '/ads/:adId', getHref: (adId: string) => `/ads/${segment(adId)}` },
   cart: { path: '/cart', getHref: () => '/cart' },

@@ -33,7 +33,7 @@ function unreadCountsOf(payload: Record<string, unknown>): UnreadCounts | undefi
 const stringOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /**
- * The member was suspended or banned (docs/product/moderation.md#suspension-page): the tab forgets
+ * The member was suspended or banned (docs/product/moderation.md#suspension): the tab forgets
  * the person and what it loaded for them, as signing out does, and keeps why for the suspension
  * page, which the root then shows (app/routes/root.tsx). The stream closes with the viewer gone.
  */

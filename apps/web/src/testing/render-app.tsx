@@ -15,7 +15,7 @@ export interface RenderAppOptions {
   campus?: CampusResponse;
   /** The badges: none unread unless given. */
   unread?: Answer<'GET /api/unread-counts'>;
-  /** A suspended member's session (docs/product/moderation.md#suspension-page): /api/me answers no viewer and this. */
+  /** A suspended member's session (docs/product/moderation.md#suspension): /api/me answers no viewer and this. */
   suspension?: Suspension | null;
 }
 

@@ -37,7 +37,7 @@ function namesNoPage(location: Pick<Location, 'pathname' | 'search'>): boolean {
 export function Root() {
   useLoadWhenIdle(radixDialog, radixDropdownMenu);
   const location = useLocation();
-  // A suspended or banned member sees only the suspension page (docs/product/moderation.md#suspension-page),
+  // A suspended or banned member sees only the suspension page (docs/product/moderation.md#suspension),
   // also when the live event takes them there from whatever page was open.
   const held = useAccountHold() !== null && location.pathname !== paths.suspended.path;
   return (

@@ -5,7 +5,7 @@ import { callsTo, mockApi } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 /*
- * The suspension page (docs/product/moderation.md#suspension-page): a suspended member's session
+ * The suspension page (docs/product/moderation.md#suspension): a suspended member's session
  * shows it whatever page they open, with the end on the campus's clock and the reason; Sign out
  * leaves it. Anyone else asking for /suspended goes home.
  */

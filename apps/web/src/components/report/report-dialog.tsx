@@ -35,7 +35,7 @@ const LOAD_FAILED = 'Something went wrong';
 type Outcome = { kind: 'reported' | 'already'; message: string };
 
 /**
- * Report anything (docs/product/safety.md#reporting): a reason from the contract's short list and
+ * Report anything (docs/product/moderation.md#reporting): a reason from the contract's short list and
  * an optional note for the moderators. A centred card on wide screens, a sheet from the bottom
  * edge on phones; the reasons are a radio group (arrow keys), Escape closes, the focus is trapped
  * inside and goes back to what opened it. A second report of the same thing says it was already

@@ -15,7 +15,7 @@ interface ReportMenuProps {
 }
 
 /**
- * A '⋯' menu whose item reports what it sits on (docs/product/safety.md#reporting): a feed card's,
+ * A '⋯' menu whose item reports what it sits on (docs/product/moderation.md#reporting): a feed card's,
  * a chat message's. Radix's menu is not part of a feed's or a chat's first page: until it is in,
  * the trigger is a plain button that loads it and opens the menu when it arrives
  * (components/ui/lazy-menu.ts). Clicks stay inside: a card opens its post on any other click.

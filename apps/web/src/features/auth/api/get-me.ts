@@ -7,7 +7,7 @@ import { queryKeys, SITE_QUERY_ROOTS } from '@/lib/query-keys.ts';
 /**
  * GET /api/me: the signed-in user, or null for a visitor. A typed read, not a Zod parse: the
  * shell's boot data is our server's contract-checked answer (decision 022). A suspended member's
- * session answers no viewer and the suspension (docs/product/moderation.md#suspension-page), kept
+ * session answers no viewer and the suspension (docs/product/moderation.md#suspension), kept
  * beside it for the suspension page (lib/account-hold.ts).
  */
 async function getMe({ signal, client }: { signal?: AbortSignal; client: QueryClient }): Promise<Viewer | null> {

@@ -12,7 +12,7 @@ import { AuthCard } from './auth-card.tsx';
 import styles from './auth-form.module.css';
 
 /**
- * /suspended (docs/product/moderation.md#suspension-page): a suspended member sees until when (on
+ * /suspended (docs/product/moderation.md#suspension): a suspended member sees until when (on
  * the campus's clock) and why; a banned one that it is for good. Sign out leaves the page: the
  * session is forgotten even when the server has already ended it (a ban), so the tab never stays
  * stuck here. Anyone else has nothing to read here and goes home.

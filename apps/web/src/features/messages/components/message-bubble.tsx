@@ -103,7 +103,7 @@ export function MessageBubble({ message, own, showStatus, onHeart, heartPending 
             {message.likesCount > 0 && <span>{message.likesCount}</span>}
           </button>
         )}
-        {/* The other person's message can be reported (docs/product/safety.md#reporting). */}
+        {/* The other person's message can be reported (docs/product/moderation.md#reporting). */}
         {!own && (
           <ReportMenu
             target={{ type: 'message', id: message.id }}

@@ -15,7 +15,16 @@ import styles from './moderation.module.css';
 const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 
 /** One piece of content: who wrote it, when, the text and its photos; the reported one stands out. */
-function ContextItem({ item, muted = false }: { item: ModerationContextItem; muted?: boolean }) {
+function ContextItem({
+  item,
+  muted = false,
+  mark,
+}: {
+  item: ModerationContextItem;
+  muted?: boolean;
+  /** Said beside the reported item among its neighbours ('Reported message'). */
+  mark?: string;
+}) {
   return (
     <li
       className={[styles.item, item.reported && styles.itemReported, muted && styles.itemMuted]
@@ -33,6 +42,7 @@ function ContextItem({ item, muted = false }: { item: ModerationContextItem; mut
           <time className={styles.itemMeta} dateTime={item.createdAt} title={formatFullDate(item.createdAt)} suppressHydrationWarning>
             {formatRelativeTime(item.createdAt)}
           </time>
+          {mark && item.reported && <span className={`${styles.tag} ${styles.tagStrong}`}>{mark}</span>}
           {item.moderation && (
             <span className={styles.tag}>
               {item.moderation === 'hidden' ? MODERATION_MESSAGES.autoHidden : MODERATION_MESSAGES.removed}
@@ -101,7 +111,12 @@ export function QueueContent({ content }: { content: ModerationQueueContent | nu
           <p className={styles.contextLabel}>{MODERATION_SCREEN_TEXTS.inChat}</p>
           <ul className={`${styles.items} ${styles.thread}`}>
             {content.lines.map((item) => (
-              <ContextItem key={item.id} item={item} muted={!item.reported} />
+              <ContextItem
+                key={item.id}
+                item={item}
+                muted={!item.reported}
+                mark={MODERATION_MESSAGES.reportedMessage}
+              />
             ))}
           </ul>
         </div>

@@ -164,7 +164,7 @@ function OwnerOrVisitorBar({ post }: { post: Post }) {
         </Button>
       )}
       {reporting && (
-        // A comment opened on its own page is reported as a comment (docs/product/safety.md#reporting).
+        // A comment opened on its own page is reported as a comment (docs/product/moderation.md#reporting).
         <ReportDialog
           target={{ type: post.parentId === null ? 'post' : 'comment', id: post.id }}
           open={reporting}

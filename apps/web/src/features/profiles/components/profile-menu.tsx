@@ -104,7 +104,7 @@ export function ProfileMenu({ profile }: { profile: PublicProfile }) {
         pending={block.isPending}
         onConfirm={() => setBlocked(true)}
       />
-      {/* 'Report {name}' (docs/product/profiles.md#profile-menu) with a reason and a note (docs/product/safety.md#reporting). */}
+      {/* 'Report {name}' (docs/product/profiles.md#profile-menu) with a reason and a note (docs/product/moderation.md#reporting). */}
       <ReportDialog
         target={{ type: 'user', id: profile.username }}
         open={reporting}
