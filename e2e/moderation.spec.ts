@@ -7,8 +7,8 @@ import { createPost, freshMember, isMobile, type Member, PASSWORD, randomVisitor
  * person in a browser context of the project's size: three members report a post, which is hidden
  * from a fourth member's open feed at once, and a moderator restores it from /moderation (back in
  * that feed, live); a moderator suspends a member whose open tab is signed out onto the suspension
- * page, and once the suspension has run out (moved for that member only, POST
- * /api/dev/suspensions/expire, never the shared server's clock) the member signs in again.
+ * page, and once the suspension has run out (ended for that member only through their own
+ * session, POST /api/dev/suspension/elapse, never the shared server's clock) the member signs in again.
  * Moderators are made through the dev-only POST /api/dev/moderators, the test's stand-in for
  * `npm run moderators -- grant`. The shared campus's queue holds other tests' reports too: every
  * check is scoped to this test's own people and posts.
@@ -185,23 +185,22 @@ test('a suspended member’s open tab is signed out onto the suspension page; on
   // Any page they open is the suspension page while it lasts.
   await member.page.goto('/messages');
   await expect(member.page).toHaveURL(/\/suspended$/);
-  await member.page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(member.page).toHaveURL(/\/home$/);
-
-  // Signing in is refused while it lasts, and says until when.
-  const refused = await member.page.request.post('/api/auth/sign-in/email', {
+  // Signing in elsewhere is refused while it lasts.
+  const elsewhere = await browser.newContext({ baseURL: origin });
+  const refused = await elsewhere.request.post('/api/auth/sign-in/email', {
     data: { email: suspended.email, password: PASSWORD },
     headers: { origin, 'x-forwarded-for': randomVisitorIp() },
   });
   expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { code: string }).code).toBe('ACCOUNT_SUSPENDED');
+  await elsewhere.close();
 
-  // The suspension runs out (its end moved into the past for this member only): they sign in again.
-  const expired = await page.request.post('/api/dev/suspensions/expire', {
-    data: { email: suspended.email },
-    headers: { origin },
-  });
-  expect(expired.ok(), await expired.text()).toBe(true);
+  // The suspension runs out (its end moved into the past for this member only, with their own
+  // suspended session); they sign out of the page and sign in again.
+  const elapsed = await member.page.request.post('/api/dev/suspension/elapse', { data: {}, headers: { origin } });
+  expect(elapsed.ok(), await elapsed.text()).toBe(true);
+  await member.page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(member.page).toHaveURL(/\/home$/);
   await member.page.goto('/login');
   await member.page.getByLabel('Email', { exact: true }).fill(suspended.email);
   await member.page.getByLabel('Password', { exact: true }).fill(PASSWORD);

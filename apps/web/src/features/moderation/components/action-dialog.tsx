@@ -4,6 +4,7 @@ import {
   MODERATION_MESSAGES,
   MODERATION_SCREEN_TEXTS,
   type ModerationAction,
+  type ModerationActionBody,
   type ReportTarget,
   SUSPENSION_DAYS,
   type SuspensionDays,
@@ -65,7 +66,8 @@ export function ActionDialog({ action, target, name, onClose }: ActionDialogProp
   const send = () => {
     if (act.isPending) return;
     const trimmed = reason.trim();
-    const body = action === 'suspend' ? { action, target, reason: trimmed, days } : { action, target, reason: trimmed };
+    const body: ModerationActionBody =
+      action === 'suspend' ? { action, target, reason: trimmed, days } : { action, target, reason: trimmed };
     act.mutate(body, {
       onSuccess: (answer) => {
         showAlert(answer.message, { type: 'success' });

@@ -13,7 +13,9 @@ import styles from './moderation.module.css';
 
 /** 'Avery Brooks suspended Jordan Lee (7 days)': who did what to whom; the reason and the time under it. */
 function LogRow({ entry }: { entry: ModerationLogEntry }) {
-  const target = entry.target.type === 'user' ? null : MODERATION_SCREEN_TEXTS.logTarget[entry.target.type];
+  // Warnings, suspensions and bans reach a person; the rest act on the content itself.
+  const onPerson = entry.target.type === 'user' || ['warn', 'suspend', 'ban'].includes(entry.action);
+  const target = onPerson ? null : MODERATION_SCREEN_TEXTS.logTarget[entry.target.type];
   return (
     <li className={styles.logRow}>
       <Avatar src={entry.moderator.img} size={36} />
