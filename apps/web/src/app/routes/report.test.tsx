@@ -33,6 +33,8 @@ function mockPostPage() {
 
 async function openReport() {
   const button = await screen.findByRole('button', { name: MODERATION_SCREEN_TEXTS.report }, { timeout: 5000 });
+  // As a press does: the button has the focus, which the sheet gives back when it closes.
+  button.focus();
   fireEvent.click(button);
   const dialog = await screen.findByRole('dialog', { name: MODERATION_MESSAGES.reportTitle.post });
   return { button, dialog };

@@ -159,7 +159,7 @@ export function QueueContent({ content }: { content: ModerationQueueContent | nu
               </Link>
               <span className={styles.itemMeta}>@{content.user.username}</span>
             </p>
-            <p className={styles.itemMeta}>
+            <p className={styles.itemMeta} suppressHydrationWarning>
               {MODERATION_SCREEN_TEXTS.memberSince(monthYear.format(new Date(content.user.createdAt)))}
             </p>
             {content.user.bio && <p className={styles.itemText}>{content.user.bio}</p>}
