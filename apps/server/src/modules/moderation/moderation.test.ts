@@ -28,7 +28,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { banAccount } from '../auth/index.ts';
-import { runModeratorsCommand } from './commands/moderators.ts';
+import { runModeratorsCommand } from './moderators.service.ts';
 
 /** A clock the tests move past a suspension's end without waiting. */
 let offsetMs = 0;
