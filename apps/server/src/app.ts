@@ -15,7 +15,7 @@ import { geoRoutes } from './modules/geo/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { mailPlugin } from './modules/mail/index.ts';
 import { meetupsRoutes } from './modules/meetups/index.ts';
-import { moderationRoutes } from './modules/moderation/index.ts';
+import { moderationDevRoutes, moderationRoutes } from './modules/moderation/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { offersRoutes } from './modules/offers/index.ts';
 import { likedByRoutes, listingsDevRoutes, postsRoutes } from './modules/posts/index.ts';
@@ -123,6 +123,8 @@ export async function buildApp({
   await app.register(notificationsRoutes, { db, storage: app.storage });
   await app.register(profilesRoutes, { db, storage: app.storage, clock, sendSignInLink: signInLinkSender(auth) });
   await app.register(moderationRoutes, { db, clock, storage: app.storage });
+  // The e2e tests' way to end their own member's suspension (decision 039); never in production.
+  if (config.env !== 'production') await app.register(moderationDevRoutes, { db, clock });
   await app.register(reviewsRoutes, { db, clock, storage: app.storage });
   await app.register(adsRoutes, { db, storage: app.storage, clock, provider: paymentProviderFor(config) });
   await app.register(searchRoutes, { db, storage: app.storage, clock });

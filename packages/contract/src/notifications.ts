@@ -56,11 +56,12 @@ export const NOTIFICATION_ACTIONS: Record<NotificationType, string> = {
   'price drop': 'lowered the price of a listing you saved',
   // The app asks (decision 034); the message carries 'Is {title} still available?'.
   'still available': 'asks',
-  // Moderation (docs/product/moderation.md): from the app, not a person; the message carries the reason.
-  'content removed': 'Moderators removed something you posted',
-  'content hidden': 'Moderators are reviewing something you posted',
-  warning: 'Moderators sent you a warning',
-  suspended: 'Moderators suspended your account',
+  // Moderation (docs/product/moderation.md): from the app ('OU Buy / Sell removed something you
+  // posted'), never naming the moderator; the message carries the reason.
+  'content removed': 'removed something you posted',
+  'content hidden': 'hid something you posted until moderators review it',
+  warning: 'sent you a warning from the moderators',
+  suspended: 'suspended your account',
 };
 
 /** Notifications the app itself sends about the recipient's own listing (no other person). */

@@ -1,7 +1,8 @@
 /**
  * The moderation module's face (docs/product/moderation.md, docs/decisions/039-campus-moderators.md):
  * reporting (posts, comments, messages, reviews, members), the campus moderators' queue, their
- * actions and the audit log; whether someone moderates a campus (the viewer's `moderator` flag).
+ * actions and the audit log; and, outside production, the e2e tests' way to end a suspension.
  */
-export { isModerator } from './moderation.repo.ts';
+export { grantDemoModerators } from './moderators.service.ts';
+export { moderationDevRoutes } from './moderation-dev.routes.ts';
 export { moderationRoutes } from './moderation.routes.ts';

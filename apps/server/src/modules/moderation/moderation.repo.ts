@@ -599,3 +599,16 @@ export async function listReviewContext(db: DbOrTx, ids: string[]): Promise<Revi
     listingText: r.plain_text,
   }));
 }
+
+/** Development only (moderation-dev.routes.ts): the member's open suspensions end at `now`. */
+export async function elapseSuspensions(db: DbOrTx, userId: string, now: Date): Promise<number> {
+  const rows = await db
+    .update(memberSuspensions)
+    .set({
+      startsAt: sql`least(${memberSuspensions.startsAt}, ${new Date(now.getTime() - 1000)}::timestamptz)`,
+      endsAt: now,
+    })
+    .where(and(eq(memberSuspensions.userId, userId), isNull(memberSuspensions.liftedAt), sql`${memberSuspensions.endsAt} > ${now}`))
+    .returning({ id: memberSuspensions.id });
+  return rows.length;
+}

@@ -28,7 +28,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { banAccount } from '../auth/index.ts';
-import { runModeratorsCommand } from './commands/moderators.ts';
+import { runModeratorsCommand } from './moderators.service.ts';
 
 /** A clock the tests move past a suspension's end without waiting. */
 let offsetMs = 0;
@@ -64,10 +64,19 @@ async function postBy(browser: TestBrowser, text = 'Desk lamp, works great', ext
 
 const report = (browser: TestBrowser, body: unknown) => browser.post('/api/reports', body);
 const act = (browser: TestBrowser, body: unknown) => browser.post('/api/moderation/actions', body);
-const queueOf = async (browser: TestBrowser) => {
-  const res = await browser.get('/api/moderation/queue');
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as ModerationQueue;
+/** Every page of the queue, in order (the tests of this file share the campus's queue). */
+const queueOf = async (browser: TestBrowser): Promise<ModerationQueue> => {
+  const groups: ModerationQueue['groups'] = [];
+  let cursor: string | null = null;
+  do {
+    const res = await browser.get(`/api/moderation/queue${cursor ? `?cursor=${cursor}` : ''}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json() as ModerationQueue;
+    expect(page.groups.length).toBeLessThanOrEqual(MODERATION_LIMITS.queuePerPage);
+    groups.push(...page.groups);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return { groups, nextCursor: null };
 };
 
 /** Signs in again with the password (a fresh session), or answers the refusal. */
@@ -336,17 +345,60 @@ describe('the queue and the log: who may read them', () => {
     expect(person?.content).toMatchObject({ type: 'user', user: { id: utterly.user.id } });
 
     // Oldest first, keyset paged: every group once across pages.
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const res = await mod.browser.get(`/api/moderation/queue${cursor ? `?cursor=${cursor}` : ''}`);
-      const page = res.json() as ModerationQueue;
-      seen.push(...page.groups.map((g) => g.target.id));
-      cursor = page.nextCursor;
-    } while (cursor);
+    const seen = queue.groups.map((g) => g.target.id);
     expect(new Set(seen).size).toBe(seen.length);
-    const firsts = seen.map((id) => queue.groups.find((g) => g.target.id === id)?.firstReportedAt).filter(Boolean);
+    const firsts = queue.groups.map((g) => g.firstReportedAt);
     expect([...firsts].sort()).toEqual(firsts);
+  });
+});
+
+describe('the queue pages', () => {
+  it('keyset pages of 10 groups, every group once, in the same number of statements whatever the page holds', async () => {
+    const mod = await moderatorOf('ou', 'Paula Pager');
+    const author = await member(app, db, 'ou', 'Petra Prolific');
+    const reporter = await member(app, db, 'ou', 'Reed Reporter');
+    const statements = async () => {
+      const pool = db.$client;
+      const original = pool.query.bind(pool);
+      let n = 0;
+      (pool as unknown as { query: unknown }).query = (...args: unknown[]) => {
+        n += 1;
+        return (original as (...a: unknown[]) => unknown)(...args);
+      };
+      try {
+        await queueOf(mod.browser);
+      } finally {
+        (pool as unknown as { query: unknown }).query = original;
+      }
+      return n;
+    };
+    const onePage = await statements();
+    const base = Date.now() - 1000;
+    const ids = Array.from({ length: 12 }, (_, i) => `paged-post-${i}`);
+    await db.insert(posts).values(
+      ids.map((id, i) => ({ id, campusId: CAMPUS_IDS.ou, userId: author.user.id, plainText: `paged ${i}`, createdAt: new Date(base + i) })),
+    );
+    await db.insert(userReports).values(
+      ids.map((id, i) => ({
+        id: `paged-report-${i}`,
+        campusId: CAMPUS_IDS.ou,
+        reporterId: reporter.user.id,
+        targetId: author.user.id,
+        kind: 'post' as const,
+        postId: id,
+        category: 'spam',
+        createdAt: new Date(base + i),
+      })),
+    );
+    const queue = await queueOf(mod.browser);
+    const seen = queue.groups.map((g) => g.target.id);
+    expect(new Set(seen).size).toBe(seen.length);
+    for (const id of ids) expect(seen).toContain(id);
+    // More groups and pages: the statements grow with the pages only, never with the groups.
+    const pages = Math.ceil(queue.groups.length / MODERATION_LIMITS.queuePerPage);
+    const perPage = await statements();
+    expect(perPage).toBeLessThanOrEqual(onePage * pages);
+    expect(perPage / pages).toBeLessThanOrEqual(9);
   });
 });
 
@@ -496,6 +548,21 @@ describe('actions', () => {
     const entries = ((await mod.browser.get('/api/moderation/log')).json() as ModerationLog).entries;
     expect(entries.slice(0, 3).map((e) => e.action)).toEqual(['ban', 'restore', 'suspend']);
     expect(entries[2]?.days).toBe(1);
+  });
+});
+
+describe('the development route that ends a suspension', () => {
+  it("ends only the suspended caller's own suspension; anyone else gets nothing", async () => {
+    const mod = await moderatorOf('ou', 'Dev Moderator');
+    const target = await member(app, db, 'ou', 'Dora Devsuspend');
+    const bystander = await member(app, db, 'ou', 'Benny Bystander');
+    expect((await new TestBrowser(app).post('/api/dev/suspension/elapse', {})).statusCode).toBe(401);
+    expect((await bystander.browser.post('/api/dev/suspension/elapse', {})).statusCode).toBe(404);
+    const suspend = { action: 'suspend', target: { type: 'user', id: target.user.id }, reason: 'Spam', days: 30 };
+    expect((await act(mod.browser, suspend)).statusCode).toBe(200);
+    expect((await target.browser.post('/api/dev/suspension/elapse', { extra: 1 })).statusCode).toBe(400);
+    expect((await target.browser.post('/api/dev/suspension/elapse', {})).json()).toEqual({ ended: 1 });
+    expect((await target.browser.get('/api/me')).json().viewer?.id).toBe(target.user.id);
   });
 });
 
