@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, keepScreenshot, secondPerson, test } from './fixtures.ts';
-import { createPost, freshMember, isMobile, type Member, PASSWORD, randomVisitorIp, uniqueTag } from './support/members.ts';
+import { createPost, freshMember, isMobile, PASSWORD, randomVisitorIp, signIn, uniqueTag } from './support/members.ts';
 
 /**
  * Campus moderators (docs/product/moderation.md; docs/decisions/039-campus-moderators.md), each
@@ -9,18 +9,15 @@ import { createPost, freshMember, isMobile, type Member, PASSWORD, randomVisitor
  * that feed, live); a moderator suspends a member whose open tab is signed out onto the suspension
  * page, and once the suspension has run out (ended for that member only through their own
  * session, POST /api/dev/suspension/elapse, never the shared server's clock) the member signs in again.
- * Moderators are made through the dev-only POST /api/dev/moderators, the test's stand-in for
- * `npm run moderators -- grant`. The shared campus's queue holds other tests' reports too: every
- * check is scoped to this test's own people and posts.
+ * The moderator is the demo's (jordan@ou.edu moderates OU; the command cannot reach the e2e
+ * server's database while it runs). The shared campus's queue holds other tests' reports too:
+ * every check is scoped to this test's own people and posts.
  */
 
 test.describe.configure({ timeout: 180_000 });
 
-/** Grants the moderator role on the campus of the host (development only). */
-async function makeModerator(request: APIRequestContext, origin: string, member: Member): Promise<void> {
-  const res = await request.post('/api/dev/moderators', { data: { email: member.email }, headers: { origin } });
-  expect(res.ok(), await res.text()).toBe(true);
-}
+/** The demo's OU moderator (granted with the demo accounts, as `npm run moderators -- grant` would). */
+const MODERATOR = 'jordan@ou.edu';
 
 /** A member whose only part is to exist or act through the API, in a context of their own. */
 async function apiMember(browser: Browser, origin: string, first: string) {
@@ -94,8 +91,7 @@ test('three reports hide a post from a fourth member’s open feed; a moderator 
 
   // A moderator finds it in the queue, hidden, with the three reports and the note.
   const mod = await secondPerson(browser, origin);
-  const moderator = await freshMember(mod.context, origin, { first: 'Morgan' });
-  await makeModerator(mod.page.request, origin, moderator);
+  await signIn(mod.context, origin, MODERATOR);
   await mod.page.goto('/home');
   if (isMobile()) {
     await mod.page.getByRole('button', { name: 'Account menu' }).click();
@@ -148,8 +144,7 @@ test('a suspended member’s open tab is signed out onto the suspension page; on
   await member.page.goto('/home');
   await expect(member.page.getByRole('heading', { name: 'Your account is suspended' })).toHaveCount(0);
 
-  const moderator = await freshMember(page.context(), origin, { first: 'Mod' });
-  await makeModerator(page.request, origin, moderator);
+  await signIn(page.context(), origin, MODERATOR);
 
   // Spec 2's 'Report {name}' from the profile menu, now with a reason.
   await page.goto(`/${suspended.username}`);
