@@ -205,9 +205,9 @@ test('a suspended member’s open tab is signed out onto the suspension page; on
 
   // The log keeps the suspension and its length.
   await page.goto('/moderation?show=log');
-  await expect(
-    page.getByRole('listitem').filter({ hasText: `suspended ${suspended.name} (1 day)` }),
-  ).toContainText('Reason: Threatening messages to a buyer.');
+  await expect(page.getByRole('listitem').filter({ hasText: `suspended ${suspended.name} (1 day)` })).toContainText(
+    'Reason: Threatening messages to a buyer.',
+  );
 
   expect(member.errors.filter((e) => !/status of 40[13]/.test(e))).toEqual([]);
   await member.context.close();

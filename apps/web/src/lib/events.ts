@@ -8,8 +8,8 @@ import {
 } from '@campus/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { afterLoad } from './first-page.ts';
 import type { AccountHold } from './account-hold.ts';
+import { afterLoad } from './first-page.ts';
 import { queryKeys, SITE_QUERY_ROOTS } from './query-keys.ts';
 
 /** One event of GET /api/events (its `data:` line). */
@@ -187,7 +187,8 @@ export function useLiveEvents(enabled: boolean): void {
         if (!opened) stream.close();
         // Opened, then ended and refused on reconnecting: the session ended elsewhere (signed out
         // in another tab, suspended, banned). Ask who is signed in now; the guards follow.
-        else if (stream.readyState === EventSource.CLOSED) void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+        else if (stream.readyState === EventSource.CLOSED)
+          void queryClient.invalidateQueries({ queryKey: queryKeys.me });
       };
     });
     return () => {

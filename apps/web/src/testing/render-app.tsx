@@ -27,7 +27,12 @@ export interface RenderAppOptions {
  */
 export function renderApp(
   url: string,
-  { viewer, campus = testCampus(), unread = { messages: 0, notifications: 0 }, suspension = null }: RenderAppOptions = {},
+  {
+    viewer,
+    campus = testCampus(),
+    unread = { messages: 0, notifications: 0 },
+    suspension = null,
+  }: RenderAppOptions = {},
 ) {
   const signedIn = suspension ? null : viewer === undefined ? testViewer({ campusId: campus.id }) : viewer;
   mockApi({

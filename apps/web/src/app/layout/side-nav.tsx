@@ -50,7 +50,9 @@ function useNavEntries(): NavEntry[] {
     },
     { label: 'Saved', to: paths.saved.getHref(), icon: Bookmark },
     // The campus's moderators only (docs/product/moderation.md#the-queue).
-    ...(viewer?.moderator ? [{ label: MODERATION_MESSAGES.nav, to: paths.moderation.getHref(), icon: ShieldCheck }] : []),
+    ...(viewer?.moderator
+      ? [{ label: MODERATION_MESSAGES.nav, to: paths.moderation.getHref(), icon: ShieldCheck }]
+      : []),
     {
       label: 'Profile',
       to: viewer ? paths.profile.getHref(viewer.username) : paths.userRegistration.getHref(),

@@ -29,7 +29,9 @@ describe('/moderation', () => {
   it('is the not-found page for a member who does not moderate, and for a visitor; the queue is never asked for', async () => {
     renderApp('/moderation');
     expect(await screen.findByRole('heading', { name: NOT_FOUND_TEXTS.pageDoesNotExist })).toBeTruthy();
-    expect(screen.queryByRole('navigation', { name: 'Main' })?.textContent ?? '').not.toContain(MODERATION_MESSAGES.nav);
+    expect(screen.queryByRole('navigation', { name: 'Main' })?.textContent ?? '').not.toContain(
+      MODERATION_MESSAGES.nav,
+    );
     expect(callsTo('GET /api/moderation/queue')).toEqual([]);
   });
 
@@ -62,7 +64,12 @@ describe('/moderation', () => {
         type: 'message',
         chatId: 'c1',
         lines: [
-          testContextItem({ id: 'm1', plainText: 'Is the desk still available?', reported: false, author: testAuthor() }),
+          testContextItem({
+            id: 'm1',
+            plainText: 'Is the desk still available?',
+            reported: false,
+            author: testAuthor(),
+          }),
           testContextItem({ id: 'm2', plainText: 'Send the money or else', reported: true }),
         ],
       },
@@ -82,20 +89,19 @@ describe('/moderation', () => {
     );
     // Hidden content can be restored; the author is in good standing, so suspend and ban are offered.
     const actions = within(post).getByRole('group', { name: MODERATION_SCREEN_TEXTS.actionsLabel('Jordan Lee') });
-    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Dismiss',
-      'Remove',
-      'Warn',
-      'Suspend',
-      'Ban',
-      'Restore',
-    ]);
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Dismiss', 'Remove', 'Warn', 'Suspend', 'Ban', 'Restore']);
 
     // The message sits among its chat lines, marked as the reported one.
     const chat = screen.getByRole('article', { name: 'Message by Casey Quinn' });
     expect(within(chat).getByText(MODERATION_SCREEN_TEXTS.inChat)).toBeTruthy();
     expect(within(chat).getByText('Send the money or else').closest('li')?.getAttribute('aria-current')).toBe('true');
-    expect(within(chat).getByText('Is the desk still available?').closest('li')?.hasAttribute('aria-current')).toBe(false);
+    expect(within(chat).getByText('Is the desk still available?').closest('li')?.hasAttribute('aria-current')).toBe(
+      false,
+    );
     expect(within(chat).getByText(/^Suspended until /)).toBeTruthy();
     // The order is the server's: oldest first.
     const articles = screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'));
@@ -162,7 +168,10 @@ describe('/moderation', () => {
       'GET /api/moderation/queue': page([testQueueGroup()]),
       'POST /api/moderation/actions': () => {
         if (refusals-- > 0) return refuse(400, 'CANNOT_MODERATE_SELF', MODERATION_MESSAGES.cannotModerateSelf);
-        return { message: MODERATION_MESSAGES.actionDone.suspend, entry: testLogEntry({ action: 'suspend', days: 30 }) };
+        return {
+          message: MODERATION_MESSAGES.actionDone.suspend,
+          entry: testLogEntry({ action: 'suspend', days: 30 }),
+        };
       },
     });
     renderApp('/moderation', { viewer: moderator });

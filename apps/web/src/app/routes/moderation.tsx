@@ -19,10 +19,11 @@ export const clientLoader =
   async ({ request }: LoaderFunctionArgs) => {
     const shell = await loadShell(queryClient);
     if (!shell?.viewer?.moderator) return null;
-    const view = viewOf(new URL(request.url).searchParams);
-    await queryClient.prefetchInfiniteQuery(
-      view === 'log' ? moderationLogQueryOptions() : moderationQueueQueryOptions(),
-    );
+    if (viewOf(new URL(request.url).searchParams) === 'log') {
+      await queryClient.prefetchInfiniteQuery(moderationLogQueryOptions());
+    } else {
+      await queryClient.prefetchInfiniteQuery(moderationQueueQueryOptions());
+    }
     return null;
   };
 

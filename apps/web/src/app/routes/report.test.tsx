@@ -1,4 +1,9 @@
-import { MODERATION_MESSAGES, MODERATION_SCREEN_TEXTS, type PostBoostStatus, REPORT_REASON_LABELS } from '@campus/contract';
+import {
+  MODERATION_MESSAGES,
+  MODERATION_SCREEN_TEXTS,
+  type PostBoostStatus,
+  REPORT_REASON_LABELS,
+} from '@campus/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { callsTo, mockApi, refuse } from '@/testing/api.ts';
@@ -46,9 +51,11 @@ describe('the report sheet', () => {
     mockApi({ 'POST /api/reports': { message: MODERATION_MESSAGES.reported, reportId: 'r1', alreadyReported: false } });
     renderApp('/post/p1');
     const { button, dialog } = await openReport();
-    expect(within(dialog).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(
-      Object.values(REPORT_REASON_LABELS),
-    );
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(Object.values(REPORT_REASON_LABELS));
 
     fireEvent.click(within(dialog).getByRole('button', { name: MODERATION_MESSAGES.send }));
     expect(await within(dialog).findByText(MODERATION_MESSAGES.reasonRequired)).toBeTruthy();
@@ -69,7 +76,7 @@ describe('the report sheet', () => {
     await waitFor(() => expect(document.activeElement).toBe(button));
   });
 
-  it("says so when the person had already reported it, and nothing more is stored", async () => {
+  it('says so when the person had already reported it, and nothing more is stored', async () => {
     mockPostPage();
     mockApi({ 'POST /api/reports': { message: MODERATION_MESSAGES.reported, reportId: 'r1', alreadyReported: true } });
     renderApp('/post/p1');

@@ -1,4 +1,11 @@
-import { type AdCta, LISTING_MESSAGES, POST_MESSAGES, type Post, MODERATION_MESSAGES, MODERATION_SCREEN_TEXTS } from '@campus/contract';
+import {
+  type AdCta,
+  LISTING_MESSAGES,
+  MODERATION_MESSAGES,
+  MODERATION_SCREEN_TEXTS,
+  POST_MESSAGES,
+  type Post,
+} from '@campus/contract';
 import { PartyPopper } from 'lucide-react';
 import { type MouseEvent, memo } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -92,7 +99,9 @@ function Card({ post, sponsored, eager }: { post: Post; sponsored?: AdCta; eager
           {canReport && !sponsored && (
             <ReportMenu
               target={{ type: post.parentId === null ? 'post' : 'comment', id: post.id }}
-              title={post.parentId === null ? MODERATION_MESSAGES.reportTitle.post : MODERATION_MESSAGES.reportTitle.comment}
+              title={
+                post.parentId === null ? MODERATION_MESSAGES.reportTitle.post : MODERATION_MESSAGES.reportTitle.comment
+              }
               label={MODERATION_SCREEN_TEXTS.cardOptions}
               triggerClassName={styles.menuTrigger}
             />

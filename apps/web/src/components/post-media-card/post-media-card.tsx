@@ -1,4 +1,4 @@
-import { LISTING_MESSAGES, type Post, PROFILE_MESSAGES, MODERATION_MESSAGES } from '@campus/contract';
+import { LISTING_MESSAGES, MODERATION_MESSAGES, type Post, PROFILE_MESSAGES } from '@campus/contract';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Ellipsis, Flag, Images, Link2, MessageCircle, Pencil, Play, RefreshCw, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
@@ -154,7 +154,9 @@ function PostMediaCard({ post }: { post: Post }) {
                   onSelect={() => setReporting(true)}
                 >
                   <Flag aria-hidden="true" size={18} />
-                  {post.parentId === null ? MODERATION_MESSAGES.reportTitle.post : MODERATION_MESSAGES.reportTitle.comment}
+                  {post.parentId === null
+                    ? MODERATION_MESSAGES.reportTitle.post
+                    : MODERATION_MESSAGES.reportTitle.comment}
                 </DropdownMenu.Item>
               )}
             </MenuContent>
@@ -168,7 +170,9 @@ function PostMediaCard({ post }: { post: Post }) {
           target={{ type: post.parentId === null ? 'post' : 'comment', id: post.id }}
           open={reporting}
           onOpenChange={setReporting}
-          title={post.parentId === null ? MODERATION_MESSAGES.reportTitle.post : MODERATION_MESSAGES.reportTitle.comment}
+          title={
+            post.parentId === null ? MODERATION_MESSAGES.reportTitle.post : MODERATION_MESSAGES.reportTitle.comment
+          }
           returnFocusTo={trigger}
         />
       )}

@@ -113,7 +113,6 @@ export function ReportDialog({ target, open, onOpenChange, title, doneMessage, r
           )}
           <DialogDescription className={styles.outcomeText}>{outcome.message}</DialogDescription>
           <DialogClose asChild>
-            {/* biome-ignore lint/a11y/noAutofocus: the answer replaces the form, and the focus must stay inside the dialog. */}
             <Button autoFocus block>
               {MODERATION_SCREEN_TEXTS.done}
             </Button>

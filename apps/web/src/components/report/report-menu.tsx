@@ -11,7 +11,7 @@ interface ReportMenuProps {
   title: string;
   /** The trigger's accessible name ('Post options', 'Message options'). */
   label: string;
-  triggerClassName: string;
+  triggerClassName?: string;
 }
 
 /**
@@ -67,7 +67,10 @@ export function ReportMenu({ target, title, label, triggerClassName }: ReportMen
             collisionPadding={12}
             onClick={(event) => event.stopPropagation()}
           >
-            <DropdownMenu.Item className={`${menuStyles.menuItem} ${menuStyles.danger}`} onSelect={() => setReporting(true)}>
+            <DropdownMenu.Item
+              className={`${menuStyles.menuItem} ${menuStyles.danger}`}
+              onSelect={() => setReporting(true)}
+            >
               <Flag aria-hidden="true" size={18} />
               {title}
             </DropdownMenu.Item>

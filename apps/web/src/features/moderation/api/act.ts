@@ -1,4 +1,8 @@
-import { type ModerationActionBody, type ModerationActionResponse, ModerationActionResponseSchema } from '@campus/contract';
+import {
+  type ModerationActionBody,
+  type ModerationActionResponse,
+  ModerationActionResponseSchema,
+} from '@campus/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';

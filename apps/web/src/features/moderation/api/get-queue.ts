@@ -4,7 +4,10 @@ import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** GET /api/moderation/queue: open reports grouped by target, oldest first, 10 groups a page. */
-async function getQueuePage(cursor: string | undefined, { signal }: { signal?: AbortSignal }): Promise<ModerationQueue> {
+async function getQueuePage(
+  cursor: string | undefined,
+  { signal }: { signal?: AbortSignal },
+): Promise<ModerationQueue> {
   return ModerationQueueSchema.parse(await api.get<unknown>('/api/moderation/queue', { query: { cursor }, signal }));
 }
 

@@ -109,7 +109,6 @@ export function ActionDialog({ action, target, name, onClose }: ActionDialogProp
         <div className={styles.form}>
           <p className={styles.confirmReason}>{MODERATION_MESSAGES.suspendedReason(reason.trim())}</p>
           <div className={styles.dialogActions}>
-            {/* biome-ignore lint/a11y/noAutofocus: the form this step replaces had the focus; the question's answer takes it. */}
             <Button variant="danger" block autoFocus disabled={act.isPending} onClick={send}>
               {act.isPending ? MODERATION_SCREEN_TEXTS.acting : label}
             </Button>

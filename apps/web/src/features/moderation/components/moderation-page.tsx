@@ -17,7 +17,11 @@ export function ModerationPage({ show }: { show: 'queue' | 'log' }) {
         replace
         tabs={[
           { label: MODERATION_MESSAGES.queueTitle, to: paths.moderation.getHref(), active: show === 'queue' },
-          { label: MODERATION_MESSAGES.logTitle, to: paths.moderation.getHref({ show: 'log' }), active: show === 'log' },
+          {
+            label: MODERATION_MESSAGES.logTitle,
+            to: paths.moderation.getHref({ show: 'log' }),
+            active: show === 'log',
+          },
         ]}
       />
       {show === 'log' ? <LogList /> : <QueueList />}

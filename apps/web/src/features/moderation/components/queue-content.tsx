@@ -39,7 +39,12 @@ function ContextItem({
             {fullName(item.author)}
           </Link>
           <span className={styles.itemMeta}>@{item.author.username}</span>
-          <time className={styles.itemMeta} dateTime={item.createdAt} title={formatFullDate(item.createdAt)} suppressHydrationWarning>
+          <time
+            className={styles.itemMeta}
+            dateTime={item.createdAt}
+            title={formatFullDate(item.createdAt)}
+            suppressHydrationWarning
+          >
             {formatRelativeTime(item.createdAt)}
           </time>
           {mark && item.reported && <span className={`${styles.tag} ${styles.tagStrong}`}>{mark}</span>}

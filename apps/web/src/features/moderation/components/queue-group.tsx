@@ -42,7 +42,8 @@ function actionsFor(group: ModerationQueueGroup): ModerationAction[] {
 function Standing({ group }: { group: ModerationQueueGroup }) {
   const campus = useCampus();
   const standing = group.authorStanding;
-  if (standing.status === 'good') return <span className={styles.standing}>{MODERATION_SCREEN_TEXTS.standingGood}</span>;
+  if (standing.status === 'good')
+    return <span className={styles.standing}>{MODERATION_SCREEN_TEXTS.standingGood}</span>;
   const text =
     standing.status === 'suspended'
       ? MODERATION_SCREEN_TEXTS.standingSuspended(suspensionEndText(standing.until, campus.slug))
@@ -107,7 +108,8 @@ export function QueueGroup({ group }: { group: ModerationQueueGroup }) {
           </ul>
         </section>
       </div>
-      <div className={styles.actions} role="group" aria-label={MODERATION_SCREEN_TEXTS.actionsLabel(name)}>
+      <fieldset className={styles.actions}>
+        <legend className="visually-hidden">{MODERATION_SCREEN_TEXTS.actionsLabel(name)}</legend>
         {actionsFor(group).map((action) => (
           <Button
             key={action}
@@ -118,7 +120,7 @@ export function QueueGroup({ group }: { group: ModerationQueueGroup }) {
             {MODERATION_MESSAGES.actionLabels[action]}
           </Button>
         ))}
-      </div>
+      </fieldset>
       {acting && (
         <ActionDialog
           action={acting}

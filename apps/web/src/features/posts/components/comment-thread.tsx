@@ -1,4 +1,4 @@
-import { type Post, type PostThreadNode, MODERATION_MESSAGES, MODERATION_SCREEN_TEXTS } from '@campus/contract';
+import { MODERATION_MESSAGES, MODERATION_SCREEN_TEXTS, type Post, type PostThreadNode } from '@campus/contract';
 import { CornerDownRight, Flag, MessageCircleReply, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';

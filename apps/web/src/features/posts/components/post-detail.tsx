@@ -2,11 +2,12 @@ import {
   AD_MESSAGES,
   LIKED_BY_TEXTS,
   LISTING_MESSAGES,
+  MODERATION_MESSAGES,
+  MODERATION_SCREEN_TEXTS,
   POST_DETAIL_MESSAGES,
   type Post,
   type PostPage,
   PROFILE_MESSAGES,
-  MODERATION_MESSAGES, MODERATION_SCREEN_TEXTS,
 } from '@campus/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, Flag, Link2, MessageCircle, Pencil, Rocket, Send, Trash2 } from 'lucide-react';
@@ -169,7 +170,9 @@ function OwnerOrVisitorBar({ post }: { post: Post }) {
           target={{ type: post.parentId === null ? 'post' : 'comment', id: post.id }}
           open={reporting}
           onOpenChange={setReporting}
-          title={post.parentId === null ? MODERATION_MESSAGES.reportTitle.post : MODERATION_MESSAGES.reportTitle.comment}
+          title={
+            post.parentId === null ? MODERATION_MESSAGES.reportTitle.post : MODERATION_MESSAGES.reportTitle.comment
+          }
         />
       )}
       {deleting && (
