@@ -114,7 +114,7 @@ describe('/moderation', () => {
     let fail = true;
     mockApi({
       'GET /api/moderation/queue': () =>
-        fail ? refuse(503, 'DATABASE_UNAVAILABLE', 'Try again in a moment.') : page([]),
+        fail ? refuse(404, 'NOT_FOUND', 'Not found.') : page([]),
     });
     renderApp('/moderation', { viewer: moderator });
     expect(await screen.findByText(MODERATION_SCREEN_TEXTS.loadFailed)).toBeTruthy();

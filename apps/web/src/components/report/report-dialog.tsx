@@ -10,7 +10,14 @@ import {
 import { CircleCheck, Info } from 'lucide-react';
 import { type FormEvent, type RefObject, useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
-import { DialogClose, DialogCloseButton, DialogDescription, DialogShell, DialogTitle } from '@/components/ui/modal.tsx';
+import {
+  DialogClose,
+  DialogCloseButton,
+  DialogDescription,
+  DialogShell,
+  DialogTitle,
+  useReturnFocus,
+} from '@/components/ui/modal.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { type ReportTarget, useReport } from './api.ts';
 import styles from './report.module.css';
@@ -47,6 +54,7 @@ export function ReportDialog({ target, open, onOpenChange, title, doneMessage, r
   const [error, setError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const report = useReport();
+  const returnFocus = useReturnFocus(returnFocusTo);
   const descriptionId = useId();
   const noteId = useId();
   const errorId = useId();
@@ -92,13 +100,7 @@ export function ReportDialog({ target, open, onOpenChange, title, doneMessage, r
       layout="sheet"
       className={styles.dialog}
       described
-      onCloseAutoFocus={(event) => {
-        const back = returnFocusTo?.current;
-        if (back?.isConnected) {
-          event.preventDefault();
-          back.focus();
-        }
-      }}
+      onCloseAutoFocus={returnFocus}
     >
       <div className={styles.header}>
         <DialogTitle className={styles.title}>{title ?? MODERATION_MESSAGES.reportTitle[target.type]}</DialogTitle>

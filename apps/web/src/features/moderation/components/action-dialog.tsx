@@ -12,7 +12,13 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { DialogCloseButton, DialogDescription, DialogShell, DialogTitle } from '@/components/ui/modal.tsx';
+import {
+  DialogCloseButton,
+  DialogDescription,
+  DialogShell,
+  DialogTitle,
+  useReturnFocus,
+} from '@/components/ui/modal.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useModerationAction } from '../api/act.ts';
 import styles from './moderation.module.css';
@@ -54,6 +60,7 @@ export function ActionDialog({ action, target, name, onClose }: ActionDialogProp
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const act = useModerationAction();
+  const returnFocus = useReturnFocus();
   const { showAlert } = useAlert();
   const reasonId = useId();
   const errorId = useId();
@@ -99,6 +106,7 @@ export function ActionDialog({ action, target, name, onClose }: ActionDialogProp
       role={confirming ? 'alertdialog' : 'dialog'}
       className={styles.dialog}
       described
+      onCloseAutoFocus={returnFocus}
     >
       <div className={styles.dialogHeader}>
         <DialogTitle className={styles.dialogTitle}>{question}</DialogTitle>
