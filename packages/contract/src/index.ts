@@ -17,6 +17,7 @@ export * from './meetup-spots.ts';
 export * from './meetups.ts';
 export * from './messages.ts';
 export * from './moderation.ts';
+export * from './moderation-events.ts';
 export * from './moderation-screens.ts';
 export * from './names.ts';
 export * from './notifications.ts';

@@ -17,7 +17,6 @@ export const MODERATION_SCREEN_TEXTS = {
   messageOptions: 'Message options',
 
   // /moderation
-  pageTitle: 'Moderation',
   loadFailed: 'We couldn’t load the reports. Check your connection and try again.',
   logLoadFailed: 'We couldn’t load the audit log. Check your connection and try again.',
   loadMore: 'Show more',

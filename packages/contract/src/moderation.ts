@@ -324,28 +324,3 @@ export type ModerationLog = z.infer<typeof ModerationLogSchema>;
 /** What `/api/me` says of a session whose member is suspended (viewer is then null). */
 export const SuspensionSchema = z.object({ until: z.string(), reason: z.string() });
 export type Suspension = z.infer<typeof SuspensionSchema>;
-
-/**
- * Live events of moderation (decision 039). `contentHidden` is campus-wide (no position): a post,
- * comment, message or review left everyone's view (auto-hidden or removed); open tabs drop it.
- * `contentRestored`: it is back (tabs read it again). `accountSuspended` goes to the suspended
- * member's own streams only, then they end: the tab signs out and shows the suspension page.
- */
-export const MODERATION_EVENT_TYPES = {
-  contentHidden: 'moderation.hidden',
-  contentRestored: 'moderation.restored',
-  accountSuspended: 'account.suspended',
-} as const;
-
-/** Payload of contentHidden / contentRestored. `postId`: the post the content belongs to, if any. */
-export interface ModerationContentEvent {
-  targetType: Exclude<ReportTargetType, 'user'>;
-  id: string;
-  postId: string | null;
-  chatId: string | null;
-}
-/** Payload of accountSuspended. */
-export interface AccountSuspendedEvent {
-  until: string;
-  reason: string;
-}

@@ -1,4 +1,4 @@
-import { MODERATION_MESSAGES, SCHOOL_FINDER_TEXTS } from '@campus/contract';
+import { MODERATION_PAGE_TITLE, SCHOOL_FINDER_TEXTS } from '@campus/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { type RouteObject, redirect } from 'react-router';
 import { paths, STATIC_PAGE_SLUGS } from '@/config/paths.ts';
@@ -238,7 +238,7 @@ export function createRoutes(queryClient: QueryClient | QueryClientOf): RouteObj
               // everyone else the not-found page, as the API answers them.
               path: paths.moderation.path,
               ...page('moderation.tsx', {
-                header: { variant: 'title', title: MODERATION_MESSAGES.nav },
+                header: { variant: 'title', title: MODERATION_PAGE_TITLE },
                 layout: 'wide',
               }),
             },

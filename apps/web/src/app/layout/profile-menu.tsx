@@ -1,4 +1,4 @@
-import { AUTH_SCREEN_TEXTS, MODERATION_MESSAGES } from '@campus/contract';
+import { AUTH_SCREEN_TEXTS, MODERATION_PAGE_TITLE } from '@campus/contract';
 import type * as RadixDropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Bookmark, LogOut, Mail, Megaphone, Settings, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -90,7 +90,7 @@ function ViewerItems({ DropdownMenu, viewer }: { DropdownMenu: DropdownMenuModul
         <DropdownMenu.Item asChild>
           <Link className={menuStyles.menuItem} to={paths.moderation.getHref()}>
             <ShieldCheck className={styles.itemIcon} aria-hidden="true" size={20} />
-            {MODERATION_MESSAGES.nav}
+            {MODERATION_PAGE_TITLE}
           </Link>
         </DropdownMenu.Item>
       )}

@@ -1,4 +1,4 @@
-import { MODERATION_MESSAGES } from '@campus/contract';
+import { MODERATION_PAGE_TITLE } from '@campus/contract';
 import { Bell, Bookmark, House, Mail, School, Search, Settings, ShieldCheck, SquarePen, UserRound } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Link, NavLink } from 'react-router';
@@ -50,9 +50,7 @@ function useNavEntries(): NavEntry[] {
     },
     { label: 'Saved', to: paths.saved.getHref(), icon: Bookmark },
     // The campus's moderators only (docs/product/moderation.md#the-queue).
-    ...(viewer?.moderator
-      ? [{ label: MODERATION_MESSAGES.nav, to: paths.moderation.getHref(), icon: ShieldCheck }]
-      : []),
+    ...(viewer?.moderator ? [{ label: MODERATION_PAGE_TITLE, to: paths.moderation.getHref(), icon: ShieldCheck }] : []),
     {
       label: 'Profile',
       to: viewer ? paths.profile.getHref(viewer.username) : paths.userRegistration.getHref(),

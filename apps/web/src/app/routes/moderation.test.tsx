@@ -113,8 +113,7 @@ describe('/moderation', () => {
   it("says 'No open reports' when the queue is empty, and offers a retry when it fails to load", async () => {
     let fail = true;
     mockApi({
-      'GET /api/moderation/queue': () =>
-        fail ? refuse(404, 'NOT_FOUND', 'Not found.') : page([]),
+      'GET /api/moderation/queue': () => (fail ? refuse(404, 'NOT_FOUND', 'Not found.') : page([])),
     });
     renderApp('/moderation', { viewer: moderator });
     expect(await screen.findByText(MODERATION_SCREEN_TEXTS.loadFailed)).toBeTruthy();

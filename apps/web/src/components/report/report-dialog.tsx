@@ -10,14 +10,8 @@ import {
 import { CircleCheck, Info } from 'lucide-react';
 import { type FormEvent, type RefObject, useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
-import {
-  DialogClose,
-  DialogCloseButton,
-  DialogDescription,
-  DialogShell,
-  DialogTitle,
-  useReturnFocus,
-} from '@/components/ui/modal.tsx';
+import { DialogClose, DialogCloseButton, DialogDescription, DialogShell, DialogTitle } from '@/components/ui/modal.tsx';
+import { useReturnFocus } from '@/components/ui/return-focus.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { type ReportTarget, useReport } from './api.ts';
 import styles from './report.module.css';

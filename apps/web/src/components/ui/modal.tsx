@@ -1,7 +1,7 @@
 import type * as RadixDialog from '@radix-ui/react-dialog';
 import { ArrowLeft, X } from 'lucide-react';
 import type { ComponentProps, CSSProperties, ReactNode } from 'react';
-import { type RefObject, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { lazyModule } from '@/lib/lazy-module.ts';
 import { safeGoBack } from '@/lib/navigation.ts';
@@ -141,22 +141,6 @@ export function DialogCloseButton({ className }: { className?: string }) {
       </IconButton>
     </Dialog.Close>
   );
-}
-
-/**
- * A dialog's `onCloseAutoFocus` that gives the focus back to what opened it. Radix gives it back
- * to its own Trigger only, and most dialogs here are opened from a button or a menu item (gone by
- * then) without one: the focus would fall to the page's body. `opener` when the caller knows
- * (a menu's trigger); else what had the focus when the dialog was first drawn.
- */
-export function useReturnFocus(opener?: RefObject<HTMLElement | null>): (event: Event) => void {
-  const [focused] = useState(() => (typeof document === 'undefined' ? null : document.activeElement));
-  return (event) => {
-    const back = opener?.current ?? (focused instanceof HTMLElement ? focused : null);
-    if (!back?.isConnected || back === document.body) return;
-    event.preventDefault();
-    back.focus();
-  };
 }
 
 /** A dialog on wide screens; at 769 px or less it covers the whole screen like a page. */

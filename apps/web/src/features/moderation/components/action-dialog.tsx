@@ -12,13 +12,8 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import {
-  DialogCloseButton,
-  DialogDescription,
-  DialogShell,
-  DialogTitle,
-  useReturnFocus,
-} from '@/components/ui/modal.tsx';
+import { DialogCloseButton, DialogDescription, DialogShell, DialogTitle } from '@/components/ui/modal.tsx';
+import { useReturnFocus } from '@/components/ui/return-focus.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { useModerationAction } from '../api/act.ts';
 import styles from './moderation.module.css';
