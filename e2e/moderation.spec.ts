@@ -39,8 +39,11 @@ test('three reports hide a post from a fourth member’s open feed; a moderator 
   page,
   browser,
   baseURL,
+  expectFailedRequest,
 }) => {
   const origin = baseURL ?? '';
+  // The first reporter's post page stays open: once hidden, its post is not found any more (live).
+  expectFailedRequest(404, '/api/posts/');
   const tag = uniqueTag();
   const text = `TI-84 calculator ${tag}, gift card payment only`;
 

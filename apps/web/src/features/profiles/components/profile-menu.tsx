@@ -106,7 +106,7 @@ export function ProfileMenu({ profile }: { profile: PublicProfile }) {
       />
       {/* 'Report {name}' (docs/product/profiles.md#profile-menu) with a reason and a note (docs/product/moderation.md#reporting). */}
       <ReportDialog
-        target={{ type: 'user', id: profile.username }}
+        target={{ type: 'user', id: profile.id }}
         open={reporting}
         onOpenChange={setReporting}
         title={reportLabel}
