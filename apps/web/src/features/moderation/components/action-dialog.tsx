@@ -107,7 +107,11 @@ export function ActionDialog({ action, target, name, onClose }: ActionDialogProp
         <DialogTitle className={styles.dialogTitle}>{question}</DialogTitle>
         <DialogCloseButton />
       </div>
-      <DialogDescription className={styles.dialogHint}>{MODERATION_SCREEN_TEXTS.confirmBody[action]}</DialogDescription>
+      <DialogDescription className={styles.dialogHint}>
+        {action === 'restore' && target.type === 'user'
+          ? MODERATION_SCREEN_TEXTS.confirmBody.restoreMember
+          : MODERATION_SCREEN_TEXTS.confirmBody[action]}
+      </DialogDescription>
       {confirming ? (
         <div className={styles.form}>
           <p className={styles.confirmReason}>{MODERATION_MESSAGES.suspendedReason(reason.trim())}</p>

@@ -18,7 +18,7 @@ function LogRow({ entry }: { entry: ModerationLogEntry }) {
   const target = onPerson ? null : MODERATION_SCREEN_TEXTS.logTarget[entry.target.type];
   return (
     <li className={styles.logRow}>
-      <Avatar src={entry.moderator.img} size={36} />
+      <Avatar src={entry.moderator.img} size={36} className={styles.itemAvatar} />
       <div className={styles.itemBody}>
         <p className={styles.logLine}>
           <Link to={paths.profile.getHref(entry.moderator.username)} className={styles.itemName}>

@@ -32,7 +32,7 @@ function ContextItem({
         .join(' ')}
       aria-current={item.reported ? 'true' : undefined}
     >
-      <Avatar src={item.author.img} size={32} />
+      <Avatar src={item.author.img} size={32} className={styles.itemAvatar} />
       <div className={styles.itemBody}>
         <p className={styles.itemHead}>
           <Link to={paths.profile.getHref(item.author.username)} className={styles.itemName}>
@@ -48,7 +48,8 @@ function ContextItem({
             {formatRelativeTime(item.createdAt)}
           </time>
           {mark && item.reported && <span className={`${styles.tag} ${styles.tagStrong}`}>{mark}</span>}
-          {item.moderation && (
+          {/* The group says it of the reported item; its neighbours say it here. */}
+          {item.moderation && !item.reported && (
             <span className={styles.tag}>
               {item.moderation === 'hidden' ? MODERATION_MESSAGES.autoHidden : MODERATION_MESSAGES.removed}
             </span>
@@ -156,7 +157,7 @@ export function QueueContent({ content }: { content: ModerationQueueContent | nu
     case 'user':
       return (
         <div className={`${styles.content} ${styles.person}`}>
-          <Avatar src={content.user.img} size={48} />
+          <Avatar src={content.user.img} size={48} className={styles.itemAvatar} />
           <div className={styles.itemBody}>
             <p className={styles.itemHead}>
               <Link to={paths.profile.getHref(content.user.username)} className={styles.itemName}>

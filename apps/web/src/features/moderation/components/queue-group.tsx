@@ -114,7 +114,7 @@ export function QueueGroup({ group }: { group: ModerationQueueGroup }) {
           <Button
             key={action}
             size="sm"
-            variant={action === 'ban' || action === 'suspend' || action === 'remove' ? 'danger' : 'secondary'}
+            variant={action === 'ban' ? 'danger' : 'secondary'}
             onClick={() => setActing(action)}
           >
             {MODERATION_MESSAGES.actionLabels[action]}
