@@ -164,8 +164,11 @@ test('a suspended member’s open tab is signed out onto the suspension page; on
   const group = groupOf(page, 'Member', suspended.name);
   await expect(group).toBeVisible();
   await group.getByRole('button', { name: 'Suspend' }).click();
-  const dialog = page.getByRole('dialog', { name: `Suspend ${suspended.name} for 7 days?` });
+  // The title follows the length picked (7 days to begin with).
+  const dialog = page.getByRole('dialog', { name: new RegExp(`^Suspend ${suspended.name} for`) });
+  await expect(dialog).toHaveAccessibleName(`Suspend ${suspended.name} for 7 days?`);
   await dialog.getByRole('radio', { name: '1 day' }).check();
+  await expect(dialog).toHaveAccessibleName(`Suspend ${suspended.name} for 1 day?`);
   await dialog.getByLabel('Reason (the member sees it)').fill('Threatening messages to a buyer.');
   await dialog.getByRole('button', { name: 'Suspend' }).click();
   const confirm = page.getByRole('alertdialog', { name: `Suspend ${suspended.name} for 1 day?` });
