@@ -39,7 +39,9 @@ const stringOf = (value: unknown): string | undefined => (typeof value === 'stri
  */
 function holdAccount(queryClient: QueryClient, payload: Record<string, unknown>): void {
   const hold: AccountHold = { until: stringOf(payload.until) ?? null, reason: stringOf(payload.reason) ?? null };
-  queryClient.removeQueries({ predicate: (query) => !SITE_QUERY_ROOTS.has(String(query.queryKey[0])) });
+  // The hold's own query stays: the root watches it, and a removed query would no longer tell it.
+  const kept = new Set([...SITE_QUERY_ROOTS, queryKeys.accountHold[0]]);
+  queryClient.removeQueries({ predicate: (query) => !kept.has(String(query.queryKey[0])) });
   queryClient.setQueryData(queryKeys.accountHold, hold);
   queryClient.setQueryData(queryKeys.me, null);
 }

@@ -1,20 +1,8 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
-import { queryKeys } from './query-keys.ts';
 
 export function createQueryClient(): QueryClient {
-  // Any read or write refused because the member was suspended meanwhile (docs/product/moderation.md#suspension):
-  // /api/me is asked again, which answers the suspension, and the root shows its page. The live
-  // event usually gets there first; this covers a tab whose stream missed it.
-  const onError = (error: unknown) => {
-    if (error instanceof ApiError && error.code === 'ACCOUNT_SUSPENDED') {
-      void client.invalidateQueries({ queryKey: queryKeys.me });
-    }
-  };
-  const client: QueryClient = new QueryClient({
-    // Never for /api/me itself: asking it again would be the same question.
-    queryCache: new QueryCache({ onError: (error, query) => query.queryKey[0] !== queryKeys.me[0] && onError(error) }),
-    mutationCache: new MutationCache({ onError }),
+  return new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -26,5 +14,4 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
-  return client;
 }
