@@ -30,7 +30,7 @@ export function renderApp(
   const signedIn = viewer === undefined ? testViewer({ campusId: campus.id }) : viewer;
   mockApi({
     'GET /api/campus': campus,
-    'GET /api/me': { viewer: signedIn },
+    'GET /api/me': { viewer: signedIn, suspension: null },
     'GET /api/unread-counts': unread,
   });
   // jsdom has no layout: scroll restoration's window.scrollTo is not implemented there.

@@ -14,9 +14,9 @@ import {
 import type { Cursor } from '../../lib/cursor.ts';
 
 /** What a report or an action names, as stored: `kind` is the row's own (a post id sent as a comment is a post). */
-export type TargetKind = 'user' | 'post' | 'comment' | 'message' | 'review';
+type TargetKind = 'user' | 'post' | 'comment' | 'message' | 'review';
 export type ContentKind = Exclude<TargetKind, 'user'>;
-export type ModerationState = 'hidden' | 'removed' | null;
+type ModerationState = 'hidden' | 'removed' | null;
 
 /** A reported or acted-on thing on one campus: who is answerable for it, and where it lives. */
 export interface TargetRow {
@@ -179,7 +179,7 @@ export async function findTarget(
 
 // ————— reports —————
 
-export interface NewReport {
+interface NewReport {
   id: string;
   campusId: string;
   reporterId: string;
@@ -343,7 +343,7 @@ export async function listLog(db: DbOrTx, campusId: string, cursor: Cursor | und
 
 // ————— the queue (a fixed number of statements per page) —————
 
-export interface QueueGroupRow {
+interface QueueGroupRow {
   kind: TargetKind;
   contentId: string;
   authorId: string;
@@ -563,7 +563,7 @@ export async function listMessageContext(
   }));
 }
 
-export interface ReviewContextRow extends ContextRow {
+interface ReviewContextRow extends ContextRow {
   stars: number;
   subjectId: string;
   listingId: string | null;

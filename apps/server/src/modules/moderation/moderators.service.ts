@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { findMemberByEmail, grantModerator, listModerators, revokeModerator } from './moderation.repo.ts';
 
-export const MODERATORS_USAGE = `Usage:
+const MODERATORS_USAGE = `Usage:
   npm run moderators -- grant <email> <campus> [--by <name>]   make a member a moderator of their campus
   npm run moderators -- revoke <email> <campus>                 take the role back
   npm run moderators -- list [<campus>]                         who moderates (one campus, or all)
