@@ -241,6 +241,8 @@ const QueueContentSchema = z.discriminatedUnion('type', [
     type: z.literal('user'),
     user: PostAuthorSchema.extend({ bio: z.string().nullable(), createdAt: z.string() }),
   }),
+  /** The content was deleted by its author (or the person's account is gone). */
+  z.object({ type: z.literal('gone') }),
 ]);
 export type ModerationQueueContent = z.infer<typeof QueueContentSchema>;
 
@@ -263,8 +265,8 @@ const QueueGroupSchema = z.object({
   reportCount: z.number().int(),
   firstReportedAt: z.string(),
   reports: z.array(QueueReportSchema),
-  /** Null when the content is gone (deleted by its author). */
-  content: QueueContentSchema.nullable(),
+  /** `{ type: 'gone' }` when the content was deleted by its author. */
+  content: QueueContentSchema,
 });
 export type ModerationQueueGroup = z.infer<typeof QueueGroupSchema>;
 

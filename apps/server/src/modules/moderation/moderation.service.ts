@@ -90,7 +90,7 @@ export async function moderationQueue(
 
   const present = (g: (typeof groups)[number]): ModerationQueueGroup => {
     const item = (c: ContextRow) => presentContextItem(c, g.contentId, person, url);
-    let content: ModerationQueueGroup['content'] = null;
+    let content: ModerationQueueGroup['content'] = { type: 'gone' };
     let moderation: ModerationQueueGroup['moderation'] = null;
     if (g.kind === 'post' || g.kind === 'comment') {
       const rows = postContext.filter((c) => c.forId === g.contentId);
