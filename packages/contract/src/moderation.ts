@@ -122,8 +122,7 @@ export const MODERATION_MESSAGES = {
   notifyRemoved: (what: string, reason: string) => `A moderator removed your ${what}. Reason: ${reason}`,
   notifyHidden: (what: string) => `Your ${what} is hidden while moderators review reports about it.`,
   notifyWarned: (reason: string) => `A moderator warned you. Reason: ${reason}`,
-  notifySuspended: (until: string, reason: string) =>
-    `Your account is suspended until ${until}. Reason: ${reason}`,
+  notifySuspended: (until: string, reason: string) => `Your account is suspended until ${until}. Reason: ${reason}`,
   targetWords: {
     post: 'post',
     comment: 'comment',

@@ -152,7 +152,12 @@ export async function findTarget(
   }
   if (type === 'review') {
     const [row] = await db
-      .select({ id: reviews.id, campusId: reviews.campusId, authorId: reviews.authorId, moderation: reviews.moderation })
+      .select({
+        id: reviews.id,
+        campusId: reviews.campusId,
+        authorId: reviews.authorId,
+        moderation: reviews.moderation,
+      })
       .from(reviews)
       .where(and(eq(reviews.id, id), eq(reviews.campusId, campusId)))
       .limit(1);
@@ -212,7 +217,9 @@ export async function insertReport(db: DbOrTx, report: NewReport): Promise<{ id:
   const [existing] = await db
     .select({ id: userReports.id })
     .from(userReports)
-    .where(and(eq(userReports.reporterId, report.reporterId), reportsOfTarget(report.kind, contentId ?? report.targetId)))
+    .where(
+      and(eq(userReports.reporterId, report.reporterId), reportsOfTarget(report.kind, contentId ?? report.targetId)),
+    )
     .limit(1);
   return { id: existing?.id ?? report.id, created: false };
 }
@@ -268,8 +275,7 @@ export async function setModeration(
   at: Date,
 ): Promise<boolean> {
   const table = contentTable(kind);
-  const stateIs =
-    from === 'any' ? undefined : from === null ? isNull(table.moderation) : eq(table.moderation, from);
+  const stateIs = from === 'any' ? undefined : from === null ? isNull(table.moderation) : eq(table.moderation, from);
   const rows = await db
     .update(table)
     .set({ moderation: to, moderatedAt: to ? at : null })
@@ -285,7 +291,13 @@ export async function liftSuspensions(db: DbOrTx, userId: string, by: string, at
   const rows = await db
     .update(memberSuspensions)
     .set({ liftedAt: at, liftedBy: by })
-    .where(and(eq(memberSuspensions.userId, userId), isNull(memberSuspensions.liftedAt), sql`${memberSuspensions.endsAt} > ${at}`))
+    .where(
+      and(
+        eq(memberSuspensions.userId, userId),
+        isNull(memberSuspensions.liftedAt),
+        sql`${memberSuspensions.endsAt} > ${at}`,
+      ),
+    )
     .returning({ id: memberSuspensions.id });
   return rows.length;
 }
@@ -608,7 +620,13 @@ export async function elapseSuspensions(db: DbOrTx, userId: string, now: Date): 
       startsAt: sql`least(${memberSuspensions.startsAt}, ${new Date(now.getTime() - 1000)}::timestamptz)`,
       endsAt: now,
     })
-    .where(and(eq(memberSuspensions.userId, userId), isNull(memberSuspensions.liftedAt), sql`${memberSuspensions.endsAt} > ${now}`))
+    .where(
+      and(
+        eq(memberSuspensions.userId, userId),
+        isNull(memberSuspensions.liftedAt),
+        sql`${memberSuspensions.endsAt} > ${now}`,
+      ),
+    )
     .returning({ id: memberSuspensions.id });
   return rows.length;
 }

@@ -12,8 +12,8 @@ import {
   suspensionEndText,
 } from '@campus/contract';
 import { decodeCursor } from '../../lib/cursor.ts';
-import { publishEvent } from '../../lib/events.ts';
 import { errors } from '../../lib/errors.ts';
+import { publishEvent } from '../../lib/events.ts';
 import { newId } from '../../lib/ids.ts';
 import { pageOf } from '../../lib/page.ts';
 import type { SessionUser } from '../../plugins/session.ts';
@@ -30,9 +30,9 @@ import {
 } from './moderation.presenter.ts';
 import {
   appendLog,
-  closeReports,
   type ContentKind,
   type ContextRow,
+  closeReports,
   emailOf,
   findTarget,
   insertSuspension,
@@ -121,9 +121,7 @@ export async function moderationQueue(
         content = {
           type: 'review',
           review: { ...item(self), stars: self.stars, subject: person(self.subjectId) },
-          listing: self.listingId
-            ? { id: self.listingId, title: (self.listingText ?? '').split('\n')[0] ?? '' }
-            : null,
+          listing: self.listingId ? { id: self.listingId, title: (self.listingText ?? '').split('\n')[0] ?? '' } : null,
         };
       }
     } else {
