@@ -40,7 +40,6 @@ export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 /** Suspension lengths a moderator picks from, in days. */
 export const SUSPENSION_DAYS = [1, 7, 30] as const;
-export type SuspensionDays = (typeof SUSPENSION_DAYS)[number];
 
 export const MODERATION_LIMITS = {
   /** A reporter's note and a moderator's reason, counted as a post's text is (a line break counts 2). */
@@ -166,7 +165,7 @@ const noteText = z
   .refine((t) => countPlainText(t.trim()) <= MODERATION_LIMITS.noteMax, MODERATION_MESSAGES.noteTooLong)
   .transform((t) => t.trim());
 
-export const ReportTargetSchema = z.strictObject({
+const ReportTargetSchema = z.strictObject({
   type: z.enum(REPORT_TARGET_TYPES),
   /** The post's, comment's, message's or review's id; a person's user id. */
   id: RowIdSchema,

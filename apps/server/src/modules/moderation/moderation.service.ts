@@ -9,6 +9,7 @@ import {
   type ModerationLog,
   type ModerationQueue,
   type ModerationQueueGroup,
+  REMOVABLE_TARGET_TYPES,
   suspensionEndText,
 } from '@campus/contract';
 import { decodeCursor } from '../../lib/cursor.ts';
@@ -220,7 +221,7 @@ export async function moderate(
         await closeReports(tx, target.kind, contentKey, 'dismissed', moderator.id, now);
         break;
       case 'remove': {
-        if (target.kind === 'user') {
+        if (!(REMOVABLE_TARGET_TYPES as readonly string[]).includes(target.kind)) {
           throw errors.badRequest(MODERATION_MESSAGES.notRemovable, 'NOT_REMOVABLE');
         }
         const content = target as TargetRow & { kind: ContentKind };
