@@ -40,7 +40,6 @@ export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 /** Suspension lengths a moderator picks from, in days. */
 export const SUSPENSION_DAYS = [1, 7, 30] as const;
-export type SuspensionDays = (typeof SUSPENSION_DAYS)[number];
 
 export const MODERATION_LIMITS = {
   /** A reporter's note and a moderator's reason, counted as a post's text is (a line break counts 2). */
@@ -122,8 +121,7 @@ export const MODERATION_MESSAGES = {
   notifyRemoved: (what: string, reason: string) => `A moderator removed your ${what}. Reason: ${reason}`,
   notifyHidden: (what: string) => `Your ${what} is hidden while moderators review reports about it.`,
   notifyWarned: (reason: string) => `A moderator warned you. Reason: ${reason}`,
-  notifySuspended: (until: string, reason: string) =>
-    `Your account is suspended until ${until}. Reason: ${reason}`,
+  notifySuspended: (until: string, reason: string) => `Your account is suspended until ${until}. Reason: ${reason}`,
   targetWords: {
     post: 'post',
     comment: 'comment',
@@ -167,7 +165,7 @@ const noteText = z
   .refine((t) => countPlainText(t.trim()) <= MODERATION_LIMITS.noteMax, MODERATION_MESSAGES.noteTooLong)
   .transform((t) => t.trim());
 
-export const ReportTargetSchema = z.strictObject({
+const ReportTargetSchema = z.strictObject({
   type: z.enum(REPORT_TARGET_TYPES),
   /** The post's, comment's, message's or review's id; a person's user id. */
   id: RowIdSchema,
@@ -241,6 +239,8 @@ const QueueContentSchema = z.discriminatedUnion('type', [
     type: z.literal('user'),
     user: PostAuthorSchema.extend({ bio: z.string().nullable(), createdAt: z.string() }),
   }),
+  /** The content was deleted by its author (or the person's account is gone). */
+  z.object({ type: z.literal('gone') }),
 ]);
 export type ModerationQueueContent = z.infer<typeof QueueContentSchema>;
 
@@ -263,8 +263,8 @@ const QueueGroupSchema = z.object({
   reportCount: z.number().int(),
   firstReportedAt: z.string(),
   reports: z.array(QueueReportSchema),
-  /** Null when the content is gone (deleted by its author). */
-  content: QueueContentSchema.nullable(),
+  /** `{ type: 'gone' }` when the content was deleted by its author. */
+  content: QueueContentSchema,
 });
 export type ModerationQueueGroup = z.infer<typeof QueueGroupSchema>;
 

@@ -16,7 +16,7 @@ export interface SessionUser {
 }
 
 /** A session whose member is suspended (docs/decisions/039-campus-moderators.md): refused until `until`. */
-export interface SuspendedSession {
+interface SuspendedSession {
   userId: string;
   until: Date;
 }
@@ -183,7 +183,7 @@ export async function requireUser(request: FastifyRequest): Promise<SessionUser>
 }
 
 /** 403 ACCOUNT_SUSPENDED: 'Your account is suspended until {date}.' (the web shows the suspension page). */
-export function accountSuspended(until: Date, campusSlug?: string): AppError {
+function accountSuspended(until: Date, campusSlug?: string): AppError {
   return new AppError(
     403,
     'ACCOUNT_SUSPENDED',

@@ -152,9 +152,7 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 
 /** Notifications the app sends (from and to the recipient): the contract's SYSTEM_NOTIFICATION_TYPES. */
-const SYSTEM_TYPES_SQL = sql.raw(
-  `('still available', 'content removed', 'content hidden', 'warning', 'suspended')`,
-);
+const SYSTEM_TYPES_SQL = sql.raw(`('still available', 'content removed', 'content hidden', 'warning', 'suspended')`);
 
 /**
  * In-app notifications (docs/product/messages.md#notification-record); never to oneself (CHECK),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { messages } from './chats.ts';
 import { campuses } from './campuses.ts';
+import { messages } from './chats.ts';
 import { campusIdColumn, ts } from './columns.ts';
 import { posts } from './posts.ts';
 import { reviews } from './reviews.ts';

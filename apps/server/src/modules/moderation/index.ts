@@ -3,6 +3,7 @@
  * reporting (posts, comments, messages, reviews, members), the campus moderators' queue, their
  * actions and the audit log; and, outside production, the e2e tests' way to end a suspension.
  */
-export { grantDemoModerators } from './moderators.service.ts';
-export { moderationDevRoutes } from './moderation-dev.routes.ts';
+
 export { moderationRoutes } from './moderation.routes.ts';
+export { moderationDevRoutes } from './moderation-dev.routes.ts';
+export { grantDemoModerators } from './moderators.service.ts';

@@ -14,9 +14,9 @@ import {
 import type { Cursor } from '../../lib/cursor.ts';
 
 /** What a report or an action names, as stored: `kind` is the row's own (a post id sent as a comment is a post). */
-export type TargetKind = 'user' | 'post' | 'comment' | 'message' | 'review';
+type TargetKind = 'user' | 'post' | 'comment' | 'message' | 'review';
 export type ContentKind = Exclude<TargetKind, 'user'>;
-export type ModerationState = 'hidden' | 'removed' | null;
+type ModerationState = 'hidden' | 'removed' | null;
 
 /** A reported or acted-on thing on one campus: who is answerable for it, and where it lives. */
 export interface TargetRow {
@@ -152,7 +152,12 @@ export async function findTarget(
   }
   if (type === 'review') {
     const [row] = await db
-      .select({ id: reviews.id, campusId: reviews.campusId, authorId: reviews.authorId, moderation: reviews.moderation })
+      .select({
+        id: reviews.id,
+        campusId: reviews.campusId,
+        authorId: reviews.authorId,
+        moderation: reviews.moderation,
+      })
       .from(reviews)
       .where(and(eq(reviews.id, id), eq(reviews.campusId, campusId)))
       .limit(1);
@@ -179,7 +184,7 @@ export async function findTarget(
 
 // ————— reports —————
 
-export interface NewReport {
+interface NewReport {
   id: string;
   campusId: string;
   reporterId: string;
@@ -212,7 +217,9 @@ export async function insertReport(db: DbOrTx, report: NewReport): Promise<{ id:
   const [existing] = await db
     .select({ id: userReports.id })
     .from(userReports)
-    .where(and(eq(userReports.reporterId, report.reporterId), reportsOfTarget(report.kind, contentId ?? report.targetId)))
+    .where(
+      and(eq(userReports.reporterId, report.reporterId), reportsOfTarget(report.kind, contentId ?? report.targetId)),
+    )
     .limit(1);
   return { id: existing?.id ?? report.id, created: false };
 }
@@ -268,8 +275,7 @@ export async function setModeration(
   at: Date,
 ): Promise<boolean> {
   const table = contentTable(kind);
-  const stateIs =
-    from === 'any' ? undefined : from === null ? isNull(table.moderation) : eq(table.moderation, from);
+  const stateIs = from === 'any' ? undefined : from === null ? isNull(table.moderation) : eq(table.moderation, from);
   const rows = await db
     .update(table)
     .set({ moderation: to, moderatedAt: to ? at : null })
@@ -285,7 +291,13 @@ export async function liftSuspensions(db: DbOrTx, userId: string, by: string, at
   const rows = await db
     .update(memberSuspensions)
     .set({ liftedAt: at, liftedBy: by })
-    .where(and(eq(memberSuspensions.userId, userId), isNull(memberSuspensions.liftedAt), sql`${memberSuspensions.endsAt} > ${at}`))
+    .where(
+      and(
+        eq(memberSuspensions.userId, userId),
+        isNull(memberSuspensions.liftedAt),
+        sql`${memberSuspensions.endsAt} > ${at}`,
+      ),
+    )
     .returning({ id: memberSuspensions.id });
   return rows.length;
 }
@@ -343,7 +355,7 @@ export async function listLog(db: DbOrTx, campusId: string, cursor: Cursor | und
 
 // ————— the queue (a fixed number of statements per page) —————
 
-export interface QueueGroupRow {
+interface QueueGroupRow {
   kind: TargetKind;
   contentId: string;
   authorId: string;
@@ -563,7 +575,7 @@ export async function listMessageContext(
   }));
 }
 
-export interface ReviewContextRow extends ContextRow {
+interface ReviewContextRow extends ContextRow {
   stars: number;
   subjectId: string;
   listingId: string | null;
@@ -608,7 +620,13 @@ export async function elapseSuspensions(db: DbOrTx, userId: string, now: Date): 
       startsAt: sql`least(${memberSuspensions.startsAt}, ${new Date(now.getTime() - 1000)}::timestamptz)`,
       endsAt: now,
     })
-    .where(and(eq(memberSuspensions.userId, userId), isNull(memberSuspensions.liftedAt), sql`${memberSuspensions.endsAt} > ${now}`))
+    .where(
+      and(
+        eq(memberSuspensions.userId, userId),
+        isNull(memberSuspensions.liftedAt),
+        sql`${memberSuspensions.endsAt} > ${now}`,
+      ),
+    )
     .returning({ id: memberSuspensions.id });
   return rows.length;
 }

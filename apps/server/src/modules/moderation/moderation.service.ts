@@ -9,11 +9,12 @@ import {
   type ModerationLog,
   type ModerationQueue,
   type ModerationQueueGroup,
+  REMOVABLE_TARGET_TYPES,
   suspensionEndText,
 } from '@campus/contract';
 import { decodeCursor } from '../../lib/cursor.ts';
-import { publishEvent } from '../../lib/events.ts';
 import { errors } from '../../lib/errors.ts';
+import { publishEvent } from '../../lib/events.ts';
 import { newId } from '../../lib/ids.ts';
 import { pageOf } from '../../lib/page.ts';
 import type { SessionUser } from '../../plugins/session.ts';
@@ -30,9 +31,9 @@ import {
 } from './moderation.presenter.ts';
 import {
   appendLog,
-  closeReports,
   type ContentKind,
   type ContextRow,
+  closeReports,
   emailOf,
   findTarget,
   insertSuspension,
@@ -90,7 +91,7 @@ export async function moderationQueue(
 
   const present = (g: (typeof groups)[number]): ModerationQueueGroup => {
     const item = (c: ContextRow) => presentContextItem(c, g.contentId, person, url);
-    let content: ModerationQueueGroup['content'] = null;
+    let content: ModerationQueueGroup['content'] = { type: 'gone' };
     let moderation: ModerationQueueGroup['moderation'] = null;
     if (g.kind === 'post' || g.kind === 'comment') {
       const rows = postContext.filter((c) => c.forId === g.contentId);
@@ -121,9 +122,7 @@ export async function moderationQueue(
         content = {
           type: 'review',
           review: { ...item(self), stars: self.stars, subject: person(self.subjectId) },
-          listing: self.listingId
-            ? { id: self.listingId, title: (self.listingText ?? '').split('\n')[0] ?? '' }
-            : null,
+          listing: self.listingId ? { id: self.listingId, title: (self.listingText ?? '').split('\n')[0] ?? '' } : null,
         };
       }
     } else {
@@ -222,7 +221,7 @@ export async function moderate(
         await closeReports(tx, target.kind, contentKey, 'dismissed', moderator.id, now);
         break;
       case 'remove': {
-        if (target.kind === 'user') {
+        if (!(REMOVABLE_TARGET_TYPES as readonly string[]).includes(target.kind)) {
           throw errors.badRequest(MODERATION_MESSAGES.notRemovable, 'NOT_REMOVABLE');
         }
         const content = target as TargetRow & { kind: ContentKind };

@@ -148,7 +148,11 @@ describe('reporting', () => {
     });
     // Once per reporter and target: the second answers the first, nothing new stored.
     const again = await report(r.other, { ...body, reason: 'spam' });
-    expect(again.json()).toEqual({ message: MODERATION_MESSAGES.reported, reportId: stored?.id, alreadyReported: true });
+    expect(again.json()).toEqual({
+      message: MODERATION_MESSAGES.reported,
+      reportId: stored?.id,
+      alreadyReported: true,
+    });
     expect(await reportsBy(r.otherUser.id)).toHaveLength(1);
   });
 
@@ -166,7 +170,10 @@ describe('reporting', () => {
       createdBy: 'test',
     });
     const body = { target: { type: 'post', id: post.id }, reason: 'spam' };
-    expect((await report(suspended.browser, body)).json()).toMatchObject({ statusCode: 403, code: 'ACCOUNT_SUSPENDED' });
+    expect((await report(suspended.browser, body)).json()).toMatchObject({
+      statusCode: 403,
+      code: 'ACCOUNT_SUSPENDED',
+    });
     const banned = await member(app, db, 'ou', 'Bea Banned');
     await banAccount(db, await emailOf(banned.user.id), 'test');
     expect((await report(banned.browser, body)).statusCode).toBe(401);
@@ -199,7 +206,9 @@ describe('reporting', () => {
       const res = await report(reporter.browser, body);
       expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
     }
-    expect((await reporter.browser.send('POST', '/api/reports', Buffer.from('{"target":'), 'application/json')).statusCode).toBe(400);
+    expect(
+      (await reporter.browser.send('POST', '/api/reports', Buffer.from('{"target":'), 'application/json')).statusCode,
+    ).toBe(400);
     // Missing, another campus's, and a message of a chat the reporter is not in: all 'not found'.
     for (const t of [
       { type: 'post', id: 'nope' },
@@ -229,8 +238,7 @@ describe('auto-hide and restore', () => {
       await member(app, db, 'ou', 'Ria Three'),
     ];
     const viewer = await member(app, db, 'ou', 'Vic Viewer');
-    const feedIds = async (b: TestBrowser) =>
-      ((await b.get('/api/posts')).json().posts as Post[]).map((p) => p.id);
+    const feedIds = async (b: TestBrowser) => ((await b.get('/api/posts')).json().posts as Post[]).map((p) => p.id);
     expect(await feedIds(viewer.browser)).toContain(post.id);
 
     // Two reports (one of them twice) hide nothing.
@@ -306,22 +314,30 @@ describe('the queue and the log: who may read them', () => {
     const b = await member(app, db, 'ou', 'Bria Thread');
     const top = await postBy(a.browser, 'Bike for sale');
     const comments: Post[] = [];
-    for (let i = 0; i < 6; i++) comments.push(await postBy(i % 2 ? a.browser : b.browser, `comment ${i}`, { parentId: top.id }));
+    for (let i = 0; i < 6; i++)
+      comments.push(await postBy(i % 2 ? a.browser : b.browser, `comment ${i}`, { parentId: top.id }));
     const reported = comments[3] as Post;
     expect(reported.author.id).toBe(a.user.id);
-    expect((await report(b.browser, { target: { type: 'comment', id: reported.id }, reason: 'harassment' })).statusCode).toBe(200);
+    expect(
+      (await report(b.browser, { target: { type: 'comment', id: reported.id }, reason: 'harassment' })).statusCode,
+    ).toBe(200);
 
     const chat = await openChatWith(a.browser, b.user.id);
     const lines: string[] = [];
     for (let i = 0; i < 8; i++) {
-      const res = await sendMessageAs(i === 4 ? a.browser : i % 2 ? a.browser : b.browser, chat.id, { plainText: `line ${i}` });
+      const res = await sendMessageAs(i === 4 ? a.browser : i % 2 ? a.browser : b.browser, chat.id, {
+        plainText: `line ${i}`,
+      });
       lines.push(res.json().id);
     }
     expect(
-      (await report(b.browser, { target: { type: 'message', id: lines[4] }, reason: 'scam', note: 'asks for Venmo' })).statusCode,
+      (await report(b.browser, { target: { type: 'message', id: lines[4] }, reason: 'scam', note: 'asks for Venmo' }))
+        .statusCode,
     ).toBe(200);
     const utterly = await member(app, db, 'ou', 'Ugo User');
-    expect((await report(b.browser, { target: { type: 'user', id: utterly.user.id }, reason: 'spam' })).statusCode).toBe(200);
+    expect(
+      (await report(b.browser, { target: { type: 'user', id: utterly.user.id }, reason: 'spam' })).statusCode,
+    ).toBe(200);
 
     const queue = await queueOf(mod.browser);
     const comment = queue.groups.find((g) => g.target.id === reported.id);
@@ -339,7 +355,15 @@ describe('the queue and the log: who may read them', () => {
     expect(comment.content.thread.find((c) => c.reported)?.id).toBe(reported.id);
     const message = queue.groups.find((g) => g.target.id === lines[4]);
     if (message?.content?.type !== 'message') throw new Error('no message context');
-    expect(message.content.lines.map((l) => l.plainText)).toEqual(['line 1', 'line 2', 'line 3', 'line 4', 'line 5', 'line 6', 'line 7']);
+    expect(message.content.lines.map((l) => l.plainText)).toEqual([
+      'line 1',
+      'line 2',
+      'line 3',
+      'line 4',
+      'line 5',
+      'line 6',
+      'line 7',
+    ]);
     expect(message.reports[0]).toMatchObject({ reason: 'scam', note: 'asks for Venmo', reporter: { id: b.user.id } });
     const person = queue.groups.find((g) => g.target.id === utterly.user.id);
     expect(person?.content).toMatchObject({ type: 'user', user: { id: utterly.user.id } });
@@ -376,7 +400,13 @@ describe('the queue pages', () => {
     const base = Date.now() - 1000;
     const ids = Array.from({ length: 12 }, (_, i) => `paged-post-${i}`);
     await db.insert(posts).values(
-      ids.map((id, i) => ({ id, campusId: CAMPUS_IDS.ou, userId: author.user.id, plainText: `paged ${i}`, createdAt: new Date(base + i) })),
+      ids.map((id, i) => ({
+        id,
+        campusId: CAMPUS_IDS.ou,
+        userId: author.user.id,
+        plainText: `paged ${i}`,
+        createdAt: new Date(base + i),
+      })),
     );
     await db.insert(userReports).values(
       ids.map((id, i) => ({
@@ -460,9 +490,15 @@ describe('actions', () => {
     // A removed post cannot be reported any more.
     expect((await report(r.other, { target: { type: 'post', id: post.id }, reason: 'spam' })).statusCode).toBe(404);
 
-    const warned = await act(mod.browser, { action: 'warn', target: { type: 'user', id: r.otherUser.id }, reason: 'Be kind' });
+    const warned = await act(mod.browser, {
+      action: 'warn',
+      target: { type: 'user', id: r.otherUser.id },
+      reason: 'Be kind',
+    });
     expect(warned.statusCode).toBe(200);
-    expect((await notificationsOf(r.otherUser.id)).map((n) => n.message)).toContain(MODERATION_MESSAGES.notifyWarned('Be kind'));
+    expect((await notificationsOf(r.otherUser.id)).map((n) => n.message)).toContain(
+      MODERATION_MESSAGES.notifyWarned('Be kind'),
+    );
 
     const log = (await mod.browser.get('/api/moderation/log')).json() as ModerationLog;
     expect(log.entries.slice(0, 2).map((e) => e.action)).toEqual(['warn', 'remove']);
@@ -501,13 +537,22 @@ describe('actions', () => {
       const write = await createPostAs(b, { plainText: 'sneaky post' });
       expect(write.json()).toMatchObject({ statusCode: 403, code: 'ACCOUNT_SUSPENDED' });
     }
-    expect(await db.select().from(posts).where(and(eq(posts.userId, target.user.id), eq(posts.plainText, 'sneaky post')))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(posts)
+        .where(and(eq(posts.userId, target.user.id), eq(posts.plainText, 'sneaky post'))),
+    ).toEqual([]);
     const refused = await signIn(email);
     expect(refused.res.statusCode).toBe(403);
     expect(refused.res.json()).toMatchObject({ code: 'ACCOUNT_SUSPENDED', reason: 'Scam attempts' });
     expect(refused.res.json().until).toBe(me0Until(event?.payload));
     expect((await notificationsOf(target.user.id)).map((n) => n.type)).toContain('suspended');
-    const queueStanding = await act(mod.browser, { action: 'warn', target: { type: 'user', id: target.user.id }, reason: 'noted' });
+    const queueStanding = await act(mod.browser, {
+      action: 'warn',
+      target: { type: 'user', id: target.user.id },
+      reason: 'noted',
+    });
     expect(queueStanding.statusCode).toBe(200);
 
     // Six days on: still suspended. Eight days on: the same session works again, and sign-in too.
@@ -531,19 +576,30 @@ describe('actions', () => {
     const suspend = { action: 'suspend', target: { type: 'user', id: target.user.id }, reason: 'Spam', days: 1 };
     expect((await act(mod.browser, suspend)).statusCode).toBe(200);
     expect((await target.browser.get('/api/notifications')).json()).toMatchObject({ code: 'ACCOUNT_SUSPENDED' });
-    const lifted = await act(mod.browser, { action: 'restore', target: { type: 'user', id: target.user.id }, reason: 'Appeal accepted' });
+    const lifted = await act(mod.browser, {
+      action: 'restore',
+      target: { type: 'user', id: target.user.id },
+      reason: 'Appeal accepted',
+    });
     expect(lifted.statusCode, lifted.body).toBe(200);
     expect((await target.browser.get('/api/notifications')).statusCode).toBe(200);
     expect(
-      (await act(mod.browser, { action: 'restore', target: { type: 'user', id: target.user.id }, reason: 'again' })).json().code,
+      (
+        await act(mod.browser, { action: 'restore', target: { type: 'user', id: target.user.id }, reason: 'again' })
+      ).json().code,
     ).toBe('NOTHING_TO_RESTORE');
 
-    const banned = await act(mod.browser, { action: 'ban', target: { type: 'user', id: target.user.id }, reason: 'Repeat scams' });
+    const banned = await act(mod.browser, {
+      action: 'ban',
+      target: { type: 'user', id: target.user.id },
+      reason: 'Repeat scams',
+    });
     expect(banned.statusCode, banned.body).toBe(200);
     expect(await db.select().from(sessions).where(eq(sessions.userId, target.user.id))).toEqual([]);
     expect((await signIn(await emailOf(target.user.id))).res.json().code).toBe('ACCOUNT_BANNED');
     expect(
-      (await act(mod.browser, { action: 'ban', target: { type: 'user', id: target.user.id }, reason: 'again' })).json().code,
+      (await act(mod.browser, { action: 'ban', target: { type: 'user', id: target.user.id }, reason: 'again' })).json()
+        .code,
     ).toBe('ALREADY_BANNED');
     const entries = ((await mod.browser.get('/api/moderation/log')).json() as ModerationLog).entries;
     expect(entries.slice(0, 3).map((e) => e.action)).toEqual(['ban', 'restore', 'suspend']);
@@ -570,13 +626,24 @@ describe('the audit log', () => {
   it('cannot be updated, deleted or truncated, whoever asks the database', async () => {
     const mod = await moderatorOf('ou', 'Lena Logger');
     const target = await member(app, db, 'ou', 'Walt Warned');
-    expect((await act(mod.browser, { action: 'warn', target: { type: 'user', id: target.user.id }, reason: 'Tone' })).statusCode).toBe(200);
+    expect(
+      (await act(mod.browser, { action: 'warn', target: { type: 'user', id: target.user.id }, reason: 'Tone' }))
+        .statusCode,
+    ).toBe(200);
     const [row] = await db.select().from(moderationLog).where(eq(moderationLog.subjectId, target.user.id));
     expect(row?.reason).toBe('Tone');
-    await expect(db.update(moderationLog).set({ reason: 'edited' }).where(eq(moderationLog.id, row?.id ?? ''))).rejects.toThrow();
+    await expect(
+      db
+        .update(moderationLog)
+        .set({ reason: 'edited' })
+        .where(eq(moderationLog.id, row?.id ?? '')),
+    ).rejects.toThrow();
     await expect(db.delete(moderationLog).where(eq(moderationLog.id, row?.id ?? ''))).rejects.toThrow();
     await expect(db.execute(sql`TRUNCATE moderation_log`)).rejects.toThrow();
-    const [after] = await db.select().from(moderationLog).where(eq(moderationLog.id, row?.id ?? ''));
+    const [after] = await db
+      .select()
+      .from(moderationLog)
+      .where(eq(moderationLog.id, row?.id ?? ''));
     expect(after?.reason).toBe('Tone');
   });
 });
@@ -588,8 +655,13 @@ describe('hidden content elsewhere', () => {
     const b = await member(app, db, 'ou', 'Bo Receiver');
     const chat = await openChatWith(a.browser, b.user.id);
     const sent = (await sendMessageAs(a.browser, chat.id, { plainText: 'send the deposit on Cash App' })).json();
-    expect((await report(b.browser, { target: { type: 'message', id: sent.id }, reason: 'scam' })).statusCode).toBe(200);
-    expect((await act(mod.browser, { action: 'remove', target: { type: 'message', id: sent.id }, reason: 'Scam' })).statusCode).toBe(200);
+    expect((await report(b.browser, { target: { type: 'message', id: sent.id }, reason: 'scam' })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await act(mod.browser, { action: 'remove', target: { type: 'message', id: sent.id }, reason: 'Scam' }))
+        .statusCode,
+    ).toBe(200);
     expect((await chatPage(b.browser, chat.id)).messages.map((m) => m.id)).not.toContain(sent.id);
     expect((await chatPage(a.browser, chat.id)).messages.map((m) => m.id)).toContain(sent.id);
   });

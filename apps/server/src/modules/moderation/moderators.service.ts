@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { findMemberByEmail, grantModerator, listModerators, revokeModerator } from './moderation.repo.ts';
 
-export const MODERATORS_USAGE = `Usage:
+const MODERATORS_USAGE = `Usage:
   npm run moderators -- grant <email> <campus> [--by <name>]   make a member a moderator of their campus
   npm run moderators -- revoke <email> <campus>                 take the role back
   npm run moderators -- list [<campus>]                         who moderates (one campus, or all)
@@ -49,14 +49,20 @@ export async function runModeratorsCommand(
   if (!member) return fail(`No account with the email ${email}.`);
   if (verb === 'revoke') {
     const done = await revokeModerator(db, member.id, campus.id);
-    return { code: 0, lines: [done ? `${email} no longer moderates ${campus.slug}.` : `${email} did not moderate ${campus.slug}.`] };
+    return {
+      code: 0,
+      lines: [done ? `${email} no longer moderates ${campus.slug}.` : `${email} did not moderate ${campus.slug}.`],
+    };
   }
   if (!member.schoolVerified || member.campusId !== campus.id) {
     return fail(`${email} is not a school-verified member of ${campus.slug}.`);
   }
   if (!by.trim()) return fail('--by needs a name.');
   const done = await grantModerator(db, member.id, campus.id, by.trim().slice(0, 200), clock.now());
-  return { code: 0, lines: [done ? `${email} now moderates ${campus.slug}.` : `${email} already moderates ${campus.slug}.`] };
+  return {
+    code: 0,
+    lines: [done ? `${email} now moderates ${campus.slug}.` : `${email} already moderates ${campus.slug}.`],
+  };
 }
 
 /** The demo's moderators (demo/demo-accounts.ts): granted once, by 'demo seed'; a missing account is skipped. */
@@ -68,7 +74,7 @@ export async function grantDemoModerators(
   for (const { email, campus } of list) {
     const member = await findMemberByEmail(db, email);
     const site = campusBySlug(campus);
-    if (member && site && member.campusId === site.id) await grantModerator(db, member.id, site.id, 'demo seed', clock.now());
+    if (member && site && member.campusId === site.id)
+      await grantModerator(db, member.id, site.id, 'demo seed', clock.now());
   }
 }
-

@@ -53,7 +53,6 @@ import {
 } from './posts.repo.ts';
 import type { PostUpload } from './uploads.ts';
 
-
 /** Stands in a post page's hidden set when the page shows its author moderated content (never kept). */
 const MODERATED_PAGE = '#moderated';
 

@@ -7,7 +7,6 @@ import {
   type ModerationActionBody,
   type ReportTarget,
   SUSPENSION_DAYS,
-  type SuspensionDays,
 } from '@campus/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
@@ -19,6 +18,8 @@ import { useModerationAction } from '../api/act.ts';
 import styles from './moderation.module.css';
 
 const FAILED = 'Something went wrong';
+
+type SuspensionDays = (typeof SUSPENSION_DAYS)[number];
 
 interface ActionDialogProps {
   action: ModerationAction;
