@@ -208,7 +208,7 @@ describe('/moderation', () => {
     mockApi({
       'GET /api/moderation/queue': ({ query }) =>
         query.get('cursor') === 'next'
-          ? page([testQueueGroup({ target: { type: 'user', id: 'u7' }, content: null })])
+          ? page([testQueueGroup({ target: { type: 'user', id: 'u7' }, content: { type: 'gone' } })])
           : page([testQueueGroup()], 'next'),
     });
     renderApp('/moderation', { viewer: moderator });

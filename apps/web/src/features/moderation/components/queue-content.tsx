@@ -74,9 +74,10 @@ function ContextItem({
  * a message with the chat lines around it; a review with its stars and the sale; a member with
  * their bio. The reported item is marked (aria-current) wherever it sits among its context.
  */
-export function QueueContent({ content }: { content: ModerationQueueContent | null }) {
-  if (!content) return <p className={styles.gone}>{MODERATION_SCREEN_TEXTS.contentGone}</p>;
+export function QueueContent({ content }: { content: ModerationQueueContent }) {
   switch (content.type) {
+    case 'gone':
+      return <p className={styles.gone}>{MODERATION_SCREEN_TEXTS.contentGone}</p>;
     case 'post':
       return (
         <div className={styles.content}>

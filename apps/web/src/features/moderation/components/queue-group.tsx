@@ -31,7 +31,7 @@ function actionsFor(group: ModerationQueueGroup): ModerationAction[] {
   const isContent = group.target.type !== 'user';
   const standing = group.authorStanding.status;
   const actions: ModerationAction[] = ['dismiss'];
-  if (isContent && group.moderation !== 'removed' && group.content) actions.push('remove');
+  if (isContent && group.moderation !== 'removed' && group.content.type !== 'gone') actions.push('remove');
   actions.push('warn');
   if (standing !== 'banned') actions.push('suspend', 'ban');
   if ((isContent && group.moderation !== null) || (!isContent && standing === 'suspended')) actions.push('restore');
