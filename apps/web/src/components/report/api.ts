@@ -1,13 +1,6 @@
-import {
-  type ReportContentBody,
-  type ReportContentResponse,
-  ReportContentResponseSchema,
-  type ReportTarget,
-} from '@campus/contract';
+import { type ReportContentBody, type ReportContentResponse, ReportContentResponseSchema } from '@campus/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-
-export type { ReportTarget };
 
 /**
  * POST /api/reports (docs/product/moderation.md): a post, comment, message, review or member, with a

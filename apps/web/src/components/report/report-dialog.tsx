@@ -6,6 +6,7 @@ import {
   REPORT_REASON_LABELS,
   REPORT_REASONS,
   type ReportReason,
+  type ReportTarget,
 } from '@campus/contract';
 import { CircleCheck, Info } from 'lucide-react';
 import { type FormEvent, type RefObject, useEffect, useId, useState } from 'react';
@@ -13,7 +14,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { DialogClose, DialogCloseButton, DialogDescription, DialogShell, DialogTitle } from '@/components/ui/modal.tsx';
 import { useReturnFocus } from '@/components/ui/return-focus.ts';
 import { ApiError } from '@/lib/api-client.ts';
-import { type ReportTarget, useReport } from './api.ts';
+import { useReport } from './api.ts';
 import styles from './report.module.css';
 
 interface ReportDialogProps {

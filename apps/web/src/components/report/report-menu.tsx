@@ -1,8 +1,8 @@
+import type { ReportTarget } from '@campus/contract';
 import { Ellipsis, Flag } from 'lucide-react';
 import { useRef, useState } from 'react';
 import menuStyles from '@/components/ui/dropdown-menu.module.css';
 import { radixDropdownMenu } from '@/components/ui/lazy-menu.ts';
-import type { ReportTarget } from './api.ts';
 import { ReportDialog } from './report-dialog.tsx';
 
 interface ReportMenuProps {
