@@ -24,6 +24,10 @@ export const NOTIFICATION_TYPE_VALUES = [
   'review due',
   'price drop',
   'still available',
+  'content removed',
+  'content hidden',
+  'warning',
+  'suspended',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPE_VALUES)[number];
 
@@ -52,10 +56,22 @@ export const NOTIFICATION_ACTIONS: Record<NotificationType, string> = {
   'price drop': 'lowered the price of a listing you saved',
   // The app asks (decision 034); the message carries 'Is {title} still available?'.
   'still available': 'asks',
+  // Moderation (docs/product/moderation.md): from the app ('OU Buy / Sell removed something you
+  // posted'), never naming the moderator; the message carries the reason.
+  'content removed': 'removed something you posted',
+  'content hidden': 'hid something you posted until moderators review it',
+  warning: 'sent you a warning from the moderators',
+  suspended: 'suspended your account',
 };
 
 /** Notifications the app itself sends about the recipient's own listing (no other person). */
-export const SYSTEM_NOTIFICATION_TYPES: readonly NotificationType[] = ['still available'];
+export const SYSTEM_NOTIFICATION_TYPES: readonly NotificationType[] = [
+  'still available',
+  'content removed',
+  'content hidden',
+  'warning',
+  'suspended',
+];
 
 export const NOTIFICATION_LIMITS = {
   perPage: PAGE_SIZES.notifications,
