@@ -2,7 +2,7 @@ import { hydrate } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { afterFirstPage } from '@/lib/first-page.ts';
+import { afterLoad } from '@/lib/first-page.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { type PageState, STATE_ELEMENT_ID } from './document.ts';
 import { AppProvider } from './provider.tsx';
@@ -39,7 +39,7 @@ export async function startApp(container: HTMLElement): Promise<Root> {
   if (state) hydrate(queryClient, state.queries);
   const router = createBrowserRouter(createRoutes(queryClient));
   // The service worker (offline page, push; decision 041): its code after the first page, never in the entry.
-  afterFirstPage(() => void import('@/lib/service-worker.ts').then((m) => m.registerServiceWorker()));
+  afterLoad(() => void import('@/lib/service-worker.ts').then((m) => m.registerServiceWorker()));
   const app = (
     <StrictMode>
       <WhenLive then={state ? () => replayHeldActions(container) : undefined}>
