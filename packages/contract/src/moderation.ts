@@ -15,7 +15,7 @@ import { countPlainText, hasNulCharacter, isBlankText } from './text-length.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What can be reported. A comment is a reply to a post (or to another comment). */
-export const REPORT_TARGET_TYPES = ['post', 'comment', 'message', 'review', 'user'] as const;
+const REPORT_TARGET_TYPES = ['post', 'comment', 'message', 'review', 'user'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
 /** Content a moderator can remove (a person is suspended or banned instead). */
@@ -35,7 +35,7 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
 };
 
 /** The moderator's actions. */
-export const MODERATION_ACTIONS = ['dismiss', 'remove', 'warn', 'suspend', 'ban', 'restore'] as const;
+const MODERATION_ACTIONS = ['dismiss', 'remove', 'warn', 'suspend', 'ban', 'restore'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 /** Suspension lengths a moderator picks from, in days. */
