@@ -15,13 +15,13 @@ import { geoRoutes } from './modules/geo/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { mailPlugin } from './modules/mail/index.ts';
 import { meetupsRoutes } from './modules/meetups/index.ts';
+import { moderationDevRoutes, moderationRoutes } from './modules/moderation/index.ts';
 import { membersWithPreviewsOff, notificationSettingsRoutes } from './modules/notification-settings/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { offersRoutes } from './modules/offers/index.ts';
 import { likedByRoutes, listingsDevRoutes, postsRoutes } from './modules/posts/index.ts';
 import { profilesRoutes } from './modules/profiles/index.ts';
 import { httpPushSender, type PushSender, pushRoutes, resolveVapidKeys } from './modules/push/index.ts';
-import { reportsRoutes } from './modules/reports/index.ts';
 import { reviewsRoutes } from './modules/reviews/index.ts';
 import { savedSearchesDevRoutes, savedSearchesRoutes } from './modules/saved-searches/index.ts';
 import { schoolEmailRoutes } from './modules/school-email/index.ts';
@@ -122,17 +122,17 @@ export async function buildApp({
     privateMedia: [messagePhotos],
   });
 
-  const auth = createAuth({ db, config, secret, mailer: app.mailer, log: app.log });
+  const auth = createAuth({ db, config, secret, mailer: app.mailer, log: app.log, clock });
   app.decorate('auth', auth);
-  await app.register(sessionPlugin, { auth, db });
+  await app.register(sessionPlugin, { auth, db, clock });
   // A new post reaches no one blocked either way with its author (decision 042).
-  await app.register(ssePlugin, { db, hiddenFrom: (userId) => blockedEitherWay(db, userId), ...sse });
+  await app.register(ssePlugin, { db, clock, hiddenFrom: (userId) => blockedEitherWay(db, userId), ...sse });
 
   await app.register(healthRoutes, { db, readyTimeoutMs: config.databaseConnectTimeoutMs });
   await app.register(geoRoutes, { firewall: config.firewall });
   await app.register(campusRoutes, { db, config });
   await app.register(authRoutes, { auth });
-  await app.register(usersRoutes, { db, storage: app.storage });
+  await app.register(usersRoutes, { db, storage: app.storage, clock });
   await app.register(accountRoutes, { db, storage: app.storage, mailer: app.mailer, clock, secret, auth });
   await app.register(schoolEmailRoutes, { db, mailer: app.mailer, clock, secret });
   await app.register(postsRoutes, {
@@ -163,7 +163,9 @@ export async function buildApp({
   await app.register(blocksRoutes, { db, storage: app.storage, clock });
   await app.register(notificationsRoutes, { db, storage: app.storage });
   await app.register(profilesRoutes, { db, storage: app.storage, clock, sendSignInLink: signInLinkSender(auth) });
-  await app.register(reportsRoutes, { db, clock, storage: app.storage });
+  await app.register(moderationRoutes, { db, clock, storage: app.storage });
+  // The e2e tests' way to end their own member's suspension (decision 039); never in production.
+  if (config.env !== 'production') await app.register(moderationDevRoutes, { db, clock });
   await app.register(reviewsRoutes, { db, clock, storage: app.storage });
   await app.register(adsRoutes, { db, storage: app.storage, clock, provider: paymentProviderFor(config) });
   await app.register(searchRoutes, { db, storage: app.storage, clock });

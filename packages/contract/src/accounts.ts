@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CampusIdSchema } from './campuses.ts';
 import { VALIDATION_MESSAGES } from './messages.ts';
+import { SuspensionSchema } from './moderation.ts';
 import { BioSchema, RegistrationNameSchema } from './names.ts';
 import { codePointLength } from './text-length.ts';
 
@@ -25,11 +26,20 @@ export const ViewerSchema = z.object({
   campusId: CampusIdSchema.nullable(),
   profileSetUp: z.boolean(),
   createdAt: z.string(),
+  /** The viewer moderates this campus (docs/product/moderation.md): the nav shows Moderation. */
+  moderator: z.boolean(),
 });
 export type Viewer = z.infer<typeof ViewerSchema>;
 
 /** `GET /api/me`: the viewer, or null for a visitor (not an error: the shell asks on every load). */
-export const MeResponseSchema = z.object({ viewer: ViewerSchema.nullable() });
+export const MeResponseSchema = z.object({
+  viewer: ViewerSchema.nullable(),
+  /**
+   * Set (viewer null) when the session's member is suspended (docs/product/moderation.md): the
+   * web shows the suspension page with the end date and the reason.
+   */
+  suspension: SuspensionSchema.nullable(),
+});
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 
 export const UpdateBioBodySchema = z.object({ bio: BioSchema });

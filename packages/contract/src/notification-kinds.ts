@@ -25,6 +25,11 @@ export const NOTIFICATION_KIND_OF_TYPE: Record<NotificationType, NotificationKin
   'review due': 'offers',
   'saved search': 'savedSearches',
   'still available': 'moderation',
+  // Moderators' decisions about the member's posts and account (docs/product/moderation.md).
+  'content removed': 'moderation',
+  'content hidden': 'moderation',
+  warning: 'moderation',
+  suspended: 'moderation',
 };
 
 /** The settings page's words (ours, not the spec's). */

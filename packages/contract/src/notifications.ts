@@ -25,6 +25,10 @@ export const NOTIFICATION_TYPE_VALUES = [
   'price drop',
   'still available',
   'saved search',
+  'content removed',
+  'content hidden',
+  'warning',
+  'suspended',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPE_VALUES)[number];
 
@@ -56,10 +60,22 @@ export const NOTIFICATION_ACTIONS: Record<NotificationType, string> = {
   // A new post matches the recipient's saved search (decision 040); the message carries
   // 'New: {title} — $45', with ' and 3 more' when matches waited for the hourly limit.
   'saved search': 'posted a match for your saved search',
+  // Moderation (docs/product/moderation.md): from the app ('OU Buy / Sell removed something you
+  // posted'), never naming the moderator; the message carries the reason.
+  'content removed': 'removed something you posted',
+  'content hidden': 'hid something you posted until moderators review it',
+  warning: 'sent you a warning from the moderators',
+  suspended: 'suspended your account',
 };
 
 /** Notifications the app itself sends about the recipient's own listing (no other person). */
-export const SYSTEM_NOTIFICATION_TYPES: readonly NotificationType[] = ['still available'];
+export const SYSTEM_NOTIFICATION_TYPES: readonly NotificationType[] = [
+  'still available',
+  'content removed',
+  'content hidden',
+  'warning',
+  'suspended',
+];
 
 export const NOTIFICATION_LIMITS = {
   perPage: PAGE_SIZES.notifications,

@@ -2,10 +2,18 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../db/client.ts';
 import type { Auth } from '../modules/auth/index.ts';
+import { grantDemoModerators } from '../modules/moderation/index.ts';
 import { admitToCampus } from '../modules/school-email/index.ts';
 import { changeProfilePhoto, findUsersByEmail, markEmailVerifiedWithBio } from '../modules/users/index.ts';
 import type { StorageDriver } from '../plugins/storage.ts';
-import { avatarFile, DEMO_ACCOUNTS, DEMO_PHOTOS_DIR, type DemoAccount, demoJoinTime } from './demo-people.ts';
+import {
+  avatarFile,
+  DEMO_ACCOUNTS,
+  DEMO_MODERATORS,
+  DEMO_PHOTOS_DIR,
+  type DemoAccount,
+  demoJoinTime,
+} from './demo-people.ts';
 
 /** Listed in the README: sign in with these on a fresh `npm start`. */
 const DEMO_PASSWORD = 'buysell123';
@@ -47,5 +55,7 @@ async function seedDemoAccount(deps: SeedDeps, account: DemoAccount): Promise<bo
 export async function seedDemoAccounts(deps: SeedDeps): Promise<number> {
   let created = 0;
   for (const account of DEMO_ACCOUNTS) if (await seedDemoAccount(deps, account)) created += 1;
+  // Jordan moderates OU and Taylor UT (README): the Moderation page has someone to show it.
+  await grantDemoModerators(deps.db, DEMO_MODERATORS);
   return created;
 }

@@ -42,6 +42,12 @@ export interface DemoAccount {
 const ou = (email: string) => ({ id: CAMPUS_IDS.ou, schoolEmail: email });
 const ut = (email: string) => ({ id: CAMPUS_IDS.ut, schoolEmail: email });
 
+/** Demo moderators (docs/product/moderation.md#granting): email and campus slug. */
+export const DEMO_MODERATORS: ReadonlyArray<{ email: string; campus: 'ou' | 'ut' }> = [
+  { email: 'jordan@ou.edu', campus: 'ou' },
+  { email: 'taylor@utexas.edu', campus: 'ut' },
+];
+
 /** Every demo account, in the order they joined; the README's table names the first five. */
 export const DEMO_ACCOUNTS: DemoAccount[] = [
   {

@@ -8,7 +8,7 @@ import {
 } from '@campus/contract';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { compiledSerializerCompiler, responseJsonSchema } from './serializer.ts';
 
 const post = (id: string, over: Partial<Post> = {}): Post => ({
@@ -84,5 +84,22 @@ describe('compiled response serializers', () => {
     expect(() => checked(broken)).toThrow(/Response doesn't match the schema/);
     // In production a missing required property still fails (never a half-written answer).
     expect(() => production({ posts: [{ id: 'a' }], nextCursor: null })).toThrow();
+  });
+
+  it('write a nullable enum inside a union: null and each value (a moderation state in the queue)', () => {
+    const schema = z.object({
+      content: z.discriminatedUnion('type', [
+        z.object({ type: z.literal('a'), state: z.enum(['hidden', 'removed']).nullable() }),
+        z.object({ type: z.literal('b') }),
+      ]),
+    });
+    const { production, zod } = serializers(schema);
+    for (const value of [
+      { content: { type: 'a', state: null } },
+      { content: { type: 'a', state: 'hidden' } },
+      { content: { type: 'b' } },
+    ]) {
+      expect(production(value)).toBe(zod(value));
+    }
   });
 });

@@ -23,7 +23,9 @@ function simplify(node: unknown): unknown {
     const nullAt = anyOf.findIndex((s: JsonSchema) => s.type === 'null' && Object.keys(s).length === 1);
     const other = anyOf[1 - nullAt] as JsonSchema | undefined;
     if (nullAt >= 0 && other && typeof other.type === 'string' && PRIMITIVES.has(other.type) && !other.anyOf) {
-      return { ...other, type: [other.type, 'null'] };
+      // An enum keeps null among its values, or a null would match no branch.
+      const values = Array.isArray(other.enum) ? { enum: [...other.enum, null] } : {};
+      return { ...other, type: [other.type, 'null'], ...values };
     }
   }
   return out;

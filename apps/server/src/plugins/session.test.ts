@@ -13,7 +13,12 @@ import {
   verifiedSessionToken,
 } from './session.ts';
 
-const requestAs = (user: SessionUser | null) => ({ sessionUser: async () => user }) as unknown as FastifyRequest;
+const requestAs = (user: SessionUser | null, suspendedUntil?: Date) =>
+  ({
+    sessionUser: async () => user,
+    suspendedSession: () => (suspendedUntil ? { userId: 'u-suspended', until: suspendedUntil } : null),
+    campus: { slug: 'ou' },
+  }) as unknown as FastifyRequest;
 const user = (state: Partial<SessionUser>): SessionUser => ({
   id: 'u1',
   email: 'u1@example.com',
@@ -54,6 +59,13 @@ describe('guards: nobody passes without the state the route requires', () => {
     const results = [];
     for (const who of [visitor, unverified, verified, member]) results.push(await codeOf(guard, who));
     expect(results).toEqual(expected);
+  });
+
+  it('a suspended member’s session gets 403 ACCOUNT_SUSPENDED from every guard, not a sign-in prompt', async () => {
+    const until = new Date(Date.now() + 86_400_000);
+    for (const guard of [requireUser, requireVerifiedUser, requireSchoolVerifiedUser]) {
+      await expect(guard(requestAs(null, until))).rejects.toMatchObject({ statusCode: 403, code: 'ACCOUNT_SUSPENDED' });
+    }
   });
 });
 

@@ -1,10 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ACCESS_SERVER_MESSAGES } from '@campus/contract';
+import { ACCESS_SERVER_MESSAGES, MODERATION_MESSAGES, suspensionEndText } from '@campus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
 import { findSessionUser, findSessionViewer } from '../db/session-lookup.ts';
-import { errors } from '../lib/errors.ts';
+import type { Clock } from '../lib/clock.ts';
+import { AppError, errors } from '../lib/errors.ts';
 
 export interface SessionUser {
   id: string;
@@ -12,6 +13,12 @@ export interface SessionUser {
   verified: boolean;
   schoolVerified: boolean;
   campusId: string | null;
+}
+
+/** A session whose member is suspended (docs/decisions/039-campus-moderators.md): refused until `until`. */
+interface SuspendedSession {
+  userId: string;
+  until: Date;
 }
 
 /** The signed-in user's own account as `/api/me` shows it (no secrets: no phone, no funds). */
@@ -24,6 +31,8 @@ export interface SessionViewer extends SessionUser {
   schoolEmail: string | null;
   profileSetUp: boolean;
   createdAt: Date;
+  /** They moderate the campus they are a member of (the presenter compares it with the site's). */
+  moderatesCampus: boolean;
 }
 
 declare module 'fastify' {
@@ -43,6 +52,11 @@ declare module 'fastify' {
      * sessionUser() of the request reuses the answer.
      */
     sessionUserWith<T extends object>(read: SessionRead<T>): Promise<(SessionUser & T) | null>;
+    /**
+     * After a session lookup that answered null: the session's member is suspended (the lookup
+     * refused it), or null. Guards then answer ACCOUNT_SUSPENDED rather than 'sign in'.
+     */
+    suspendedSession(): SuspendedSession | null;
   }
 }
 
@@ -58,6 +72,7 @@ export interface SessionCookieSource {
 }
 
 const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+const suspended = new WeakMap<FastifyRequest, SuspendedSession>();
 
 /** better-auth's session tokens are 32 letters and digits; anything else is not looked up. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
@@ -101,7 +116,7 @@ export function verifiedSessionToken(cookie: string | undefined, secret: string)
  * campus, verifying) counts from the very next request.
  */
 export const sessionPlugin = fp(
-  async (app: FastifyInstance, { auth, db }: { auth: SessionCookieSource; db: Database }) => {
+  async (app: FastifyInstance, { auth, db, clock }: { auth: SessionCookieSource; db: Database; clock: Clock }) => {
     const context = await auth.$context;
     const cookieName = context.authCookies.sessionToken.name;
     const secret = context.secret;
@@ -113,7 +128,16 @@ export const sessionPlugin = fp(
     async function lookup<R>(request: FastifyRequest, read: (db: Database, token: string) => Promise<R | undefined>) {
       const token = tokenOf(request);
       if (!token) return null;
-      return (await read(db, token)) ?? null;
+      const row = await read(db, token);
+      if (!row) return null;
+      // Every session lookup reads the member's open suspension with the session (no cache) and
+      // refuses the session while its end is ahead on the app clock (decision 039).
+      const { suspendedUntil, ...user } = row as R & { id: string; suspendedUntil?: Date | null };
+      if (suspendedUntil && suspendedUntil.getTime() > clock.now().getTime()) {
+        suspended.set(request, { userId: user.id, until: suspendedUntil });
+        return null;
+      }
+      return user as unknown as R;
     }
     const load = (request: FastifyRequest) => lookup(request, findSessionUser<SessionUser>);
     const loadViewer = (request: FastifyRequest) => lookup(request, findSessionViewer<SessionViewer>);
@@ -132,6 +156,9 @@ export const sessionPlugin = fp(
       if (!cache.has(this)) cache.set(this, pending);
       return pending;
     });
+    app.decorateRequest('suspendedSession', function (this: FastifyRequest) {
+      return suspended.get(this) ?? null;
+    });
     app.decorateRequest('sessionUserWith', function <T extends object>(this: FastifyRequest, read: SessionRead<T>) {
       const pending = lookup(this, read);
       if (!cache.has(this)) cache.set(this, pending);
@@ -147,8 +174,21 @@ export const sessionPlugin = fp(
  */
 export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
   const user = await request.sessionUser();
-  if (!user) throw errors.unauthorized(ACCESS_SERVER_MESSAGES.signInRequired, 'UNAUTHENTICATED');
+  if (!user) {
+    const suspension = request.suspendedSession();
+    if (suspension) throw accountSuspended(suspension.until, request.campus?.slug);
+    throw errors.unauthorized(ACCESS_SERVER_MESSAGES.signInRequired, 'UNAUTHENTICATED');
+  }
   return user;
+}
+
+/** 403 ACCOUNT_SUSPENDED: 'Your account is suspended until {date}.' (the web shows the suspension page). */
+function accountSuspended(until: Date, campusSlug?: string): AppError {
+  return new AppError(
+    403,
+    'ACCOUNT_SUSPENDED',
+    MODERATION_MESSAGES.suspendedRefusal(suspensionEndText(until, campusSlug)),
+  );
 }
 
 export async function requireVerifiedUser(request: FastifyRequest): Promise<SessionUser> {

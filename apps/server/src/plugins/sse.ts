@@ -1,10 +1,11 @@
 import { PassThrough } from 'node:stream';
-import { ACCESS_SERVER_MESSAGES, HTTP_ERROR_MESSAGES } from '@campus/contract';
+import { ACCESS_SERVER_MESSAGES, HTTP_ERROR_MESSAGES, MODERATION_EVENT_TYPES } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Database, directUrlOf } from '../db/client.ts';
 import { forgetInstanceStreams, markStreamOpen, markStreamsClosed, refreshOpenStreams } from '../db/open-streams.ts';
 import { findSessionWithId, sessionStillAllows, sessionsStillOpen } from '../db/session-lookup.ts';
+import type { Clock } from '../lib/clock.ts';
 import { errors } from '../lib/errors.ts';
 import { EventBus, type StoredEvent } from '../lib/events.ts';
 import { newId } from '../lib/ids.ts';
@@ -20,6 +21,8 @@ declare module 'fastify' {
 
 export interface SseOptions {
   db: Database;
+  /** The app clock: a suspension ends on it (decision 039). */
+  clock: Clock;
   /** A comment line this often keeps proxies and the browser from timing the stream out. */
   heartbeatMs?: number;
   /** Open streams of one user on one instance; more → 429 (a tab holds one). */
@@ -61,7 +64,7 @@ export const ssePlugin = fp(
     async function stillAllowed(cookieHeader: string | undefined, userId: string, campusId: string) {
       const token = verifiedSessionToken(readCookie(cookieHeader, cookieName), authContext.secret);
       if (!token) return false;
-      return sessionStillAllows(options.db, token, userId, campusId);
+      return sessionStillAllows(options.db, token, userId, campusId, options.clock.now());
     }
     /** This instance's open streams by the session they were opened with; each value ends one. */
     const bySession = new Map<string, Set<() => void>>();
@@ -186,7 +189,12 @@ export const ssePlugin = fp(
           // The LISTEN connection is up by now: a session deleted before it was is caught here.
           check();
         },
-        onEvent: (event) => write(format(event)),
+        onEvent: (event) => {
+          write(format(event));
+          // The member was suspended (decision 039): the tab is told, then the stream ends (their
+          // session is refused from now on, and the heartbeat check would end it anyway).
+          if (event.type === MODERATION_EVENT_TYPES.accountSuspended) end();
+        },
         // No `id:`: a campus-wide message has no position, so the browser's Last-Event-ID stays.
         onBroadcast: (message) => write(`data: ${JSON.stringify({ id: '', ...message })}\n\n`),
         onReset: (seq) => write(`event: reset\nid: ${seq}\ndata: {}\n\n`),

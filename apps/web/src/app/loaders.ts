@@ -1,10 +1,12 @@
 import type { CampusResponse } from '@campus/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import type { LoaderFunction } from 'react-router';
+import { type LoaderFunction, type LoaderFunctionArgs, redirect } from 'react-router';
+import { paths } from '@/config/paths.ts';
 import { meQueryOptions } from '@/features/auth/api/get-me.ts';
 import { campusQueryOptions } from '@/features/campus/api/get-campus.ts';
 import { unreadCountsQueryOptions } from '@/features/notifications/api/get-unread-counts.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 import { isMemberOf, type Viewer } from '@/lib/viewer.ts';
 
 /**
@@ -43,13 +45,23 @@ export async function loadShell(queryClient: QueryClient): Promise<Shell | undef
  */
 export type QueryClientOf = () => QueryClient;
 
-/** The root route's loader: what every page shows, the shell's badges included. */
-export const shellLoader = (client: QueryClientOf) => async () => {
-  const queryClient = client();
-  const shell = await loadShell(queryClient);
-  if (shell && isMemberOf(shell.viewer, shell.campus)) await queryClient.prefetchQuery(unreadCountsQueryOptions());
-  return null;
-};
+/**
+ * The root route's loader: what every page shows, the shell's badges included. A suspended
+ * member's every page is the suspension page (docs/product/moderation.md#suspension): the
+ * document's load is a redirect there before anything is drawn (the root component does the same
+ * for later navigations and the live event).
+ */
+export const shellLoader =
+  (client: QueryClientOf) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    const queryClient = client();
+    const shell = await loadShell(queryClient);
+    if (queryClient.getQueryData(queryKeys.accountHold) && new URL(request.url).pathname !== paths.suspended.path) {
+      throw redirect(paths.suspended.getHref());
+    }
+    if (shell && isMemberOf(shell.viewer, shell.campus)) await queryClient.prefetchQuery(unreadCountsQueryOptions());
+    return null;
+  };
 
 /** What a lazy route module may export besides its component: a loader that needs the client. */
 export interface RouteModule {

@@ -1,4 +1,4 @@
-import { SCHOOL_FINDER_TEXTS } from '@campus/contract';
+import { MODERATION_PAGE_TITLE, SCHOOL_FINDER_TEXTS } from '@campus/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { type RouteObject, redirect } from 'react-router';
 import { paths, STATIC_PAGE_SLUGS } from '@/config/paths.ts';
@@ -116,6 +116,8 @@ export function createRoutes(queryClient: QueryClient | QueryClientOf): RouteObj
               children: [{ path: paths.verify.path, ...page('auth/verify.tsx') }],
             },
             { path: paths.loginSent.path, ...page('auth/login-sent.tsx') },
+            // What a suspended or banned member sees instead of the campus (docs/product/moderation.md#suspension).
+            { path: paths.suspended.path, ...page('suspended.tsx') },
             { path: paths.forgotPassword.path, ...page('auth/forgot-password.tsx') },
             { path: paths.resetPassword.path, ...page('auth/reset-password.tsx') },
             {
@@ -230,6 +232,15 @@ export function createRoutes(queryClient: QueryClient | QueryClientOf): RouteObj
             {
               path: paths.search.path,
               ...page('search.tsx', { header: { variant: 'home' } }),
+            },
+            {
+              // The campus's moderators only (docs/product/moderation.md#the-queue): the page itself shows
+              // everyone else the not-found page, as the API answers them.
+              path: paths.moderation.path,
+              ...page('moderation.tsx', {
+                header: { variant: 'title', title: MODERATION_PAGE_TITLE },
+                layout: 'wide',
+              }),
             },
             {
               path: paths.searchSchools.path,

@@ -137,6 +137,13 @@ export const paths = {
     getHref: (query: { school?: string } = {}) => withQuery('/search_schools', query),
   },
   ads: { path: '/ads', getHref: () => '/ads' },
+  /** The campus's moderators' page (docs/product/moderation.md#the-queue): the queue, or the audit log. */
+  moderation: {
+    path: '/moderation',
+    getHref: (query: { show?: 'log' } = {}) => withQuery('/moderation', query),
+  },
+  /** What a suspended or banned member sees instead of the campus (docs/product/moderation.md#suspension). */
+  suspended: { path: '/suspended', getHref: () => '/suspended' },
   ad: { path: '/ads/:adId', getHref: (adId: string) => `/ads/${segment(adId)}` },
   cart: { path: '/cart', getHref: () => '/cart' },
   checkout: { path: '/checkout', getHref: () => '/checkout' },

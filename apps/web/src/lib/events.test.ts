@@ -1,4 +1,4 @@
-import { CHAT_EVENT_TYPES, DEAL_EVENT_TYPES, LIVE_FEED_EVENT_TYPES } from '@campus/contract';
+import { CHAT_EVENT_TYPES, DEAL_EVENT_TYPES, LIVE_FEED_EVENT_TYPES, MODERATION_EVENT_TYPES } from '@campus/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, renderHook } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
@@ -106,6 +106,49 @@ describe('applyLiveEvent', () => {
     expect(newPostArrivals().map((a) => a.postId)).toEqual(['n1']);
     expect(stale(client, queryKeys.posts.feed('all'))).toBe(false);
     forgetNewPosts();
+  });
+
+  it('content moderators hid or restored: its post page, the lists, its chat and the queue read again', () => {
+    const client = clientWithQueries();
+    client.setQueryData(queryKeys.post.detail('p1'), { post: {} });
+    client.setQueryData(queryKeys.post.detail('p2'), { post: {} });
+    client.setQueryData(queryKeys.posts.feed('all'), { pages: [], pageParams: [] });
+    client.setQueryData(queryKeys.moderation.queue, { pages: [], pageParams: [] });
+    applyLiveEvent(client, {
+      id: '',
+      type: MODERATION_EVENT_TYPES.contentHidden,
+      payload: { targetType: 'post', id: 'p1', postId: 'p1', chatId: null },
+    });
+    expect(stale(client, queryKeys.post.detail('p1'))).toBe(true);
+    expect(stale(client, queryKeys.post.detail('p2'))).toBe(false);
+    expect(stale(client, queryKeys.posts.feed('all'))).toBe(true);
+    expect(stale(client, queryKeys.moderation.queue)).toBe(true);
+    expect(stale(client, queryKeys.chats.detail('c1'))).toBe(false);
+    applyLiveEvent(client, {
+      id: '',
+      type: MODERATION_EVENT_TYPES.contentRestored,
+      payload: { targetType: 'message', id: 'm1', postId: null, chatId: 'c1' },
+    });
+    expect(stale(client, queryKeys.chats.detail('c1'))).toBe(true);
+  });
+
+  it('a suspension forgets the member and what was loaded for them, and keeps why for the suspension page', () => {
+    const client = clientWithQueries();
+    client.setQueryData(queryKeys.me, { id: 'u1' });
+    client.setQueryData(queryKeys.campus, { id: 'ou' });
+    applyLiveEvent(client, {
+      id: '9',
+      type: MODERATION_EVENT_TYPES.accountSuspended,
+      payload: { until: '2026-12-04T21:30:00.000Z', reason: 'Selling fake tickets' },
+    });
+    expect(client.getQueryData(queryKeys.me)).toBeNull();
+    expect(client.getQueryData(queryKeys.accountHold)).toEqual({
+      until: '2026-12-04T21:30:00.000Z',
+      reason: 'Selling fake tickets',
+    });
+    expect(client.getQueryData(queryKeys.chats.inbox)).toBeUndefined();
+    expect(client.getQueryData(queryKeys.unreadCounts)).toBeUndefined();
+    expect(client.getQueryData(queryKeys.campus)).toEqual({ id: 'ou' });
   });
 });
 

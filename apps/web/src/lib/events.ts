@@ -4,13 +4,15 @@ import {
   LISTING_EVENT_TYPES,
   LIVE_FEED_EVENT_TYPES,
   MEETUP_EVENT_TYPES,
+  MODERATION_EVENT_TYPES,
   type UnreadCounts,
 } from '@campus/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { AccountHold } from './account-hold.ts';
 import { afterLoad } from './first-page.ts';
 import { newPostNoticeOf, noteNewPost } from './new-posts.ts';
-import { queryKeys } from './query-keys.ts';
+import { queryKeys, SITE_QUERY_ROOTS } from './query-keys.ts';
 
 /** One event of GET /api/events (its `data:` line). */
 export interface LiveEvent {
@@ -28,6 +30,37 @@ function unreadCountsOf(payload: Record<string, unknown>): UnreadCounts | undefi
   return Number.isInteger(messages) && Number.isInteger(notifications)
     ? { messages: messages as number, notifications: notifications as number }
     : undefined;
+}
+
+const stringOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/**
+ * The member was suspended or banned (docs/product/moderation.md#suspension): the tab forgets
+ * the person and what it loaded for them, as signing out does, and keeps why for the suspension
+ * page, which the root then shows (app/routes/root.tsx). The stream closes with the viewer gone.
+ */
+function holdAccount(queryClient: QueryClient, payload: Record<string, unknown>): void {
+  const hold: AccountHold = { until: stringOf(payload.until) ?? null, reason: stringOf(payload.reason) ?? null };
+  // The hold's own query stays: the root watches it, and a removed query would no longer tell it.
+  const kept = new Set([...SITE_QUERY_ROOTS, queryKeys.accountHold[0]]);
+  queryClient.removeQueries({ predicate: (query) => !kept.has(String(query.queryKey[0])) });
+  queryClient.setQueryData(queryKeys.accountHold, hold);
+  queryClient.setQueryData(queryKeys.me, null);
+}
+
+/**
+ * Moderation took content out of everyone's view, or put it back (docs/product/moderation.md,
+ * campus-wide): the post page and the lists that show it read again (the server leaves it out),
+ * the chat it was said in too.
+ */
+function contentModerated(queryClient: QueryClient, payload: Record<string, unknown>): void {
+  const postId = stringOf(payload.postId);
+  const chatId = stringOf(payload.chatId);
+  if (postId) void queryClient.invalidateQueries({ queryKey: queryKeys.post.detail(postId) });
+  if (chatId) void queryClient.invalidateQueries({ queryKey: queryKeys.chats.detail(chatId) });
+  if (payload.targetType === 'review') void queryClient.invalidateQueries({ queryKey: queryKeys.reviews.all });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.posts.all });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.moderation.all });
 }
 
 /**
@@ -99,6 +132,13 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       }
       return;
     }
+    case MODERATION_EVENT_TYPES.contentHidden:
+    case MODERATION_EVENT_TYPES.contentRestored:
+      contentModerated(queryClient, event.payload);
+      return;
+    case MODERATION_EVENT_TYPES.accountSuspended:
+      holdAccount(queryClient, event.payload);
+      return;
     case CHAT_EVENT_TYPES.unreadChanged: {
       const counts = unreadCountsOf(event.payload);
       if (counts) queryClient.setQueryData<UnreadCounts>(queryKeys.unreadCounts, counts);
@@ -188,6 +228,10 @@ export function useLiveEvents(enabled: boolean): void {
           return;
         }
         if (stream.readyState !== EventSource.CLOSED) return;
+        // Opened, then ended and refused on reconnecting: the session may have ended elsewhere
+        // (signed out in another tab, suspended, banned), so ask who is signed in now and let
+        // the guards follow; or this instance went away, so open again, later each time.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.me });
         reopen = setTimeout(open, reopenMs);
         reopenMs = Math.min(reopenMs * 2, REOPEN_MAX_MS);
       };

@@ -10,6 +10,17 @@
 export const queryKeys = {
   /** GET /api/me: the signed-in person (or null). */
   me: ['me'] as const,
+  /**
+   * Why the viewer may not use the campus (docs/product/moderation.md): /api/me's `suspension`, or
+   * the live `account.suspended` event; never fetched on its own. Personal: signing out forgets it.
+   */
+  accountHold: ['account-hold'] as const,
+  /** Moderation (docs/product/moderation.md): the queue (infinite `ModerationQueue` pages) and the audit log. */
+  moderation: {
+    all: ['moderation'] as const,
+    queue: ['moderation', 'queue'] as const,
+    log: ['moderation', 'log'] as const,
+  },
   /** GET /api/campus: the campus of this host. */
   campus: ['campus'] as const,
   /** GET /api/campuses: every school (Find Your School). */

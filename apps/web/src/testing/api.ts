@@ -16,6 +16,9 @@ import type {
   MeetupResponse,
   MeResponse,
   Message,
+  ModerationActionResponse,
+  ModerationLog,
+  ModerationQueue,
   NotificationList,
   NotificationSettings,
   OfferResponse,
@@ -31,7 +34,7 @@ import type {
   PushKeyResponse,
   PushSubscriptionResponse,
   RecentSearchesSchema,
-  ReportResponseSchema,
+  ReportContentResponse,
   ReviewResponse,
   SaleReviews,
   SavedSearchList,
@@ -119,8 +122,14 @@ interface ApiAnswers {
   'GET /api/posts/:postId/review': SaleReviews;
   'POST /api/posts/:postId/review': ReviewResponse;
   'POST /api/reviews/:reviewId/reply': ReviewResponse;
-  'POST /api/reviews/:reviewId/report': Parsed<typeof ReportResponseSchema>;
   'GET /api/profiles/:username/reviews': ProfileReviews;
+  // Auth
+  'POST /api/auth/sign-out': Record<string, unknown>;
+  // Moderation (docs/product/moderation.md)
+  'POST /api/reports': ReportContentResponse;
+  'GET /api/moderation/queue': ModerationQueue;
+  'POST /api/moderation/actions': ModerationActionResponse;
+  'GET /api/moderation/log': ModerationLog;
   // Notifications
   'GET /api/notifications': NotificationList;
   // Push (decision 041)

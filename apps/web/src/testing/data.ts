@@ -1,6 +1,9 @@
 import type {
   ChatSummary,
   Message,
+  ModerationContextItem,
+  ModerationLogEntry,
+  ModerationQueueGroup,
   Notification,
   Post,
   PostAuthor,
@@ -132,6 +135,52 @@ export const testReview = (over: Partial<Review> = {}): Review => ({
   repliedAt: null,
   published: true,
   canReply: false,
+  createdAt: CREATED,
+  ...over,
+});
+
+/** A piece of content as the moderation queue shows it (docs/product/moderation.md#the-queue). */
+export const testContextItem = (over: Partial<ModerationContextItem> = {}): ModerationContextItem => ({
+  id: 'p9',
+  author: testAuthor(),
+  plainText: 'Selling my TI-84, pay by gift card first',
+  photos: [],
+  createdAt: CREATED,
+  reported: true,
+  moderation: null,
+  ...over,
+});
+
+/** One target's open reports: a reported post by Jordan Lee, reported once for a scam with a note. */
+export const testQueueGroup = (over: Partial<ModerationQueueGroup> = {}): ModerationQueueGroup => ({
+  target: { type: 'post', id: 'p9' },
+  author: testAuthor(),
+  authorStanding: { status: 'good' },
+  moderation: null,
+  reportCount: 1,
+  firstReportedAt: CREATED,
+  reports: [
+    {
+      id: 'rep1',
+      reporter: testAuthor({ id: 'u4', username: 'rileyk', firstName: 'Riley', lastName: 'Kim' }),
+      reason: 'scam',
+      note: 'Asked me for a gift card code before meeting.',
+      createdAt: CREATED,
+    },
+  ],
+  content: { type: 'post', post: testContextItem() },
+  ...over,
+});
+
+/** A line of the audit log: Avery Carter (the test moderator) removed a post of Jordan Lee. */
+export const testLogEntry = (over: Partial<ModerationLogEntry> = {}): ModerationLogEntry => ({
+  id: 'l1',
+  moderator: testAuthor({ id: 'u1', username: 'averycarter', firstName: 'Avery', lastName: 'Carter' }),
+  action: 'remove',
+  target: { type: 'post', id: 'p9' },
+  subject: testAuthor(),
+  reason: 'Gift card scam',
+  days: null,
   createdAt: CREATED,
   ...over,
 });

@@ -1,4 +1,4 @@
-import type { CampusResponse, Viewer } from '@campus/contract';
+import type { CampusResponse, Suspension, Viewer } from '@campus/contract';
 import { cleanup, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, vi } from 'vitest';
@@ -15,6 +15,8 @@ export interface RenderAppOptions {
   campus?: CampusResponse;
   /** The badges: none unread unless given. */
   unread?: Answer<'GET /api/unread-counts'>;
+  /** A suspended member's session (docs/product/moderation.md#suspension): /api/me answers no viewer and this. */
+  suspension?: Suspension | null;
 }
 
 /**
@@ -25,12 +27,17 @@ export interface RenderAppOptions {
  */
 export function renderApp(
   url: string,
-  { viewer, campus = testCampus(), unread = { messages: 0, notifications: 0 } }: RenderAppOptions = {},
+  {
+    viewer,
+    campus = testCampus(),
+    unread = { messages: 0, notifications: 0 },
+    suspension = null,
+  }: RenderAppOptions = {},
 ) {
-  const signedIn = viewer === undefined ? testViewer({ campusId: campus.id }) : viewer;
+  const signedIn = suspension ? null : viewer === undefined ? testViewer({ campusId: campus.id }) : viewer;
   mockApi({
     'GET /api/campus': campus,
-    'GET /api/me': { viewer: signedIn },
+    'GET /api/me': { viewer: signedIn, suspension },
     'GET /api/unread-counts': unread,
   });
   // jsdom has no layout: scroll restoration's window.scrollTo is not implemented there.

@@ -16,5 +16,6 @@ export const testViewer = (over: Partial<Viewer> = {}): Viewer => ({
   campusId: null,
   profileSetUp: true,
   createdAt: '2025-01-01T00:00:00.000Z',
+  moderator: false,
   ...over,
 });

@@ -82,9 +82,13 @@ export const messages = pgTable(
     photoWidth: integer('photo_width'),
     photoHeight: integer('photo_height'),
     likesCount: integer('likes_count').notNull().default(0),
+    /** Moderation (docs/product/moderation.md): 'hidden' pending review or 'removed'; shown to its sender only. */
+    moderation: text('moderation', { enum: ['hidden', 'removed'] }),
+    moderatedAt: ts('moderated_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
+    check('messages_moderation_known', sql`${t.moderation} IS NULL OR ${t.moderation} IN ('hidden', 'removed')`),
     // A chat's messages, newest first, keyset `(created_at, id) < ($1, $2)` scanned backwards.
     index('messages_chat_idx').on(t.chatId, t.createdAt, t.id),
   ],
@@ -126,6 +130,7 @@ export const blocks = pgTable(
   ],
 );
 
+/** The contract's NOTIFICATION_TYPE_VALUES (checked when compiling, notifications.repo.ts). */
 export const NOTIFICATION_TYPES = [
   'message',
   'comment',
@@ -141,7 +146,14 @@ export const NOTIFICATION_TYPES = [
   'price drop',
   'still available',
   'saved search',
+  'content removed',
+  'content hidden',
+  'warning',
+  'suspended',
 ] as const;
+
+/** Notifications the app sends (from and to the recipient): the contract's SYSTEM_NOTIFICATION_TYPES. */
+const SYSTEM_TYPES_SQL = sql.raw(`('still available', 'content removed', 'content hidden', 'warning', 'suspended')`);
 
 /**
  * In-app notifications (docs/product/messages.md#notification-record); never to oneself (CHECK),
@@ -180,7 +192,7 @@ export const notifications = pgTable(
     pushPendingSince: ts('push_pending_since'),
   },
   (t) => [
-    check('notifications_not_self', sql`${t.toUserId} <> ${t.fromUserId} OR ${t.type} = 'still available'`),
+    check('notifications_not_self', sql`${t.toUserId} <> ${t.fromUserId} OR ${t.type} IN ${SYSTEM_TYPES_SQL}`),
     // The list: newest first, keyset `(created_at, id) < ($1, $2)`.
     index('notifications_list_idx').on(t.toUserId, t.campusId, t.createdAt, t.id),
     // The Notifications badge.

@@ -71,6 +71,12 @@ export const posts = pgTable(
     staleAskedAt: ts('stale_asked_at'),
     /** When the listing expired unrenewed: out of the feed and search, still on the profile. */
     expiredAt: ts('expired_at'),
+    /**
+     * Moderation (docs/product/moderation.md): 'hidden' when 3 members reported it (pending review),
+     * 'removed' by a moderator; either way out of everyone's view but its author's. Null: visible.
+     */
+    moderation: text('moderation', { enum: ['hidden', 'removed'] }),
+    moderatedAt: ts('moderated_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     /**
      * The feed's order: set at posting, and moved only by a price drop or a renewal (an edit
@@ -84,6 +90,7 @@ export const posts = pgTable(
       sql`${t.condition} IS NULL OR ${t.condition} IN ('new', 'like new', 'good', 'fair', 'for parts')`,
     ),
     check('posts_status_known', sql`${t.status} IN ('available', 'pending', 'sold')`),
+    check('posts_moderation_known', sql`${t.moderation} IS NULL OR ${t.moderation} IN ('hidden', 'removed')`),
     // The feed: top-level posts of a campus, newest-modified first (scanned backwards).
     index('posts_feed_idx').on(t.campusId, t.lastModified, t.id).where(sql`${t.postCommentedOn} IS NULL`),
     index('posts_feed_category_idx')

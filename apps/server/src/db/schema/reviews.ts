@@ -31,9 +31,13 @@ export const reviews = pgTable(
     /** The reviewed person's one reply. */
     reply: text('reply'),
     repliedAt: ts('replied_at'),
+    /** Moderation (docs/product/moderation.md): 'hidden' pending review or 'removed'; shown to its author only. */
+    moderation: text('moderation', { enum: ['hidden', 'removed'] }),
+    moderatedAt: ts('moderated_at'),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [
+    check('reviews_moderation_known', sql`${t.moderation} IS NULL OR ${t.moderation} IN ('hidden', 'removed')`),
     check('reviews_stars_range', sql`${t.stars} BETWEEN 1 AND 5`),
     check('reviews_not_self', sql`${t.authorId} <> ${t.subjectId}`),
     check('reviews_role_known', sql`${t.authorRole} IN ('seller', 'buyer')`),

@@ -10,8 +10,10 @@ import {
   type CodeSendResponse,
   EmailSchema,
   LIMITS,
+  MODERATION_MESSAGES,
   parseDisplayName,
   SignUpNameSchema,
+  suspensionEndText,
 } from '@campus/contract';
 import { type AuthContext, betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -19,7 +21,9 @@ import { emailOTP, genericOAuth, magicLink } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { findOpenSuspension } from '../../db/session-lookup.ts';
 import { buildHostMap, resolveCampus } from '../../lib/campus-hosts.ts';
+import { type Clock, systemClock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { siteOrigins } from '../../lib/site-origin.ts';
 import { type Mailer, passwordResetMail, signInLinkMail, verificationCodeMail } from '../mail/index.ts';
@@ -54,6 +58,8 @@ export interface AuthDeps {
   mailer: Mailer;
   /** Where better-auth's own messages go (through pino); none when absent. */
   log?: FastifyBaseLogger;
+  /** The app clock: a suspension ends on it (decision 039). */
+  clock?: Clock;
 }
 
 /** Paths (relative to /api/auth) that take an email in the body and must refuse banned ones. */
@@ -96,7 +102,7 @@ const GOOGLE_PROVIDER_ID = 'google';
  * only, Google through OpenID discovery, and our own hooks for banned emails, per-account
  * lockout and usernames.
  */
-export function createAuth({ db, config, secret, mailer, log }: AuthDeps) {
+export function createAuth({ db, config, secret, mailer, log, clock = systemClock }: AuthDeps) {
   const hosts = buildHostMap(config.campusHosts);
   const campusOf = (request: Request | undefined): CampusDefinition =>
     resolveCampus(request ? new URL(request.url).hostname : 'localhost', hosts);
@@ -425,8 +431,20 @@ export function createAuth({ db, config, secret, mailer, log }: AuthDeps) {
         create: {
           // Every way of signing in (password, Google, emailed link, code) creates a session
           // here: a banned address gets none.
-          before: async (session) => {
+          before: async (session, ctx) => {
             if (await ownerIsBanned(db, session.userId)) throw banned();
+            // A suspended member gets no session until the suspension ends (app clock), with
+            // the end and the reason for the suspension page (docs/decisions/039-campus-moderators.md).
+            const suspension = await findOpenSuspension(db, session.userId, clock.now());
+            if (suspension) {
+              const slug = campusOf(ctx?.request).slug;
+              throw new APIError('FORBIDDEN', {
+                message: MODERATION_MESSAGES.suspendedRefusal(suspensionEndText(suspension.endsAt, slug)),
+                code: 'ACCOUNT_SUSPENDED',
+                until: suspension.endsAt.toISOString(),
+                reason: suspension.reason,
+              });
+            }
           },
         },
       },

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { blocks, chats, messageLikes, messages, userSummaryColumns, users } from '../../db/schema/index.ts';
 import type { Cursor } from '../../lib/cursor.ts';
@@ -177,10 +177,13 @@ export async function findMessage(db: DbOrTx, id: string): Promise<MessageRow | 
   return row;
 }
 
-/** A chat's messages newest first; `(created_at, id) < cursor` as a row comparison (index messages_chat_idx). */
+/**
+ * A chat's messages newest first; `(created_at, id) < cursor` as a row comparison (index messages_chat_idx).
+ * A message hidden or removed by moderation is read by its sender only (docs/product/moderation.md).
+ */
 export async function listMessages(
   db: DbOrTx,
-  options: { chatId: string; cursor?: Cursor; limit: number },
+  options: { chatId: string; viewerId: string; cursor?: Cursor; limit: number },
 ): Promise<MessageRow[]> {
   return db
     .select()
@@ -188,6 +191,7 @@ export async function listMessages(
     .where(
       and(
         eq(messages.chatId, options.chatId),
+        or(isNull(messages.moderation), eq(messages.senderId, options.viewerId)),
         options.cursor
           ? sql`(${messages.createdAt}, ${messages.id}) < (${options.cursor.at.toISOString()}::timestamptz, ${options.cursor.id})`
           : undefined,

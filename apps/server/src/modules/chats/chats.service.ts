@@ -152,7 +152,7 @@ export async function getChatPage(
 ): Promise<ChatPage> {
   const chat = await requireChat(deps, viewer, campus, chatId);
   const limit = CHAT_LIMITS.messagesPerPage;
-  const rows = await listMessages(deps.db, { chatId, cursor: decodeCursor(query.cursor), limit });
+  const rows = await listMessages(deps.db, { chatId, viewerId: viewer.id, cursor: decodeCursor(query.cursor), limit });
   const ctx = await messageContext(deps, viewer, campus, chat, rows);
   const page = pageOf(rows, limit, (m) => ({ at: m.createdAt, id: m.id }));
   return {

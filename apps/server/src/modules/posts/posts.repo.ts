@@ -178,7 +178,14 @@ export async function listTopLevel(
   const { category, mediaOnly } = options;
   const limit = literalCount(options.limit);
   let n = 2;
-  const where = ['p.campus_id = $2', 'p.post_commented_on IS NULL', `NOT ${BLOCKED_EITHER_WAY('$1')}`];
+  // Hidden or removed by moderation (docs/product/moderation.md): out of the feed for everyone, the
+  // page being shared between viewers (decision 025).
+  const where = [
+    'p.campus_id = $2',
+    'p.post_commented_on IS NULL',
+    'p.moderation IS NULL',
+    `NOT ${BLOCKED_EITHER_WAY('$1')}`,
+  ];
   const values: unknown[] = [options.viewerId, options.campusId];
   if (category) {
     where.push(`p.category = $${++n}`);
@@ -217,7 +224,7 @@ export async function listSavedPage(
     `saved_${options.cursor ? 'k' : ''}_${limit}`,
     () => `SELECT ${CARD_COLUMNS}, true AS liked
       FROM post_likes s JOIN posts p ON p.id = s.post_id JOIN users u ON u.id = p.user_id
-      WHERE s.user_id = $1 AND p.campus_id = $2
+      WHERE s.user_id = $1 AND p.campus_id = $2 AND p.moderation IS NULL
         -- A saved post of someone blocked either way since is left out (docs/decisions/015-chats-notifications-blocks.md).
         AND NOT ${BLOCKED_EITHER_WAY('$1')}
         ${options.cursor ? 'AND (p.last_modified, p.id) < ($3::timestamptz, $4)' : ''}
@@ -234,7 +241,8 @@ export async function listedByIds(db: DbOrTx, viewerId: string | null, ids: stri
     db,
     'cards_by_ids',
     () => `SELECT ${CARD_COLUMNS}, ${LIKED_BY('$1')}
-      FROM posts p JOIN users u ON u.id = p.user_id WHERE p.id = ANY($2::text[])`,
+      FROM posts p JOIN users u ON u.id = p.user_id
+      WHERE p.id = ANY($2::text[]) AND (p.moderation IS NULL OR p.user_id = $1)`,
     [viewerId, ids],
   );
   return inOrderOf(ids, rows, (r) => r.id).map(toListed);
@@ -246,6 +254,8 @@ export interface PostPageRow extends ListedPost {
   role: PostPageRole;
   /** The viewer and the author blocked each other, either way. */
   hidden: boolean;
+  /** Hidden or removed by moderation: only its author reads it, so the page is not shared. */
+  moderated: boolean;
 }
 
 /**
@@ -264,7 +274,7 @@ export async function loadPostPage(
 ): Promise<PostPageRow[]> {
   const maxAncestors = literalCount(options.maxAncestors);
   const maxComments = literalCount(options.maxComments);
-  const rows = await runNamed<CardRow & { role: number; hidden: boolean }>(
+  const rows = await runNamed<CardRow & { role: number; hidden: boolean; moderated: boolean }>(
     db,
     `post_page_${maxAncestors}_${maxComments}`,
     () => `WITH RECURSIVE
@@ -289,14 +299,22 @@ export async function loadPostPage(
           ORDER BY depth, created_at, id LIMIT ${maxComments})
       )
       SELECT x.role, c.* FROM picked x CROSS JOIN LATERAL (
-        SELECT ${CARD_COLUMNS}, ${LIKED_BY('$1')}, ${BLOCKED_EITHER_WAY('$1')} AS hidden
-        FROM posts p JOIN users u ON u.id = p.user_id WHERE p.id = x.id OFFSET 0
+        SELECT ${CARD_COLUMNS}, ${LIKED_BY('$1')}, ${BLOCKED_EITHER_WAY('$1')} AS hidden,
+          p.moderation IS NOT NULL AS moderated
+        FROM posts p JOIN users u ON u.id = p.user_id
+        -- Hidden or removed by moderation: shown to its author only (docs/product/moderation.md).
+        WHERE p.id = x.id AND (p.moderation IS NULL OR p.user_id = $1) OFFSET 0
       ) c
       ORDER BY x.role, x.ord`,
     [options.viewerId, options.id],
   );
   const roles: PostPageRole[] = ['post', 'ancestor', 'comment'];
-  return rows.map((r) => ({ ...toListed(r), role: roles[r.role] as PostPageRole, hidden: r.hidden }));
+  return rows.map((r) => ({
+    ...toListed(r),
+    role: roles[r.role] as PostPageRole,
+    hidden: r.hidden,
+    moderated: r.moderated,
+  }));
 }
 
 /** Someone's saved posts of one campus (docs/product/community.md#post-queries, a profile's Likes tab), newest-modified first. */
@@ -310,7 +328,7 @@ export async function listLiked(
     `liked_${options.cursor ? 'k' : ''}_${limit}`,
     () => `SELECT ${POST_COLUMNS}
       FROM post_likes s JOIN posts p ON p.id = s.post_id JOIN users u ON u.id = p.user_id
-      WHERE s.user_id = $1 AND p.campus_id = $2
+      WHERE s.user_id = $1 AND p.campus_id = $2 AND p.moderation IS NULL
         ${options.cursor ? 'AND (p.last_modified, p.id) < ($3::timestamptz, $4)' : ''}
       ORDER BY p.last_modified DESC, p.id DESC LIMIT ${limit}`,
     [options.userId, options.campusId, ...cursorValues(options.cursor)],
@@ -350,7 +368,7 @@ export async function listProfilePosts(
     `profile_${kind}_${cursor ? 'k' : ''}_${limit}`,
     () => `SELECT ${POST_COLUMNS}, p.${column} AS at
       FROM posts p JOIN users u ON u.id = p.user_id
-      WHERE p.user_id = $1 AND p.campus_id = $2 AND ${filter}
+      WHERE p.user_id = $1 AND p.campus_id = $2 AND ${filter} AND p.moderation IS NULL
         ${cursor ? `AND (p.${column}, p.id) < ($3::timestamptz, $4)` : ''}
       ORDER BY p.${column} DESC, p.id DESC LIMIT ${limit}`,
     [options.userId, options.campusId, ...cursorValues(cursor)],

@@ -56,6 +56,9 @@ import {
 } from './posts.repo.ts';
 import type { PostUpload } from './uploads.ts';
 
+/** Stands in a post page's hidden set when the page shows its author moderated content (never kept). */
+const MODERATED_PAGE = '#moderated';
+
 export interface PostsDeps {
   db: Database;
   storage: StorageDriver;
@@ -267,7 +270,11 @@ async function loadPostPageFor(
       comments: buildThread(id, thread, ctx, THREAD_LIMITS.nestDepth),
     },
     // The rows say only which of their own authors the viewer hides, which is all that changes the page.
-    hidden: new Set(rows.filter((r) => r.hidden).map((r) => r.author.id)),
+    // A page showing its author their own hidden or removed content is theirs alone: never kept for others.
+    hidden: new Set([
+      ...rows.filter((r) => r.hidden).map((r) => r.author.id),
+      ...(rows.some((r) => r.moderated) ? [MODERATED_PAGE] : []),
+    ]),
     validUntil: priceDropsEndAt(rows, ctx.now),
   };
 }

@@ -146,6 +146,8 @@ export async function listPublished(
         eq(reviews.subjectId, options.subjectId),
         eq(reviews.campusId, options.campusId),
         published(options.now),
+        // Hidden or removed by moderation (docs/product/moderation.md): out of the list and the rating.
+        isNull(reviews.moderation),
         options.hiddenAuthors.length > 0 ? notInArray(reviews.authorId, options.hiddenAuthors) : undefined,
         after,
       ),
@@ -164,7 +166,9 @@ export async function ratingOf(
   const [row] = await db
     .select({ average: avg(reviews.stars), count: count() })
     .from(reviews)
-    .where(and(eq(reviews.subjectId, subjectId), eq(reviews.campusId, campusId), published(now)));
+    .where(
+      and(eq(reviews.subjectId, subjectId), eq(reviews.campusId, campusId), published(now), isNull(reviews.moderation)),
+    );
   return { average: row?.average == null ? null : Number(row.average), count: row?.count ?? 0 };
 }
 

@@ -5,6 +5,7 @@ import {
 } from '@campus/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { moderatesCampus } from '../../db/session-lookup.ts';
 import { requireVerifiedUser } from '../../plugins/session.ts';
 import { presentViewer } from '../users/index.ts';
 import { type SchoolEmailDeps, sendSchoolCode, verifySchoolCode } from './school-email.service.ts';
@@ -51,7 +52,8 @@ export const schoolEmailRoutes: FastifyPluginAsyncZod<SchoolEmailDeps> = async (
         ...request.body,
         siteCampus: request.campus,
       });
-      return { redirectTo, viewer: presentViewer(user, app.storage) };
+      const moderator = await moderatesCampus(deps.db, user.id, request.campus.id);
+      return { redirectTo, viewer: presentViewer(user, app.storage, moderator) };
     },
   );
 };

@@ -99,6 +99,8 @@ const matching = (campusId: string, tsquery: string, mediaOnly: boolean) =>
     eq(posts.campusId, campusId),
     sql`${posts.postCommentedOn} IS NULL`,
     sql`${posts.type} = 'post'`,
+    // Hidden or removed by moderation (docs/product/moderation.md): never found.
+    sql`${posts.moderation} IS NULL`,
     sql`${posts.searchVector} @@ to_tsquery('english', ${tsquery})`,
     mediaOnly ? sql`${posts.imgCount} > 0` : undefined,
   );
@@ -257,7 +259,7 @@ async function rareMatchIds(db: DbOrTx, options: PageOptions): Promise<string[] 
              ${posts.status} AS status, ${posts.expiredAt} AS expired_at, ${posts.priceCents} AS price_cents,
              ${posts.condition} AS condition
       FROM ${posts}
-      WHERE ${posts.postCommentedOn} IS NULL AND ${posts.type} = 'post'
+      WHERE ${posts.postCommentedOn} IS NULL AND ${posts.type} = 'post' AND ${posts.moderation} IS NULL
         AND ${posts.searchVector} @@ to_tsquery('english', ${options.tsquery})
       LIMIT ${RARE_MATCHES_CAP + 1}
     )

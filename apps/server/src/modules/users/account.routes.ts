@@ -15,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { moderatesCampus } from '../../db/session-lookup.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { readCookie, requireVerifiedUser, type SessionUser, verifiedSessionToken } from '../../plugins/session.ts';
 import type { StorageDriver } from '../../plugins/storage.ts';
@@ -98,7 +99,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesDeps> = async (ap
     },
     async (request) => {
       const viewer = await requireVerifiedUser(request);
-      return presentViewer(await updateName(db, viewer, request.body), storage);
+      const user = await updateName(db, viewer, request.body);
+      return presentViewer(user, storage, await moderatesCampus(db, viewer.id, request.campus.id));
     },
   );
 

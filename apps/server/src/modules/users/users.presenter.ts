@@ -35,8 +35,11 @@ export type ViewerRow = Pick<
   | 'createdAt'
 >;
 
-/** The viewer's own account: the only presenter that includes their email address. */
-export function presentViewer(user: ViewerRow, storage: Pick<StorageDriver, 'url'>): Viewer {
+/**
+ * The viewer's own account: the only presenter that includes their email address. `moderator`:
+ * they moderate the campus of the site (docs/product/moderation.md).
+ */
+export function presentViewer(user: ViewerRow, storage: Pick<StorageDriver, 'url'>, moderator: boolean): Viewer {
   return {
     id: user.id,
     firstName: user.firstName,
@@ -51,5 +54,6 @@ export function presentViewer(user: ViewerRow, storage: Pick<StorageDriver, 'url
     campusId: user.campusId,
     profileSetUp: user.profileSetUp,
     createdAt: user.createdAt.toISOString(),
+    moderator,
   };
 }

@@ -5,8 +5,11 @@ import {
   UpdateBioBodySchema,
   ViewerSchema,
 } from '@campus/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
+import { findOpenSuspension, moderatesCampus } from '../../db/session-lookup.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError, errors } from '../../lib/errors.ts';
 import { requireVerifiedUser } from '../../plugins/session.ts';
 import type { StorageDriver } from '../../plugins/storage.ts';
@@ -24,11 +27,13 @@ const PHOTO_RATE_LIMIT = { max: 20, timeWindow: '1 hour' };
 export interface UsersRoutesDeps {
   db: Database;
   storage: StorageDriver;
+  clock: Clock;
 }
 
 /** The viewer's own account: /api/me, the bio and the profile picture (Settings > Account: account.routes.ts). */
 export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, deps) => {
-  const { db, storage } = deps;
+  const { db, storage, clock } = deps;
+  const moderates = (request: FastifyRequest, userId: string) => moderatesCampus(db, userId, request.campus.id);
 
   app.get(
     '/api/me',
@@ -42,7 +47,17 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, d
     // One prepared statement: the session lookup returns the viewer's own columns (docs/decisions/020-hot-paths.md).
     async (request) => {
       const viewer = await request.sessionViewer();
-      return { viewer: viewer ? presentViewer(viewer, storage) : null };
+      if (viewer) {
+        const moderator = viewer.moderatesCampus && viewer.campusId === request.campus.id;
+        return { viewer: presentViewer(viewer, storage, moderator), suspension: null };
+      }
+      // A suspended member's session (decision 039): no viewer, and why, for the suspension page.
+      const suspended = request.suspendedSession();
+      const open = suspended ? await findOpenSuspension(db, suspended.userId, clock.now()) : undefined;
+      return {
+        viewer: null,
+        suspension: open ? { until: open.endsAt.toISOString(), reason: open.reason } : null,
+      };
     },
   );
 
@@ -58,7 +73,8 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, d
     },
     async (request) => {
       const session = await requireVerifiedUser(request);
-      return presentViewer(await updateOwnBio(db, session.id, request.body.bio), storage);
+      const user = await updateOwnBio(db, session.id, request.body.bio);
+      return presentViewer(user, storage, await moderates(request, session.id));
     },
   );
 
@@ -90,7 +106,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, d
         const [file] = files;
         if (!file) throw errors.badRequest(PROFILE_MESSAGES.onlyPhotos, 'ONLY_PHOTOS');
         const user = await changeProfilePhoto({ db, storage }, session.id, file.path);
-        return presentViewer(user, storage);
+        return presentViewer(user, storage, await moderates(request, session.id));
       } finally {
         await folder.dispose();
       }
@@ -109,7 +125,8 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, d
     },
     async (request) => {
       const session = await requireVerifiedUser(request);
-      return presentViewer(await removeProfilePhoto({ db, storage }, session.id), storage);
+      const user = await removeProfilePhoto({ db, storage }, session.id);
+      return presentViewer(user, storage, await moderates(request, session.id));
     },
   );
 };

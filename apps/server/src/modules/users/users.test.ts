@@ -94,7 +94,7 @@ describe('profile set-up', () => {
   it('is only for signed-in users with a verified email', async () => {
     const visitor = new TestBrowser(app);
     expect((await visitor.request('PUT', '/api/me/bio', { bio: 'hi' })).statusCode).toBe(401);
-    expect((await visitor.get('/api/me')).json()).toEqual({ viewer: null });
+    expect((await visitor.get('/api/me')).json()).toEqual({ viewer: null, suspension: null });
 
     const unverified = new TestBrowser(app);
     await unverified.post('/api/auth/sign-up/email', {

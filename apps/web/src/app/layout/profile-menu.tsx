@@ -1,6 +1,6 @@
-import { AUTH_SCREEN_TEXTS } from '@campus/contract';
+import { AUTH_SCREEN_TEXTS, MODERATION_PAGE_TITLE } from '@campus/contract';
 import type * as RadixDropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Bookmark, LogOut, Mail, Megaphone, Settings } from 'lucide-react';
+import { Bookmark, LogOut, Mail, Megaphone, Settings, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useGeoGate, useGoogleSignIn } from '@/components/auth-modal/index.ts';
@@ -8,20 +8,19 @@ import { GoogleMark } from '@/components/google-mark.tsx';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { CountBadge } from '@/components/ui/badge.tsx';
 import menuStyles from '@/components/ui/dropdown-menu.module.css';
+import { radixDropdownMenu } from '@/components/ui/lazy-menu.ts';
 import { paths } from '@/config/paths.ts';
 import { useCampus } from '@/lib/campus.ts';
-import { lazyModule } from '@/lib/lazy-module.ts';
 import { useUnreadCounts } from '@/lib/unread.ts';
 import { useViewer, type Viewer } from '@/lib/viewer.ts';
 import styles from './profile-menu.module.css';
 
-/**
- * Radix's menu (with its popper and floating-ui) is not part of the entry JavaScript (decision
- * 022): until it arrives the header shows the same trigger as a plain button, which loads it
- * on first intent (pointer over it, focus) and opens the menu when clicked meanwhile. The app
- * shell also loads it on the first sign of a person using the page (app/routes/root.tsx).
+/*
+ * Radix's menu arrives after the entry (components/ui/lazy-menu.ts): until then the header shows
+ * the same trigger as a plain button, which loads it on first intent (pointer over it, focus)
+ * and opens the menu when clicked meanwhile. The app shell also loads it on the first sign of a
+ * person using the page (app/routes/root.tsx).
  */
-export const radixDropdownMenu = lazyModule(() => import('@radix-ui/react-dropdown-menu'));
 
 type DropdownMenuModule = typeof RadixDropdownMenu;
 
@@ -87,6 +86,15 @@ function ViewerItems({ DropdownMenu, viewer }: { DropdownMenu: DropdownMenuModul
           Manage Ads
         </Link>
       </DropdownMenu.Item>
+      {viewer.moderator && (
+        // The campus's moderators only (docs/product/moderation.md#the-queue).
+        <DropdownMenu.Item asChild>
+          <Link className={menuStyles.menuItem} to={paths.moderation.getHref()}>
+            <ShieldCheck className={styles.itemIcon} aria-hidden="true" size={20} />
+            {MODERATION_PAGE_TITLE}
+          </Link>
+        </DropdownMenu.Item>
+      )}
       <DropdownMenu.Separator className={styles.separator} />
       <DropdownMenu.Item asChild>
         <Link className={menuStyles.menuItem} to={paths.logout.getHref()}>

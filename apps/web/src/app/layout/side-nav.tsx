@@ -1,4 +1,5 @@
-import { Bell, Bookmark, House, Mail, School, Search, Settings, SquarePen, UserRound } from 'lucide-react';
+import { MODERATION_PAGE_TITLE } from '@campus/contract';
+import { Bell, Bookmark, House, Mail, School, Search, Settings, ShieldCheck, SquarePen, UserRound } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useAuthModal } from '@/components/auth-modal/index.ts';
@@ -48,6 +49,8 @@ function useNavEntries(): NavEntry[] {
       badge: { count: unread.messages, label: 'unread messages' },
     },
     { label: 'Saved', to: paths.saved.getHref(), icon: Bookmark },
+    // The campus's moderators only (docs/product/moderation.md#the-queue).
+    ...(viewer?.moderator ? [{ label: MODERATION_PAGE_TITLE, to: paths.moderation.getHref(), icon: ShieldCheck }] : []),
     {
       label: 'Profile',
       to: viewer ? paths.profile.getHref(viewer.username) : paths.userRegistration.getHref(),

@@ -1,4 +1,4 @@
-import { LISTING_MESSAGES, NOTIFICATION_ACTIONS } from '@campus/contract';
+import { LISTING_MESSAGES, MODERATION_MESSAGES, NOTIFICATION_ACTIONS } from '@campus/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { callsTo, mockApi } from '@/testing/api.ts';
@@ -140,5 +140,47 @@ describe('/notifications: listings (docs/product/selling.md)', () => {
 
     const drop = screen.getByRole('link', { name: /Price dropped on Desk: \$60 → \$45/ });
     expect(drop.getAttribute('href')).toBe('/post/p8');
+  });
+
+  it("draws the moderators' notifications as the app's own, with the reason; hidden content leads to its post", async () => {
+    const me = testAuthor({ id: 'u1', username: 'averycarter', firstName: 'Avery', lastName: 'Carter' });
+    mockApi({
+      'GET /api/notifications': {
+        notifications: [
+          testNotification({
+            id: 'n7',
+            type: 'content removed',
+            fromUser: me,
+            postId: null,
+            message: MODERATION_MESSAGES.notifyRemoved('post', 'Selling a fake ID'),
+          }),
+          testNotification({
+            id: 'n8',
+            type: 'content hidden',
+            fromUser: me,
+            postId: 'p5',
+            message: MODERATION_MESSAGES.notifyHidden('post'),
+          }),
+          testNotification({
+            id: 'n9',
+            type: 'warning',
+            fromUser: me,
+            postId: null,
+            message: MODERATION_MESSAGES.notifyWarned('Keep it civil'),
+          }),
+        ],
+        nextCursor: null,
+      },
+      'POST /api/notifications/read': { updated: 3 },
+    });
+    renderApp('/notifications');
+    const removed = (await screen.findByText(NOTIFICATION_ACTIONS['content removed'])).closest('li') as HTMLElement;
+    expect(within(removed).getByText('A moderator removed your post. Reason: Selling a fake ID')).toBeTruthy();
+    // Nobody's name: it comes from the campus's moderators, not from a person.
+    expect(removed.textContent).not.toContain('Avery Carter');
+    expect(within(removed).queryByRole('link')).toBeNull();
+    const hidden = screen.getByRole('link', { name: new RegExp(NOTIFICATION_ACTIONS['content hidden']) });
+    expect(hidden.getAttribute('href')).toBe('/post/p5');
+    expect(screen.getByText('A moderator warned you. Reason: Keep it civil')).toBeTruthy();
   });
 });

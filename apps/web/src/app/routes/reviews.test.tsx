@@ -1,4 +1,10 @@
-import { REVIEW_MESSAGES, type Review, type SaleReviews } from '@campus/contract';
+import {
+  MODERATION_MESSAGES,
+  REPORT_REASON_LABELS,
+  REVIEW_MESSAGES,
+  type Review,
+  type SaleReviews,
+} from '@campus/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { callsTo, mockApi, refuse } from '@/testing/api.ts';
@@ -209,7 +215,7 @@ describe("a profile's reviews", () => {
         review = { ...review, reply: (body as { text: string }).text, canReply: false };
         return { review };
       },
-      'POST /api/reviews/:reviewId/report': { message: REVIEW_MESSAGES.reported },
+      'POST /api/reports': { message: MODERATION_MESSAGES.reported, reportId: 'rep1', alreadyReported: false },
     });
     renderApp('/jordanlee?show=reviews');
     fireEvent.click(await screen.findByRole('button', { name: REVIEW_MESSAGES.reply }));
@@ -223,8 +229,14 @@ describe("a profile's reviews", () => {
       ['r1', { text: 'Thank you, Sam!' }],
     ]);
 
+    // The one report sheet (docs/product/moderation.md#reporting), with the review's own thanks.
     fireEvent.click(screen.getByRole('button', { name: REVIEW_MESSAGES.report }));
-    expect(await screen.findByText(REVIEW_MESSAGES.reported)).toBeTruthy();
-    expect(callsTo('POST /api/reviews/:reviewId/report').map((c) => c.params.reviewId)).toEqual(['r1']);
+    const dialog = await screen.findByRole('dialog', { name: MODERATION_MESSAGES.reportTitle.review });
+    fireEvent.click(within(dialog).getByRole('radio', { name: REPORT_REASON_LABELS.spam }));
+    fireEvent.click(within(dialog).getByRole('button', { name: MODERATION_MESSAGES.send }));
+    expect(await within(dialog).findByText(REVIEW_MESSAGES.reported)).toBeTruthy();
+    expect(callsTo('POST /api/reports').map((c) => c.body)).toEqual([
+      { target: { type: 'review', id: 'r1' }, reason: 'spam' },
+    ]);
   });
 });

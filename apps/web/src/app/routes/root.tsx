@@ -1,10 +1,12 @@
-import { type Location, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { type Location, Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AuthModalsProvider } from '@/components/auth-modal/index.ts';
 import { AlertProvider } from '@/components/ui/alert-provider.tsx';
+import { radixDropdownMenu } from '@/components/ui/lazy-menu.ts';
 import { radixDialog } from '@/components/ui/modal.tsx';
+import { paths } from '@/config/paths.ts';
 import { UnreadCountsProvider } from '@/features/notifications/components/unread-counts-provider.tsx';
+import { useAccountHold } from '@/lib/account-hold.ts';
 import { useLoadOnIntent } from '@/lib/lazy-module.ts';
-import { radixDropdownMenu } from '../layout/profile-menu.tsx';
 import { NotFound } from './not-found.tsx';
 
 /**
@@ -35,12 +37,21 @@ function namesNoPage(location: Pick<Location, 'pathname' | 'search'>): boolean {
 export function Root() {
   useLoadOnIntent(radixDialog, radixDropdownMenu);
   const location = useLocation();
+  // A suspended or banned member sees only the suspension page (docs/product/moderation.md#suspension),
+  // also when the live event takes them there from whatever page was open.
+  const held = useAccountHold() !== null && location.pathname !== paths.suspended.path;
   return (
     <AlertProvider>
       <AuthModalsProvider>
         <UnreadCountsProvider>
           <ScrollRestoration getKey={scrollKey} />
-          {namesNoPage(location) ? <NotFound standalone /> : <Outlet />}
+          {held ? (
+            <Navigate replace to={paths.suspended.getHref()} />
+          ) : namesNoPage(location) ? (
+            <NotFound standalone />
+          ) : (
+            <Outlet />
+          )}
         </UnreadCountsProvider>
       </AuthModalsProvider>
     </AlertProvider>

@@ -1,9 +1,17 @@
-import { type AdCta, LISTING_MESSAGES, POST_MESSAGES, type Post } from '@campus/contract';
+import {
+  type AdCta,
+  LISTING_MESSAGES,
+  MODERATION_MESSAGES,
+  MODERATION_SCREEN_TEXTS,
+  POST_MESSAGES,
+  type Post,
+} from '@campus/contract';
 import { PartyPopper } from 'lucide-react';
 import { type MouseEvent, memo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import ribbonStyles from '@/components/deals/deals.module.css';
 import { ListingStatusTag, SoldRibbon } from '@/components/deals/listing-status.tsx';
+import { ReportMenu, useCanReport } from '@/components/report/index.ts';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { paths } from '@/config/paths.ts';
 import { useViewer } from '@/lib/viewer.ts';
@@ -60,6 +68,7 @@ function JoinedCard({ post }: { post: Post }) {
 function Card({ post, sponsored, eager }: { post: Post; sponsored?: AdCta; eager?: boolean }) {
   const handleClick = useOpenOnClick(post.id);
   const viewer = useViewer();
+  const canReport = useCanReport(post.author.id);
   if (post.type === 'new user') return <JoinedCard post={post} />;
   const name = fullName(post.author);
   const hasTags =
@@ -84,7 +93,20 @@ function Card({ post, sponsored, eager }: { post: Post; sponsored?: AdCta; eager
       </Link>
       <div className={styles.body}>
         {sponsored && <SponsoredLabel />}
-        <AuthorLine author={post.author} createdAt={post.createdAt} postId={post.id} />
+        <div className={styles.head}>
+          <AuthorLine author={post.author} createdAt={post.createdAt} postId={post.id} className={styles.headLine} />
+          {/* Sponsored posts have their own call-to-action; reporting them happens on the post page. */}
+          {canReport && !sponsored && (
+            <ReportMenu
+              target={{ type: post.parentId === null ? 'post' : 'comment', id: post.id }}
+              title={
+                post.parentId === null ? MODERATION_MESSAGES.reportTitle.post : MODERATION_MESSAGES.reportTitle.comment
+              }
+              label={MODERATION_SCREEN_TEXTS.cardOptions}
+              triggerClassName={styles.menuTrigger}
+            />
+          )}
+        </div>
         {hasTags && (
           <div className={styles.tags}>
             {post.expired && <ExpiredTag />}

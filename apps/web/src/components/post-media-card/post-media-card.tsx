@@ -1,7 +1,7 @@
-import { LISTING_MESSAGES, type Post, PROFILE_MESSAGES } from '@campus/contract';
+import { LISTING_MESSAGES, MODERATION_MESSAGES, type Post, PROFILE_MESSAGES } from '@campus/contract';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Ellipsis, Images, Link2, MessageCircle, Pencil, Play, RefreshCw, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { Ellipsis, Flag, Images, Link2, MessageCircle, Pencil, Play, RefreshCw, Trash2 } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useMemberGate } from '@/components/auth-modal/index.ts';
 import { MarkListingItems, PendingOnPhoto, SoldRibbon, useListingMarker } from '@/components/deals/index.ts';
@@ -13,6 +13,7 @@ import { useOpenListingEditor } from '@/components/post-card/edit-bridge.tsx';
 import { formatAge } from '@/components/post-card/format-post.ts';
 import { SaveButton } from '@/components/post-card/post-actions.tsx';
 import { useCopyLink } from '@/components/post-card/use-copy-link.ts';
+import { ReportDialog, useCanReport } from '@/components/report/index.ts';
 import { StartConversationDialog } from '@/components/start-conversation/start-conversation-dialog.tsx';
 import menuStyles from '@/components/ui/dropdown-menu.module.css';
 import { MenuContent } from '@/components/ui/menu-content.tsx';
@@ -82,6 +83,9 @@ function PostMediaCard({ post, eager }: { post: Post; eager: boolean }) {
   const { copy } = useCopyLink(post.id);
   const [messaging, setMessaging] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const canReport = useCanReport(post.author.id);
+  const trigger = useRef<HTMLButtonElement>(null);
   const marker = useListingMarker(post);
   const openEditor = useOpenListingEditor();
   const renew = useRenewPost();
@@ -118,7 +122,7 @@ function PostMediaCard({ post, eager }: { post: Post; eager: boolean }) {
           )}
           <SaveButton post={post} compact />
           <DropdownMenu.Root>
-            <DropdownMenu.Trigger className={styles.iconButton} aria-label={CARD_TEXTS.options}>
+            <DropdownMenu.Trigger ref={trigger} className={styles.iconButton} aria-label={CARD_TEXTS.options}>
               <Ellipsis aria-hidden="true" size={18} />
             </DropdownMenu.Trigger>
             <MenuContent align="end">
@@ -148,12 +152,34 @@ function PostMediaCard({ post, eager }: { post: Post; eager: boolean }) {
                   {PROFILE_MESSAGES.delete}
                 </DropdownMenu.Item>
               )}
+              {canReport && (
+                <DropdownMenu.Item
+                  className={`${menuStyles.menuItem} ${menuStyles.danger}`}
+                  onSelect={() => setReporting(true)}
+                >
+                  <Flag aria-hidden="true" size={18} />
+                  {post.parentId === null
+                    ? MODERATION_MESSAGES.reportTitle.post
+                    : MODERATION_MESSAGES.reportTitle.comment}
+                </DropdownMenu.Item>
+              )}
             </MenuContent>
           </DropdownMenu.Root>
         </div>
       </div>
       {messaging && <StartConversationDialog user={post.author} open={messaging} onOpenChange={setMessaging} />}
       {deleting && <DeletePostDialog post={post} open={deleting} onOpenChange={setDeleting} />}
+      {reporting && (
+        <ReportDialog
+          target={{ type: post.parentId === null ? 'post' : 'comment', id: post.id }}
+          open={reporting}
+          onOpenChange={setReporting}
+          title={
+            post.parentId === null ? MODERATION_MESSAGES.reportTitle.post : MODERATION_MESSAGES.reportTitle.comment
+          }
+          returnFocusTo={trigger}
+        />
+      )}
       {marker.dialog}
     </article>
   );

@@ -70,10 +70,3 @@ export function useReplyToReview() {
     onSuccess: refresh,
   });
 }
-
-/** POST /api/reviews/:reviewId/report: kept for the moderators, once per reporter. */
-export function useReportReview() {
-  return useMutation({
-    mutationFn: (reviewId: string) => api.post<{ message: string }>(`/api/reviews/${enc(reviewId)}/report`, {}),
-  });
-}

@@ -2,7 +2,7 @@ import { formatRating, type PublicProfile, REVIEW_MESSAGES, type Review } from '
 import { Flag, MessageSquareQuote, Star } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { useAlert } from '@/components/ui/alert-provider.tsx';
+import { ReportDialog, useCanReport } from '@/components/report/index.ts';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { EmptyState, ErrorState } from '@/components/ui/list-states.tsx';
@@ -10,8 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { useHydrated } from '@/lib/use-hydrated.ts';
-import { useViewer } from '@/lib/viewer.ts';
-import { useProfileReviewsQuery, useReplyToReview, useReportReview } from './api.ts';
+import { useProfileReviewsQuery, useReplyToReview } from './api.ts';
 import { reviewTextError } from './review-form.tsx';
 import { ReviewTextField } from './review-text-field.tsx';
 import styles from './reviews.module.css';
@@ -56,12 +55,11 @@ function ReplyForm({ review, onDone }: { review: Review; onDone: () => void }) {
 /** One published review: stars, the reviewer, what was sold, the text and the reply if any. */
 function ReviewCard({ review }: { review: Review }) {
   const [replying, setReplying] = useState(false);
-  const report = useReportReview();
-  const { showAlert } = useAlert();
+  const [reporting, setReporting] = useState(false);
   const author = review.author;
   const hydrated = useHydrated();
   // One's own review is not one's to report (the server refuses it too).
-  const isOwnReview = useViewer()?.id === author.id;
+  const canReport = useCanReport(author.id);
   return (
     <li className={styles.card}>
       <div className={styles.cardHead}>
@@ -97,24 +95,22 @@ function ReviewCard({ review }: { review: Review }) {
             {REVIEW_MESSAGES.reply}
           </Button>
         )}
-        {!isOwnReview && (
-          <Button
-            variant="ghost"
-            size="sm"
-            className={styles.report}
-            disabled={report.isPending}
-            onClick={() =>
-              report.mutate(review.id, {
-                onSuccess: ({ message }) => showAlert(message),
-                onError: (e) => showAlert(e instanceof ApiError ? e.message : LOAD_FAILED),
-              })
-            }
-          >
+        {canReport && (
+          <Button variant="ghost" size="sm" className={styles.report} onClick={() => setReporting(true)}>
             <Flag aria-hidden="true" size={14} />
             {REVIEW_MESSAGES.report}
           </Button>
         )}
       </div>
+      {reporting && (
+        <ReportDialog
+          target={{ type: 'review', id: review.id }}
+          open={reporting}
+          onOpenChange={setReporting}
+          title={REVIEW_MESSAGES.report}
+          doneMessage={REVIEW_MESSAGES.reported}
+        />
+      )}
     </li>
   );
 }

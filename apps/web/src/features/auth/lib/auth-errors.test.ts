@@ -33,6 +33,11 @@ describe('authErrorMessage', () => {
     expect(authErrorMessage(error)).toBe(message);
   });
 
+  it('says until when a suspended member is suspended, in the server’s words (it knows the date)', () => {
+    const words = 'Your account is suspended until Friday, December 4, 2026 at 3:30 PM CST.';
+    expect(authErrorMessage(fail(403, 'ACCOUNT_SUSPENDED', words))).toBe(words);
+  });
+
   it('passes the server’s name message through only when it is one of the spec’s', () => {
     expect(authErrorMessage(fail(400, 'INVALID_NAME', VALIDATION_MESSAGES.nameCharactersInvalid))).toBe(
       VALIDATION_MESSAGES.nameCharactersInvalid,

@@ -46,6 +46,8 @@ export function authErrorMessage(error: unknown): string {
   const known = BY_CODE[error.code];
   if (known) return known;
   if (error.code === 'INVALID_NAME' && NAME_MESSAGES.has(error.message)) return error.message;
+  // 'Your account is suspended until {date}.' (docs/product/moderation.md): the server knows the date.
+  if (error.code === 'ACCOUNT_SUSPENDED') return error.message;
   if (error.status >= 500) return AUTH_MESSAGES.internalError;
   return AUTH_MESSAGES.unknown;
 }

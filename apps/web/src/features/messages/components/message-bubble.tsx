@@ -1,6 +1,8 @@
 import {
   CHAT_MESSAGES,
   type Message,
+  MODERATION_MESSAGES,
+  MODERATION_SCREEN_TEXTS,
   POST_DETAIL_MESSAGES,
   SCAM_WARNING_LINK,
   SCAM_WARNING_TEXT,
@@ -10,6 +12,7 @@ import { Link } from 'react-router';
 import { OfferCard } from '@/components/deals/index.ts';
 import { MeetupCard } from '@/components/meetups/index.ts';
 import { PriceTag } from '@/components/post-card/post-tags.tsx';
+import { ReportMenu } from '@/components/report/index.ts';
 import { paths } from '@/config/paths.ts';
 import styles from './messages.module.css';
 
@@ -99,6 +102,15 @@ export function MessageBubble({ message, own, showStatus, onHeart, heartPending 
             <Heart aria-hidden="true" size={14} fill={message.likesCount > 0 ? 'currentColor' : 'none'} />
             {message.likesCount > 0 && <span>{message.likesCount}</span>}
           </button>
+        )}
+        {/* The other person's message can be reported (docs/product/moderation.md#reporting). */}
+        {!own && (
+          <ReportMenu
+            target={{ type: 'message', id: message.id }}
+            title={MODERATION_MESSAGES.reportTitle.message}
+            label={MODERATION_SCREEN_TEXTS.messageOptions}
+            triggerClassName={styles.messageMenu}
+          />
         )}
       </div>
       {/* The recipient's quiet warning (docs/product/safety.md#scam-warnings); the server sets it for them only. */}

@@ -1,5 +1,5 @@
-import { LISTING_MESSAGES, NOTIFICATION_ACTIONS, type Notification } from '@campus/contract';
-import { Bell } from 'lucide-react';
+import { LISTING_MESSAGES, NOTIFICATION_ACTIONS, type Notification, type NotificationType } from '@campus/contract';
+import { Bell, ShieldAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { InfiniteList } from '@/components/infinite-list/infinite-list.tsx';
@@ -95,8 +95,58 @@ function StillAvailableRow({ notification }: { notification: Notification }) {
   );
 }
 
+/** What the campus's moderators send (docs/product/moderation.md#notifications): from the app, not a person. */
+const MODERATION_TYPES: ReadonlySet<NotificationType> = new Set([
+  'content removed',
+  'content hidden',
+  'warning',
+  'suspended',
+]);
+
+/**
+ * A moderators' notification: what happened, then the message with its reason ('A moderator removed
+ * your post. Reason: …'). Hidden content that still has a page leads there; the rest has nowhere to go.
+ */
+function ModerationRow({ notification }: { notification: Notification }) {
+  const className = [styles.row, !notification.read && styles.unread].filter(Boolean).join(' ');
+  const content = (
+    <>
+      <span className={styles.systemIcon}>
+        <ShieldAlert aria-hidden="true" size={22} />
+      </span>
+      <span className={styles.text}>
+        <span className={styles.message}>
+          <strong>{NOTIFICATION_ACTIONS[notification.type]}</strong>
+        </span>
+        <span className={styles.quote}>{notification.message}</span>
+        <time className={styles.time} dateTime={notification.createdAt} suppressHydrationWarning>
+          {timeAgo(notification.createdAt)}
+        </time>
+      </span>
+      {!notification.read && (
+        <span className={styles.dot}>
+          <span className="visually-hidden">{LIST_TEXTS.new}</span>
+        </span>
+      )}
+    </>
+  );
+  const postId = notification.type === 'content hidden' ? notification.postId : null;
+  return (
+    <li>
+      {postId ? (
+        <Link to={paths.post.getHref(postId)} className={className}>
+          {content}
+        </Link>
+      ) : (
+        <div className={className}>{content}</div>
+      )}
+    </li>
+  );
+}
+
 function NotificationRow({ notification }: { notification: Notification }) {
   if (notification.type === 'still available') return <StillAvailableRow notification={notification} />;
+  if (MODERATION_TYPES.has(notification.type)) return <ModerationRow notification={notification} />;
   const from = notification.fromUser;
   // A price drop and a saved search's match say it all in their message ('Price dropped on
   // Desk: $60 → $45', 'New: Mini fridge — $45 and 3 more').

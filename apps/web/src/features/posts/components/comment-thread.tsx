@@ -1,5 +1,5 @@
-import type { Post, PostThreadNode } from '@campus/contract';
-import { CornerDownRight, MessageCircleReply, Trash2 } from 'lucide-react';
+import { MODERATION_MESSAGES, MODERATION_SCREEN_TEXTS, type Post, type PostThreadNode } from '@campus/contract';
+import { CornerDownRight, Flag, MessageCircleReply, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { AuthorLine, fullName } from '@/components/post-card/author-line.tsx';
@@ -9,6 +9,7 @@ import { ACTION_TEXTS, SaveButton, useCommentOn } from '@/components/post-card/p
 import { PostMediaStrip } from '@/components/post-card/post-media.tsx';
 import { PostText } from '@/components/post-card/post-text.tsx';
 import { indentsReplies } from '@/components/post-card/thread.ts';
+import { ReportDialog, useCanReport } from '@/components/report/index.ts';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { paths } from '@/config/paths.ts';
 import { opensComposer } from '@/lib/composer-trigger.ts';
@@ -34,7 +35,9 @@ function Comment({ node, depth, authors, shownBelow, replyingTo }: CommentProps)
   const viewer = useViewer();
   const commentOn = useCommentOn();
   const [deleting, setDeleting] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const isAuthor = viewer?.id === node.author.id;
+  const canReport = useCanReport(node.author.id);
   const name = fullName(node.author);
   const nested = indentsReplies(depth);
   return (
@@ -76,6 +79,12 @@ function Comment({ node, depth, authors, shownBelow, replyingTo }: CommentProps)
                 <span>{DELETE}</span>
               </button>
             )}
+            {canReport && (
+              <button type="button" className={actionStyles.action} onClick={() => setReporting(true)}>
+                <Flag aria-hidden="true" size={16} />
+                <span>{MODERATION_SCREEN_TEXTS.report}</span>
+              </button>
+            )}
           </div>
         </div>
       </article>
@@ -102,6 +111,14 @@ function Comment({ node, depth, authors, shownBelow, replyingTo }: CommentProps)
       {deleting && (
         // The page refetches its thread once the comment is gone (useDeletePost).
         <DeletePostDialog post={node} open={deleting} onOpenChange={setDeleting} />
+      )}
+      {reporting && (
+        <ReportDialog
+          target={{ type: 'comment', id: node.id }}
+          open={reporting}
+          onOpenChange={setReporting}
+          title={MODERATION_MESSAGES.reportTitle.comment}
+        />
       )}
     </li>
   );

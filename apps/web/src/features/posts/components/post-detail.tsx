@@ -2,13 +2,15 @@ import {
   AD_MESSAGES,
   LIKED_BY_TEXTS,
   LISTING_MESSAGES,
+  MODERATION_MESSAGES,
+  MODERATION_SCREEN_TEXTS,
   POST_DETAIL_MESSAGES,
   type Post,
   type PostPage,
   PROFILE_MESSAGES,
 } from '@campus/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Check, Link2, MessageCircle, Pencil, Rocket, Send, Trash2 } from 'lucide-react';
+import { Check, Flag, Link2, MessageCircle, Pencil, Rocket, Send, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMemberGate } from '@/components/auth-modal/index.ts';
@@ -31,6 +33,7 @@ import {
 import { PostText } from '@/components/post-card/post-text.tsx';
 import { RenewButton } from '@/components/post-card/renew-button.tsx';
 import { useCopyLink } from '@/components/post-card/use-copy-link.ts';
+import { ReportDialog, useCanReport } from '@/components/report/index.ts';
 import { RateDeal } from '@/components/reviews/index.ts';
 import { useStartConversation } from '@/components/start-conversation/use-start-conversation.ts';
 import { Avatar } from '@/components/ui/avatar.tsx';
@@ -70,6 +73,8 @@ function OwnerOrVisitorBar({ post }: { post: Post }) {
   const queryClient = useQueryClient();
   const { copied, copy } = useCopyLink(post.id);
   const [deleting, setDeleting] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const canReport = useCanReport(post.author.id);
   const deleted = useRef(false);
   const isOwner = viewer?.id === post.author.id;
   const conversation = useStartConversation();
@@ -153,6 +158,23 @@ function OwnerOrVisitorBar({ post }: { post: Post }) {
         {copied ? <Check aria-hidden="true" size={16} /> : <Link2 aria-hidden="true" size={16} />}
         {copied ? COPIED : PROFILE_MESSAGES.copyLink}
       </Button>
+      {canReport && (
+        <Button variant="secondary" size="sm" onClick={() => setReporting(true)}>
+          <Flag aria-hidden="true" size={16} />
+          {MODERATION_SCREEN_TEXTS.report}
+        </Button>
+      )}
+      {reporting && (
+        // A comment opened on its own page is reported as a comment (docs/product/moderation.md#reporting).
+        <ReportDialog
+          target={{ type: post.parentId === null ? 'post' : 'comment', id: post.id }}
+          open={reporting}
+          onOpenChange={setReporting}
+          title={
+            post.parentId === null ? MODERATION_MESSAGES.reportTitle.post : MODERATION_MESSAGES.reportTitle.comment
+          }
+        />
+      )}
       {deleting && (
         <DeletePostDialog post={post} open={deleting} onOpenChange={setDeleting} onDeleted={handleDeleted} />
       )}

@@ -1,9 +1,10 @@
 import { BLOCK_TEXTS, POST_MESSAGES, PROFILE_MESSAGES, type PublicProfile } from '@campus/contract';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Ban, Ellipsis, Flag, KeyRound, Link2 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { copyText } from '@/components/post-card/use-copy-link.ts';
+import { ReportDialog } from '@/components/report/index.ts';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import styles from '@/components/ui/dropdown-menu.module.css';
@@ -12,10 +13,7 @@ import { paths } from '@/config/paths.ts';
 import { useSetBlocked } from '@/lib/blocks.ts';
 import { useCampus } from '@/lib/campus.ts';
 import { useClaimProfile } from '../api/claim-profile.ts';
-import { useReportUser } from '../api/report-user.ts';
 
-const REPORT_BODY = 'Our moderators will look at this profile. They won’t be told who reported them.';
-const REPORT = 'Report';
 const BLOCK = 'Block';
 
 /**
@@ -29,7 +27,7 @@ export function ProfileMenu({ profile }: { profile: PublicProfile }) {
   const [reporting, setReporting] = useState(false);
   const [confirmingBlock, setConfirmingBlock] = useState(false);
   const block = useSetBlocked();
-  const report = useReportUser(profile.username);
+  const trigger = useRef<HTMLButtonElement>(null);
   const claim = useClaimProfile(profile.username);
   const navigate = useNavigate();
   // Emailed sign-in links are what a claim sends; campuses without them do not offer it.
@@ -61,19 +59,10 @@ export function ProfileMenu({ profile }: { profile: PublicProfile }) {
     if (await copyText(link)) showAlert(POST_MESSAGES.copiedToClipboard);
   };
 
-  const confirmReport = () =>
-    report.mutate(undefined, {
-      onSuccess: () => {
-        setReporting(false);
-        showAlert(PROFILE_MESSAGES.userReported);
-      },
-      onError: (error) => showAlert(error.message, { type: 'danger' }),
-    });
-
   return (
     <>
       <DropdownMenu.Root>
-        <DropdownMenu.Trigger className={styles.trigger} aria-label="Profile options">
+        <DropdownMenu.Trigger ref={trigger} className={styles.trigger} aria-label="Profile options">
           <Ellipsis aria-hidden="true" size={20} />
         </DropdownMenu.Trigger>
         <MenuContent align="end">
@@ -115,15 +104,14 @@ export function ProfileMenu({ profile }: { profile: PublicProfile }) {
         pending={block.isPending}
         onConfirm={() => setBlocked(true)}
       />
-      <ConfirmDialog
+      {/* 'Report {name}' (docs/product/profiles.md#profile-menu) with a reason and a note (docs/product/moderation.md#reporting). */}
+      <ReportDialog
+        target={{ type: 'user', id: profile.id }}
         open={reporting}
         onOpenChange={setReporting}
-        title={`${reportLabel}?`}
-        body={REPORT_BODY}
-        confirmLabel={REPORT}
-        tone="danger"
-        pending={report.isPending}
-        onConfirm={confirmReport}
+        title={reportLabel}
+        doneMessage={PROFILE_MESSAGES.userReported}
+        returnFocusTo={trigger}
       />
     </>
   );
