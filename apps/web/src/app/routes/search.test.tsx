@@ -1,6 +1,6 @@
 import { SEARCH_MESSAGES } from '@campus/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { callsTo, mockApi, refuse } from '@/testing/api.ts';
 import { testPerson, testPost } from '@/testing/data.ts';
 import { renderApp } from '@/testing/render-app.tsx';
@@ -14,6 +14,9 @@ const photoLamp = testPost({
 
 const tabs = () => screen.getByRole('navigation', { name: 'Search results' });
 const searchBox = () => screen.getByRole('combobox', { name: 'Search OU Buy / Sell' });
+
+// The member's saved searches (decision 040): none here; their own tests are in settings/saved-searches.test.tsx.
+beforeEach(() => mockApi({ 'GET /api/saved-searches': { savedSearches: [], limit: 20 } }));
 
 describe('/search', () => {
   it('shows the Latest hits for the query in the address', async () => {
