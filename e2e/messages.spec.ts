@@ -220,6 +220,8 @@ test('New Message: keyboard rules of the user search and Start Conversation?', a
   const options = page.getByRole('option');
   await expect(options.filter({ hasText: 'Jordan Brooks' })).toBeVisible();
   const count = await options.count();
+  // The keys alone move the highlight: the pointer (left where 'New message' was) hovers nothing.
+  await page.mouse.move(0, 0);
   // Arrow keys move the highlight and wrap around.
   await search.press('ArrowDown');
   await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');

@@ -261,6 +261,15 @@ describe('auto-hide and restore', () => {
     expect((await author.browser.get(`/api/posts/${post.id}`)).statusCode).toBe(200);
     const told = await notificationsOf(author.user.id);
     expect(told.map((n) => n.type)).toContain('content hidden');
+    // Nobody else saves it or comments under it, even by calling the API; nothing is stored.
+    expect((await viewer.browser.post(`/api/posts/${post.id}/like`, {})).statusCode).toBe(404);
+    const comment = await createPostAs(viewer.browser, { plainText: 'Still for sale?', parentId: post.id });
+    expect(comment.statusCode).toBe(404);
+    expect(await db.select().from(posts).where(eq(posts.postCommentedOn, post.id))).toEqual([]);
+    expect((await db.select().from(posts).where(eq(posts.id, post.id)))[0]?.likesCount).toBe(0);
+    // Its author still can.
+    expect((await author.browser.post(`/api/posts/${post.id}/like`, {})).statusCode).toBe(200);
+    await author.browser.post(`/api/posts/${post.id}/like`, {});
 
     // The queue shows it once, with its three reporters.
     const queue = await queueOf(mod.browser);

@@ -40,6 +40,13 @@ export const postPolicy = {
     if (blocked) throw errors.notFound(POST_DETAIL_MESSAGES.postGone, 'POST_NOT_FOUND');
   },
   /**
+   * A post the moderators hid or removed, or one in such a thread, is as if deleted to everyone
+   * but its author (docs/product/moderation.md): the same 404 as a missing post.
+   */
+  assertNotModerated(moderated: boolean) {
+    if (moderated) throw errors.notFound(POST_DETAIL_MESSAGES.postGone, 'POST_NOT_FOUND');
+  },
+  /**
    * Editing and renewing (docs/product/selling.md): only the owner of a listing (a top-level
    * post of this campus) may; to everyone else, and for a comment, it is the missing post.
    */

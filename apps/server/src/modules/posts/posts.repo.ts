@@ -539,6 +539,26 @@ export async function blockedAlongChain(db: DbOrTx, viewerId: string, id: string
   return row?.blocked === true;
 }
 
+/**
+ * Whether `id` or any post above it was hidden or removed by the moderators and is not the
+ * viewer's own (docs/product/moderation.md): to everyone but its author it is gone, so nobody
+ * else saves it or comments under it.
+ */
+export async function moderatedAlongChain(db: DbOrTx, viewerId: string, id: string): Promise<boolean> {
+  const [row] = await runNamed<{ moderated: boolean }>(
+    db,
+    'post_chain_moderated',
+    () => `WITH RECURSIVE chain(id, user_id, moderation, parent) AS (
+        SELECT id, user_id, moderation, post_commented_on FROM posts WHERE id = $2
+        UNION ALL
+        SELECT p.id, p.user_id, p.moderation, p.post_commented_on FROM posts p JOIN chain c ON p.id = c.parent
+      )
+      SELECT EXISTS (SELECT 1 FROM chain WHERE moderation IS NOT NULL AND user_id <> $1) AS moderated`,
+    [viewerId, id],
+  );
+  return row?.moderated === true;
+}
+
 /** `id` and everything below it. */
 export async function subtreeIds(db: DbOrTx, id: string): Promise<string[]> {
   const rows = await runNamed<{ id: string }>(

@@ -48,6 +48,7 @@ import {
   listSavedPage,
   listTopLevel,
   loadPostPage,
+  moderatedAlongChain,
   type PostWithAuthor,
   subtractComments,
   subtreeIds,
@@ -317,6 +318,7 @@ async function createPostFromUpload(
     parent = postPolicy.requireOnCampus(await findPost(deps.db, body.parentId), campus);
     // A comment joins the whole thread above it: refused when anyone up the chain is blocked either way.
     postPolicy.assertNotBlocked(await blockedAlongChain(deps.db, viewer.id, parent.post.id));
+    postPolicy.assertNotModerated(await moderatedAlongChain(deps.db, viewer.id, parent.post.id));
   }
   const id = newId();
   const now = deps.clock.now();
@@ -462,6 +464,7 @@ export async function toggleLike(
   const { post } = postPolicy.requireOnCampus(await findPost(deps.db, postId), campus);
   // Saving acts on this post alone: refused exactly when its page is (its author blocked either way).
   postPolicy.assertNotBlocked(await isBlockedEitherWay(deps.db, viewer.id, post.userId));
+  postPolicy.assertNotModerated(await moderatedAlongChain(deps.db, viewer.id, postId));
   return deps.db.transaction(async (tx) => {
     const saved = await toggleSave(tx, postId, viewer.id, deps.clock.now());
     const liked = saved?.liked ?? false;

@@ -25,21 +25,19 @@ interface DeletePostDialogProps {
  * 'Comment Removed' (docs/product/community.md#deleting-a-post).
  */
 export function DeletePostDialog({ post, open, onOpenChange, onDeleted }: DeletePostDialogProps) {
-  const remove = useDeletePost();
   const { showAlert } = useAlert();
+  const remove = useDeletePost({
+    onDeleted: (result) => {
+      onOpenChange(false);
+      showAlert(result.kind === 'comment' ? POST_MESSAGES.commentRemoved : POST_MESSAGES.postDeleted);
+      onDeleted?.(result);
+    },
+    onFailed: (error) => {
+      showAlert(error instanceof ApiError ? error.message : POST_MESSAGES.submitFailed, { type: 'danger' });
+    },
+  });
   const isComment = post.parentId !== null;
-  const handleConfirm = () => {
-    remove.mutate(post.id, {
-      onSuccess: (result) => {
-        onOpenChange(false);
-        showAlert(result.kind === 'comment' ? POST_MESSAGES.commentRemoved : POST_MESSAGES.postDeleted);
-        onDeleted?.(result);
-      },
-      onError: (error) => {
-        showAlert(error instanceof ApiError ? error.message : POST_MESSAGES.submitFailed, { type: 'danger' });
-      },
-    });
-  };
+  const handleConfirm = () => remove.mutate(post.id);
   return (
     <ConfirmDialog
       open={open}

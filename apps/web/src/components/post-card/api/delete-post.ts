@@ -29,11 +29,20 @@ async function deletePost(postId: string): Promise<DeleteResponse> {
  * photos), then they all refetch. Post pages refetch too, except the deleted one, which the
  * caller leaves before dropping it.
  */
-export function useDeletePost() {
+export function useDeletePost(callbacks: {
+  /**
+   * After the caches are updated. Given here, not to `mutate`: the deleted comment's row (and the
+   * dialog in it) may already be gone when the answer lands (another tab's live counts read the
+   * post page again first), and `mutate`'s own callbacks never run once their component is gone.
+   */
+  onDeleted: (result: DeleteResponse) => void;
+  onFailed: (error: Error) => void;
+}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePost,
-    onSuccess: async (_result, postId) => {
+    onError: callbacks.onFailed,
+    onSuccess: async (result, postId) => {
       queryClient.setQueriesData<InfiniteData<PostList>>({ queryKey: queryKeys.posts.all }, (data) =>
         removeFromListPages(data, postId),
       );
@@ -44,6 +53,7 @@ export function useDeletePost() {
           predicate: (query) => query.queryKey[1] !== postId,
         }),
       ]);
+      callbacks.onDeleted(result);
     },
   });
 }
