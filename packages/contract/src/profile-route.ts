@@ -24,6 +24,8 @@ const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'logout',
   'media',
   'messages',
+  // Not in the spec's tables: the moderators' queue (decision 039).
+  'moderation',
   'notifications',
   'post',
   'profile',
@@ -34,6 +36,8 @@ const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'search',
   'search_schools',
   'settings',
+  // Not in the spec's tables: the page a suspended member sees (decision 039).
+  'suspended',
   // Not in the spec's tables: the local test checkout of decision 018.
   'test-checkout',
   // Not in the spec's tables: an email's unsubscribe link (decision 040).
