@@ -36,7 +36,7 @@ const postsModule = {
 
 const rulesOf = (violations: Violation[]) => violations.map((violation) => violation.rule).sort();
 
-describe('the architecture check', () => {
+describe('the architecture check', { timeout: 30_000 }, () => {
   const roots: string[] = [];
   const check = (files: Record<string, string>) => {
     const root = treeWith(files);

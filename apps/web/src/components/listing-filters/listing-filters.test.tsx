@@ -152,6 +152,8 @@ describe('Filters on the media feed and search', () => {
         nextCursor: null,
       }),
       'GET /api/search/people': { people: [], nextCursor: null },
+      // The member's saved searches (decision 040): none here.
+      'GET /api/saved-searches': { savedSearches: [], limit: 20 },
     });
     const { router } = renderApp('/search?q=lamp&maxPrice=20');
     await screen.findByText('Desk lamp, barely used');
