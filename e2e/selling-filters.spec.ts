@@ -124,10 +124,14 @@ test('the panel: keyboard, Escape, a minimum above the maximum', async ({ page, 
   const panel = page.getByRole('dialog', { name: 'Filters' });
   await expect(panel).toBeVisible();
   // Phones get a sheet from the bottom edge; wide screens a popover under the button.
-  const box = await panel.boundingBox();
+  // (The sheet slides up: its resting place is read once it has arrived.)
   const viewport = page.viewportSize();
-  if (isMobile()) expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(viewport?.height);
-  else expect(box?.width).toBeLessThan(400);
+  const bottom = async () => {
+    const box = await panel.boundingBox();
+    return Math.round((box?.y ?? 0) + (box?.height ?? 0));
+  };
+  if (isMobile()) await expect.poll(bottom).toBe(viewport?.height);
+  else expect((await panel.boundingBox())?.width).toBeLessThan(400);
   await expectAccessible(page);
   await keepScreenshot(page, 'filters-panel-search');
   await panel.getByRole('textbox', { name: /Min/ }).fill('80');
