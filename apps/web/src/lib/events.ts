@@ -198,7 +198,7 @@ export function useLiveEvents(enabled: boolean): void {
     let opened = false;
     let lastId = '';
     const remember = (message: MessageEvent) => {
-      if (message?.lastEventId) lastId = message.lastEventId;
+      if (message.lastEventId) lastId = message.lastEventId;
     };
     const open = () => {
       const stream = new EventSource(lastId ? `/api/events?lastEventId=${encodeURIComponent(lastId)}` : '/api/events');

@@ -11,18 +11,18 @@ class FakeEventSource {
   static open: FakeEventSource[] = [];
   onmessage: ((message: MessageEvent<string>) => void) | null = null;
   onerror: (() => void) | null = null;
-  private readonly named = new Map<string, (() => void)[]>();
+  private readonly named = new Map<string, ((message: MessageEvent) => void)[]>();
   constructor(readonly url: string) {
     FakeEventSource.open.push(this);
   }
-  addEventListener(name: string, listener: () => void) {
+  addEventListener(name: string, listener: (message: MessageEvent) => void) {
     this.named.set(name, [...(this.named.get(name) ?? []), listener]);
   }
   close() {
     FakeEventSource.open = FakeEventSource.open.filter((s) => s !== this);
   }
   ready() {
-    for (const listener of this.named.get('ready') ?? []) listener();
+    for (const listener of this.named.get('ready') ?? []) listener(new MessageEvent('ready', { data: '{}' }));
   }
   send(type: string, payload: object) {
     this.onmessage?.(new MessageEvent('message', { data: JSON.stringify({ id: '', type, payload }) }));
