@@ -111,121 +111,97 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
         throw error;
       }
     };
-  await boss.createQueue(JOBS.purge, {
-    name: JOBS.purge,
-    policy: 'singleton',
-    retryLimit: 3,
-    retryBackoff: true,
-    expireInSeconds: 300,
-  });
-  await boss.work(
+  /** The queues this runner made, for /metrics. */
+  const queues: string[] = [];
+  /**
+   * A job of its own queue, run on `cron` (and whenever sent): its failures counted, a run that
+   * gets through marks the database as reachable again.
+   */
+  const scheduled = async (
+    name: string,
+    queue: { policy: 'singleton' | 'stately'; retryLimit: number; retryBackoff?: boolean; expireInSeconds: number },
+    timing: { pollSeconds: number; cron: string },
+    run: () => Promise<void>,
+  ) => {
+    await boss.createQueue(name, { name, ...queue });
+    await boss.work(
+      name,
+      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? timing.pollSeconds },
+      counted(name, async () => {
+        await run();
+        failing = false;
+      }),
+    );
+    await boss.schedule(name, timing.cron, {}, { tz: 'UTC' });
+    queues.push(name);
+  };
+  await scheduled(
     JOBS.purge,
-    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 },
-    counted(JOBS.purge, async () => {
+    { policy: 'singleton', retryLimit: 3, retryBackoff: true, expireInSeconds: 300 },
+    { pollSeconds: 30, cron: PURGE_CRON },
+    async () => {
       const result = await purgeOld(db, clock.now());
-      failing = false;
       log.info({ job: JOBS.purge, ...result }, 'purged old rows');
-    }),
+    },
   );
-  await boss.schedule(JOBS.purge, PURGE_CRON, {}, { tz: 'UTC' });
 
-  await boss.createQueue(JOBS.adClock, {
-    name: JOBS.adClock,
-    policy: 'singleton',
-    retryLimit: 2,
-    expireInSeconds: 120,
-  });
-  await boss.work(
+  await scheduled(
     JOBS.adClock,
-    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 5 },
-    counted(JOBS.adClock, async () => {
+    { policy: 'singleton', retryLimit: 2, expireInSeconds: 120 },
+    { pollSeconds: 5, cron: AD_CLOCK_CRON },
+    async () => {
       const result = await tickAdClock(db, clock.now());
-      failing = false;
       if (result.completed > 0 || result.abandoned > 0) log.info({ job: JOBS.adClock, ...result }, 'ads completed');
-    }),
+    },
   );
-  await boss.schedule(JOBS.adClock, AD_CLOCK_CRON, {}, { tz: 'UTC' });
 
-  await boss.createQueue(JOBS.staleListings, {
-    name: JOBS.staleListings,
-    policy: 'singleton',
-    retryLimit: 2,
-    expireInSeconds: 300,
-  });
-  await boss.work(
+  await scheduled(
     JOBS.staleListings,
-    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 },
-    counted(JOBS.staleListings, async () => {
+    { policy: 'singleton', retryLimit: 2, expireInSeconds: 300 },
+    { pollSeconds: 30, cron: STALE_LISTINGS_CRON },
+    async () => {
       const result = await sweepStaleListings(db, clock.now());
-      failing = false;
       if (result.asked > 0 || result.expired > 0) log.info({ job: JOBS.staleListings, ...result }, 'stale listings');
-    }),
+    },
   );
-  await boss.schedule(JOBS.staleListings, STALE_LISTINGS_CRON, {}, { tz: 'UTC' });
 
-  await boss.createQueue(JOBS.savedSearchAlerts, {
-    name: JOBS.savedSearchAlerts,
-    policy: 'stately',
-    retryLimit: 2,
-    expireInSeconds: 120,
-  });
-  await boss.work(
+  await scheduled(
     JOBS.savedSearchAlerts,
-    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
-    counted(JOBS.savedSearchAlerts, async () => {
+    { policy: 'stately', retryLimit: 2, expireInSeconds: 120 },
+    { pollSeconds: 2, cron: SAVED_SEARCH_ALERTS_CRON },
+    async () => {
       const now = clock.now();
       const result = await matchNewPosts(db, now);
       const released = await releaseHeldMatches(db, now);
-      failing = false;
       if (result.notified > 0 || result.held > 0 || released > 0)
         log.info({ job: JOBS.savedSearchAlerts, ...result, released }, 'saved-search matches');
-    }),
+    },
   );
-  await boss.schedule(JOBS.savedSearchAlerts, SAVED_SEARCH_ALERTS_CRON, {}, { tz: 'UTC' });
 
   const mailDeps = options.notificationMail;
   if (mailDeps) {
-    await boss.createQueue(JOBS.savedSearchDigest, {
-      name: JOBS.savedSearchDigest,
-      policy: 'singleton',
-      retryLimit: 2,
-      expireInSeconds: 600,
-    });
-    await boss.work(
+    await scheduled(
       JOBS.savedSearchDigest,
-      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 },
-      counted(JOBS.savedSearchDigest, async () => {
+      { policy: 'singleton', retryLimit: 2, expireInSeconds: 600 },
+      { pollSeconds: 30, cron: SAVED_SEARCH_DIGEST_CRON },
+      async () => {
         const result = await mailSavedSearchDigests({ db, ...mailDeps }, clock.now());
-        failing = false;
         if (result.mails > 0) log.info({ job: JOBS.savedSearchDigest, ...result }, 'saved-search digests queued');
-      }),
+      },
     );
-    await boss.schedule(JOBS.savedSearchDigest, SAVED_SEARCH_DIGEST_CRON, {}, { tz: 'UTC' });
 
-    await boss.createQueue(JOBS.notificationMail, {
-      name: JOBS.notificationMail,
-      policy: 'singleton',
-      retryLimit: 2,
-      expireInSeconds: 120,
-    });
-    await boss.work(
+    await scheduled(
       JOBS.notificationMail,
-      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 5 },
-      counted(JOBS.notificationMail, async () => {
+      { policy: 'singleton', retryLimit: 2, expireInSeconds: 120 },
+      { pollSeconds: 5, cron: NOTIFICATION_MAIL_CRON },
+      async () => {
         const result = await mailDueNotifications({ db, ...mailDeps }, clock.now());
-        failing = false;
         if (result.claimed > 0) log.info({ job: JOBS.notificationMail, ...result }, 'notification emails queued');
-      }),
+      },
     );
-    await boss.schedule(JOBS.notificationMail, NOTIFICATION_MAIL_CRON, {}, { tz: 'UTC' });
   }
 
   // Queue depths for /metrics, read from pg-boss when scraped.
-  const queues = Object.values(JOBS).filter(
-    (name) =>
-      ((name !== JOBS.notificationMail && name !== JOBS.savedSearchDigest) || mailDeps) &&
-      (name !== JOBS.push || options.push),
-  );
   const depths = async () => {
     const sizes = await Promise.all(queues.map((name) => boss.getQueueSize(name)));
     return Object.fromEntries(queues.map((name, i) => [name, sizes[i] ?? 0]));
@@ -234,23 +210,16 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   const pushDeps = options.push;
   let stopListening: (() => Promise<void>) | undefined;
   if (pushDeps) {
-    await boss.createQueue(JOBS.push, {
-      name: JOBS.push,
-      // One run waiting and one running at most: a burst of notifications is one more run.
-      policy: 'stately',
-      retryLimit: 1,
-      expireInSeconds: 120,
-    });
-    await boss.work(
+    // One run waiting and one running at most: a burst of notifications is one more run.
+    await scheduled(
       JOBS.push,
-      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
-      counted(JOBS.push, async () => {
+      { policy: 'stately', retryLimit: 1, expireInSeconds: 120 },
+      { pollSeconds: 1, cron: PUSH_CRON },
+      async () => {
         const result = await sendDuePushes({ db, ...pushDeps });
-        failing = false;
         if (result.claimed > 0) log.info({ job: JOBS.push, ...result }, 'pushes sent');
-      }),
+      },
     );
-    await boss.schedule(JOBS.push, PUSH_CRON, {}, { tz: 'UTC' });
     const listener = listenForPushes(options.url, () => void boss.send(JOBS.push, {}).catch(() => {}), log);
     stopListening = () => listener.close();
   }
