@@ -122,8 +122,6 @@ beforeEach(() => {
     reportError(...args);
   });
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-  // jsdom has no CSS.escape (the category chips use it).
-  vi.stubGlobal('CSS', { escape: (value: string) => value });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -1,6 +1,6 @@
 import { LISTING_FILTER_TEXTS } from '@campus/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callsTo, mockApi } from '@/testing/api.ts';
 import { testPost } from '@/testing/data.ts';
 import { renderApp } from '@/testing/render-app.tsx';
@@ -11,11 +11,6 @@ const photoLamp = testPost({
   plainText: 'Floor lamp with a shade',
   media: [{ kind: 'image', url: '/media/p2.webp', fullUrl: '/media/p2-full.webp', width: 800, height: 600 }],
 });
-// jsdom has no CSS.escape (the category chips keep the chosen one in sight with it).
-beforeEach(() => {
-  if (!globalThis.CSS?.escape) vi.stubGlobal('CSS', { escape: (value: string) => value.replace(/["\\]/g, '\\$&') });
-});
-
 const feedPage = (posts = [lamp]) => ({ posts, nextCursor: null, sponsored: [] });
 
 /** The query of each call, without the page's own parameters. */

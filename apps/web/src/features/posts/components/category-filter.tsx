@@ -13,8 +13,9 @@ export function CategoryFilter({ value, onChange }: CategoryFilterProps) {
 
   // Keep the chosen chip in sight (after a reload with ?category=…, or a chip half off-screen).
   useEffect(() => {
-    const chip = rowRef.current?.querySelector<HTMLElement>(`[data-value="${CSS.escape(value)}"]`);
     const row = rowRef.current;
+    // Matched by dataset, not a selector: the value comes from the address bar.
+    const chip = Array.from(row?.querySelectorAll('button') ?? []).find((button) => button.dataset.value === value);
     if (!chip || !row) return;
     const left = chip.offsetLeft - row.offsetLeft;
     if (left < row.scrollLeft || left + chip.offsetWidth > row.scrollLeft + row.clientWidth) {

@@ -54,8 +54,6 @@ const chair = testPost({ id: 'n2', plainText: 'Desk chair', category: 'furniture
 beforeEach(() => {
   FakeEventSource.open = [];
   vi.stubGlobal('EventSource', FakeEventSource);
-  // jsdom has no CSS.escape (the category chips keep the chosen one in sight with it).
-  if (!globalThis.CSS?.escape) vi.stubGlobal('CSS', { escape: (value: string) => value.replace(/["\\]/g, '\\$&') });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
