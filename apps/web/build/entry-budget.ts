@@ -25,6 +25,18 @@ function entryChunks(bundle: OutputBundle): OutputChunk[] {
   return [...chunks.values()];
 }
 
+/** The 15 biggest modules across the entry's chunks: where to look when it is over budget. */
+function largestModules(chunks: OutputChunk[]): string {
+  const modules = chunks.flatMap((chunk) =>
+    Object.entries(chunk.modules).map(([id, info]) => ({ id, length: info.renderedLength })),
+  );
+  modules.sort((a, b) => b.length - a.length);
+  return modules
+    .slice(0, Number(process.env.ENTRY_MODULES) || 15)
+    .map((m) => `  ${(m.length / 1024).toFixed(1).padStart(6)} KB  ${m.id.replace(/^.*node_modules\//, '')}`)
+    .join('\n');
+}
+
 const gzipKb = (code: string) => gzipSync(code).length / 1024;
 
 /**
@@ -50,6 +62,8 @@ export function entryBudget({ budgetKb }: { budgetKb: number }): Plugin {
       const total = sizes.reduce((sum, s) => sum + s.kb, 0);
       const parts = sizes.map((s) => `${s.name} ${s.kb.toFixed(1)} KB`).join(' + ');
       const line = `entry JavaScript: ${total.toFixed(1)} KB gzip (budget ${budgetKb} KB): ${parts}`;
+      if (total > budgetKb || process.env.ENTRY_MODULES)
+        console.log(`\nlargest modules of the entry (rendered, before gzip):\n${largestModules(chunks)}`);
       if (total > budgetKb)
         this.error(`${line}\nOver budget: keep new code out of the entry (lazy routes, modals, menus).`);
       if (!chunks.some((c) => c.code.includes(REACT_ELEMENT_SYMBOL)))

@@ -71,14 +71,6 @@ export const DEAL_MESSAGES = {
   soldNoBoost: "This listing has sold, so it can't be boosted.",
 } as const;
 
-/** Live events of deals, to the people concerned (payload ids only, like the chat events). */
-export const DEAL_EVENT_TYPES = {
-  /** An offer was made or answered. Payload: { chatId, postId, offerId }. */
-  offerChanged: 'offer.changed',
-  /** A listing's status changed. Payload: { postId }. */
-  listingChanged: 'listing.changed',
-} as const;
-
 const usdCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
 const usdWhole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0 });
 

@@ -35,4 +35,5 @@ export * from './saved-searches.ts';
 export * from './saved-searches-schemas.ts';
 export * from './scam-signals.ts';
 export * from './search.ts';
+export * from './selling-events.ts';
 export * from './text-length.ts';

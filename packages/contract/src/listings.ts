@@ -97,17 +97,6 @@ export const LISTING_MESSAGES = {
   previousPrice: 'Was',
 } as const;
 
-/** Live events about a listing (docs/product/selling.md): payload { postId }. */
-export const LISTING_EVENT_TYPES = {
-  /** A listing's text, price, photos or expiry changed: its cards and page are read again. */
-  postChanged: 'post.changed',
-  /**
-   * A top-level post was created: stored in the outbox for its author (payload `{ postId }`),
-   * where the saved-search job reads each campus's new posts in commit order (decision 040).
-   */
-  postCreated: 'listing.created',
-} as const;
-
 /** The text of a condition's tag ('Like new'), or null for none. */
 export function conditionText(value: Condition | null | undefined): string | null {
   return CONDITIONS.find((c) => c.value === value)?.text ?? null;
