@@ -45,7 +45,10 @@ export async function createTestApp(
     ...env,
   });
   const { poolSize = 4, ...appDeps } = deps;
-  const db = createDatabase(withDatabase(adminUrl, name), { max: poolSize });
+  // A wait for a free connection may take seconds on a loaded CI machine: tests are not about the
+  // production bound (500 ms, then 503 and the database marked down), which would turn whole
+  // bursts away unchecked. The outage tests make their own pools with tight bounds.
+  const db = createDatabase(withDatabase(adminUrl, name), { max: poolSize, connectTimeoutMs: 10_000 });
   const app = await buildApp({ config, db, ...appDeps });
   await app.ready();
 
