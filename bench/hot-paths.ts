@@ -18,21 +18,33 @@
  *      BENCH_ONLY (comma-separated row keys, e.g. "campuses,feed,events"), BENCH_SERVER_DIR.
  * `--profile[=key]`: runs the server with --cpu-prof, loads only that row (default `feed`), and
  *      prints the functions with the most self time (the .cpuprofile is left in the printed folder).
+ * BENCH_COMPARE_DIR=<another checkout> (e.g. a `git worktree` of an older commit, with its own
+ *      `npm ci` and web build): two servers at once, that one ("old", on BENCH_PORT + 1, its own
+ *      database BENCH_COMPARE_DATABASE_URL, default the bench database's name + `_old`, seeded by
+ *      that checkout's own bench/seed.ts, since its schema is its own) and this one ("new"). Each
+ *      row is measured in BENCH_ROUNDS (5) short rounds, old and new in turn (who goes first
+ *      alternates), each measurement right after its own /api/campuses reference on the same
+ *      server; printed per row: the median share of each, the median of the rounds' new/old
+ *      ratios and their spread, and the same for server CPU per request. BENCH_SECONDS defaults
+ *      to 4 there. A row's share moves 20–40 % between runs on a shared machine; within one round
+ *      both servers see the same load.
  * Numbers only: nothing here passes or fails.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { seedBenchPosts } from './seed.ts';
+import type { seedBenchPosts as SeedBenchPosts } from './seed.ts';
 
+const COMPARE_DIR = process.env.BENCH_COMPARE_DIR ? path.resolve(process.env.BENCH_COMPARE_DIR) : undefined;
 const POSTS = process.argv.includes('--million') ? 1_000_000 : Number(process.env.BENCH_POSTS ?? 200_000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? (COMPARE_DIR ? 4 : 10));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 3270);
 const SSE_CONNECTS = Number(process.env.BENCH_SSE_CONNECTS ?? 200);
@@ -46,243 +58,331 @@ const profileWindow = { from: 0, to: Number.POSITIVE_INFINITY };
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // A web build, for the row of a page's document (its first screen's answers written in).
 const WEB_DIST = path.resolve(process.env.BENCH_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'));
-const HAS_WEB = existsSync(path.join(WEB_DIST, 'index.html'));
-
-// The database: created when missing, migrated and seeded by the server's own code.
-{
-  const target = new URL(URL_);
-  const dbName = target.pathname.slice(1);
-  const admin = new URL(URL_);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName]);
-  if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${dbName.replaceAll('"', '')}"`);
-  await client.end();
-}
-
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'campus-bench-hot-paths-'));
 const profileDir = path.join(dataDir, 'profile');
-const origin = `http://127.0.0.1:${PORT}`;
 
-// A server left on the port (e.g. by a run that crashed) would answer instead of this one.
-if (
-  await fetch(`${origin}/api/health`).then(
-    () => true,
-    () => false,
-  )
-)
-  throw new Error(`${origin} already answers: stop the process on port ${PORT} or set BENCH_PORT`);
+if (COMPARE_DIR && PROFILE) throw new Error('--profile measures one server: leave BENCH_COMPARE_DIR unset');
 
-// The server, as it runs in production (migrations run at its start).
-const server = spawn(
-  process.execPath,
-  [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--import', 'tsx', 'apps/server/src/server.ts'],
-  {
-    // BENCH_SERVER_DIR: another checkout's server (e.g. a `git worktree` of an older commit).
-    cwd: process.env.BENCH_SERVER_DIR ?? repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATABASE_URL: URL_,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      AUTH_SECRET: 'bench-secret-that-is-at-least-32-characters',
-      WEB_DIST: HAS_WEB ? WEB_DIST : path.join(dataDir, 'no-web'),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  },
-);
-/** CPU time (user + system) the server process has used, from /proc (Linux; 0 elsewhere). */
-const serverCpuMs = () => processCpuMs(server.pid ?? 0);
-/** CPU time of one process from /proc (0 when it is gone or unreadable). */
-async function processCpuMs(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) || 0) + (Number(fields[12]) || 0)) * 10;
+interface Row {
+  label: string;
+  key: string;
+  path: string;
+  signedIn: boolean;
 }
+type BenchServer = Awaited<ReturnType<typeof startServer>>;
+
 /**
- * PostgreSQL's CPU time for the bench database: the backends connected to it (the server's
- * pool), read from /proc when PostgreSQL runs on this machine. Backends that end within a
- * window are missed, so this is a lower bound; other databases' work is not counted.
+ * One server as it runs in production, on a database of its own (created when missing, migrated
+ * by the server at its start and seeded by `seedModule`, the bench seed of the same checkout),
+ * with a signed-in member; ready to load once every row answers 200.
  */
-const admin = new pg.Client({ connectionString: URL_ });
-async function databaseCpu(): Promise<Map<number, number>> {
-  const { rows } = await admin.query<{ pid: number }>(
-    'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
-  );
-  return new Map(await Promise.all(rows.map(async (r) => [r.pid, await processCpuMs(r.pid)] as [number, number])));
-}
-async function databaseCpuSince(before: Map<number, number>): Promise<number> {
-  const after = await databaseCpu();
-  let ms = 0;
-  for (const [pid, cpu] of after) ms += cpu - (before.get(pid) ?? 0);
-  return ms;
-}
-const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
-async function waitForServer() {
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    const ok = await fetch(`${origin}/api/health`).then(
-      (r) => r.ok,
+async function startServer({
+  dir,
+  port,
+  databaseUrl,
+  webDist,
+  seedModule,
+  log,
+}: {
+  /** The checkout whose apps/server runs. */
+  dir: string;
+  port: number;
+  databaseUrl: string;
+  webDist: string;
+  seedModule: string;
+  log: (line: string) => void;
+}) {
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  {
+    const dbName = new URL(databaseUrl).pathname.slice(1);
+    const admin = new URL(databaseUrl);
+    admin.pathname = '/postgres';
+    const client = new pg.Client({ connectionString: admin.toString() });
+    await client.connect();
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${dbName.replaceAll('"', '')}"`);
+    await client.end();
+  }
+
+  const origin = `http://127.0.0.1:${port}`;
+  // A server left on the port (e.g. by a run that crashed) would answer instead of this one.
+  if (
+    await fetch(`${origin}/api/health`).then(
+      () => true,
       () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    )
+  )
+    throw new Error(`${origin} already answers: stop the process on port ${port} or set BENCH_PORT`);
+
+  // The server, as it runs in production (migrations run at its start).
+  const serverDataDir = path.join(dataDir, String(port));
+  await mkdir(serverDataDir, { recursive: true });
+  const server = spawn(
+    process.execPath,
+    [
+      ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      '--import',
+      'tsx',
+      'apps/server/src/server.ts',
+    ],
+    {
+      cwd: dir,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: serverDataDir,
+        LOG_LEVEL: 'warn',
+        AUTH_SECRET: 'bench-secret-that-is-at-least-32-characters',
+        WEB_DIST: hasWeb ? webDist : path.join(dataDir, 'no-web'),
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
+  /**
+   * PostgreSQL's CPU time for the bench database: the backends connected to it (the server's
+   * pool), read from /proc when PostgreSQL runs on this machine. Backends that end within a
+   * window are missed, so this is a lower bound; other databases' work is not counted.
+   */
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  async function stop() {
+    server.kill('SIGTERM');
+    await exited;
+    await admin.end().catch(() => {});
+  }
+  try {
+    await admin.connect();
+    for (;;) {
+      if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+      const ok = await fetch(`${origin}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+
+    // A signed-in, school-verified member with a profile (the seed fills in the rest); kept
+    // between runs like the posts.
+    const email = 'bench-viewer@ou.edu';
+    const authPost = (route: string, body: object) =>
+      fetch(`${origin}/api/auth/${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin },
+        body: JSON.stringify(body),
+      });
+    let signIn = await authPost('sign-in/email', { email, password: 'bench-password' });
+    // A busy machine can make the pool answer 503 for a moment: try again.
+    for (let attempt = 0; signIn.status === 503 && attempt < 5; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      signIn = await authPost('sign-in/email', { email, password: 'bench-password' });
+    }
+    if (!signIn.ok) signIn = await authPost('sign-up/email', { name: 'Bench Mark', email, password: 'bench-password' });
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    if (!signIn.ok || !cookie) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+
+    const t0 = performance.now();
+    const { seedBenchPosts } = (await import(pathToFileURL(seedModule).href)) as {
+      seedBenchPosts: typeof SeedBenchPosts;
+    };
+    const seed = await seedBenchPosts(databaseUrl, { posts: POSTS, viewerEmail: email, log });
+    log(`  seed ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+    const headers = { cookie };
+    const rows: Row[] = [
+      { key: 'campuses', label: 'GET /api/campuses (reference)', path: '/api/campuses', signedIn: false },
+      { key: 'health', label: 'GET /api/health', path: '/api/health', signedIn: false },
+      { key: 'me', label: 'GET /api/me (signed in)', path: '/api/me', signedIn: true },
+      { key: 'feed', label: 'GET /api/posts page 1', path: '/api/posts', signedIn: true },
+      { key: 'deep', label: 'GET /api/posts deep page', path: `/api/posts?cursor=${seed.deepCursor}`, signedIn: true },
+      { key: 'category', label: 'GET /api/posts?category=', path: '/api/posts?category=textbooks', signedIn: true },
+      // Two filters and a price sort (decision 036): from $50 up, in good condition, lowest price first.
+      {
+        key: 'filtered',
+        label: 'GET /api/posts?minPrice&condition&sort=price_asc',
+        path: '/api/posts?minPrice=50&condition=good&sort=price_asc',
+        signedIn: true,
+      },
+      {
+        key: 'post',
+        label: 'GET /api/posts/:id (5 comments)',
+        path: `/api/posts/${seed.postWithComments}`,
+        signedIn: true,
+      },
+      { key: 'saved', label: 'GET /api/saved', path: '/api/saved', signedIn: true },
+      { key: 'media', label: 'GET /api/posts/media', path: '/api/posts/media', signedIn: true },
+      {
+        key: 'profile',
+        label: 'GET /api/profiles/:u/posts',
+        path: `/api/profiles/${seed.username}/posts`,
+        signedIn: true,
+      },
+      // A word of every post (the newest matches, read down the feed index) and a word of one post.
+      {
+        key: 'search',
+        label: 'GET /api/search/posts?q= (every post matches)',
+        path: '/api/search/posts?q=condition',
+        signedIn: true,
+      },
+      {
+        key: 'search-rare',
+        label: 'GET /api/search/posts?q= (one post matches)',
+        path: `/api/search/posts?q=${seed.rareWord}`,
+        signedIn: true,
+      },
+      // The document of /home with its first screen written in (campus, viewer, feed page 1).
+      ...(hasWeb ? [{ key: 'document', label: 'GET /home (document, signed in)', path: '/home', signedIn: true }] : []),
+    ];
+    // In a comparison, rows the older server does not have (e.g. `filtered` before decision 036) are left out.
+    const answering = new Set<string>();
+    for (const row of rows) {
+      const response = await fetch(`${origin}${row.path}`, { headers: row.signedIn ? headers : {} });
+      await response.arrayBuffer();
+      if (response.status === 200) answering.add(row.key);
+      else if (!COMPARE_DIR) throw new Error(`${row.path}: ${response.status}`);
+      else log(`  ${row.path}: ${response.status}, left out`);
+    }
+
+    /** CPU time of one process from /proc (0 when it is gone or unreadable). */
+    async function processCpuMs(pid: number): Promise<number> {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return ((Number(fields[11]) || 0) + (Number(fields[12]) || 0)) * 10;
+    }
+    async function databaseCpu(): Promise<Map<number, number>> {
+      const { rows } = await admin.query<{ pid: number }>(
+        'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      );
+      return new Map(await Promise.all(rows.map(async (r) => [r.pid, await processCpuMs(r.pid)] as [number, number])));
+    }
+    async function databaseCpuSince(before: Map<number, number>): Promise<number> {
+      const after = await databaseCpu();
+      let ms = 0;
+      for (const [pid, cpu] of after) ms += cpu - (before.get(pid) ?? 0);
+      return ms;
+    }
+
+    /** `duration` seconds of autocannon on one route; the server's and PostgreSQL's CPU per answered request. */
+    async function load(pathAndQuery: string, signedIn: boolean, duration = SECONDS) {
+      const cpuBefore = await processCpuMs(server.pid ?? 0);
+      const dbBefore = await databaseCpu();
+      const result = await autocannon({
+        url: `${origin}${pathAndQuery}`,
+        connections: CONNECTIONS,
+        duration,
+        headers: signedIn ? headers : {},
+      });
+      if (result.non2xx > 0 || result.errors > 0) {
+        console.warn(`  ${pathAndQuery}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+      }
+      const cpuMs = (await processCpuMs(server.pid ?? 0)) - cpuBefore;
+      const dbMs = await databaseCpuSince(dbBefore);
+      const answered = Math.max(1, result.requests.total);
+      return {
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        cpuPerRequest: cpuMs / answered,
+        dbPerRequest: dbMs / answered,
+      };
+    }
+
+    /**
+     * `count` sequential requests, each on a new connection (no keep-alive), timing the response
+     * headers; an event stream is then closed, anything else read to the end.
+     */
+    async function connectLoop(path: string, signedIn: boolean, count: number) {
+      const times: number[] = [];
+      let refused = 0;
+      for (let i = 0; i < count; i++) {
+        const t0 = performance.now();
+        const status = await new Promise<number>((resolve, reject) => {
+          const request = http.get(
+            `${origin}${path}`,
+            { agent: false, headers: signedIn ? headers : {} },
+            (response) => {
+              times.push(performance.now() - t0);
+              const code = response.statusCode ?? 0;
+              if (response.headers['content-type']?.startsWith('text/event-stream')) {
+                request.destroy();
+                resolve(code);
+                return;
+              }
+              response.resume();
+              response.on('end', () => resolve(code));
+            },
+          );
+          request.on('error', (error) => (request.destroyed ? undefined : reject(error)));
+        });
+        if (status !== 200) refused += 1;
+      }
+      times.sort((x, y) => x - y);
+      const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
+      const mean = times.reduce((sum, t) => sum + t, 0) / Math.max(1, times.length);
+      return { mean, p50: at(0.5), p99: at(0.99), refused };
+    }
+
+    const commit = (() => {
+      try {
+        return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: dir }).toString().trim();
+      } catch {
+        return 'unknown';
+      }
+    })();
+    return { rows: rows.filter((r) => answering.has(r.key)), load, connectLoop, commit, stop };
+  } catch (error) {
+    await stop();
+    throw error;
   }
 }
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+const serverDir = process.env.BENCH_SERVER_DIR ?? repoRoot;
+// BENCH_SERVER_DIR: another checkout's server (e.g. a `git worktree` of an older commit).
+const servers: BenchServer[] = [];
 try {
-  await admin.connect();
-  await waitForServer();
-
-  // A signed-in, school-verified member with a profile (the seed fills in the rest); kept
-  // between runs like the posts.
-  const email = 'bench-viewer@ou.edu';
-  const authPost = (route: string, body: object) =>
-    fetch(`${origin}/api/auth/${route}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin },
-      body: JSON.stringify(body),
-    });
-  let signIn = await authPost('sign-in/email', { email, password: 'bench-password' });
-  // A busy machine can make the pool answer 503 for a moment: try again.
-  for (let attempt = 0; signIn.status === 503 && attempt < 5; attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    signIn = await authPost('sign-in/email', { email, password: 'bench-password' });
+  if (COMPARE_DIR) {
+    const oldUrl = new URL(URL_);
+    oldUrl.pathname = `${oldUrl.pathname}_old`;
+    servers.push(
+      await startServer({
+        dir: COMPARE_DIR,
+        port: PORT + 1,
+        databaseUrl: process.env.BENCH_COMPARE_DATABASE_URL ?? oldUrl.toString(),
+        webDist: path.join(COMPARE_DIR, 'apps/web/dist'),
+        seedModule: path.join(COMPARE_DIR, 'bench/seed.ts'),
+        log: (line) => console.log(`old: ${line}`),
+      }),
+    );
   }
-  if (!signIn.ok) signIn = await authPost('sign-up/email', { name: 'Bench Mark', email, password: 'bench-password' });
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  if (!signIn.ok || !cookie) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  servers.push(
+    await startServer({
+      dir: serverDir,
+      port: PORT,
+      databaseUrl: URL_,
+      webDist: WEB_DIST,
+      seedModule: path.join(repoRoot, 'bench/seed.ts'),
+      log: COMPARE_DIR ? (line) => console.log(`new: ${line}`) : console.log,
+    }),
+  );
+  const [old, current] = COMPARE_DIR ? servers : [undefined, servers[0]];
+  if (!current) throw new Error('no server');
+  if (old) await compare(old, current);
+  else await measure(current);
+} finally {
+  for (const server of servers) await server.stop();
+}
 
-  const t0 = performance.now();
-  const seed = await seedBenchPosts(URL_, { posts: POSTS, viewerEmail: email, log: console.log });
-  console.log(`  seed ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-
-  const headers = { cookie };
-  const rows: { label: string; key: string; path: string; signedIn: boolean }[] = [
-    { key: 'campuses', label: 'GET /api/campuses (reference)', path: '/api/campuses', signedIn: false },
-    { key: 'health', label: 'GET /api/health', path: '/api/health', signedIn: false },
-    { key: 'me', label: 'GET /api/me (signed in)', path: '/api/me', signedIn: true },
-    { key: 'feed', label: 'GET /api/posts page 1', path: '/api/posts', signedIn: true },
-    { key: 'deep', label: 'GET /api/posts deep page', path: `/api/posts?cursor=${seed.deepCursor}`, signedIn: true },
-    { key: 'category', label: 'GET /api/posts?category=', path: '/api/posts?category=textbooks', signedIn: true },
-    // Two filters and a price sort (decision 036): from $50 up, in good condition, lowest price first.
-    {
-      key: 'filtered',
-      label: 'GET /api/posts?minPrice&condition&sort=price_asc',
-      path: '/api/posts?minPrice=50&condition=good&sort=price_asc',
-      signedIn: true,
-    },
-    {
-      key: 'post',
-      label: 'GET /api/posts/:id (5 comments)',
-      path: `/api/posts/${seed.postWithComments}`,
-      signedIn: true,
-    },
-    { key: 'saved', label: 'GET /api/saved', path: '/api/saved', signedIn: true },
-    { key: 'media', label: 'GET /api/posts/media', path: '/api/posts/media', signedIn: true },
-    {
-      key: 'profile',
-      label: 'GET /api/profiles/:u/posts',
-      path: `/api/profiles/${seed.username}/posts`,
-      signedIn: true,
-    },
-    // A word of every post (the newest matches, read down the feed index) and a word of one post.
-    {
-      key: 'search',
-      label: 'GET /api/search/posts?q= (every post matches)',
-      path: '/api/search/posts?q=condition',
-      signedIn: true,
-    },
-    {
-      key: 'search-rare',
-      label: 'GET /api/search/posts?q= (one post matches)',
-      path: `/api/search/posts?q=${seed.rareWord}`,
-      signedIn: true,
-    },
-    // The document of /home with its first screen written in (campus, viewer, feed page 1).
-    ...(HAS_WEB ? [{ key: 'document', label: 'GET /home (document, signed in)', path: '/home', signedIn: true }] : []),
-  ];
+/** The one-server table (and its profile, with `--profile`). */
+async function measure({ rows, load, connectLoop, commit }: BenchServer) {
   const selected = rows.filter((r) => r.key !== 'campuses' && (!ONLY || ONLY.includes(r.key)));
-  const reference = rows[0] as (typeof rows)[number];
-
-  // Every route must answer 200 before it is timed.
-  for (const row of rows) {
-    const response = await fetch(`${origin}${row.path}`, { headers: row.signedIn ? headers : {} });
-    if (response.status !== 200) throw new Error(`${row.path}: ${response.status} ${await response.text()}`);
-    await response.arrayBuffer();
-  }
-
-  async function load(pathAndQuery: string, signedIn: boolean, duration = SECONDS) {
-    const cpuBefore = await serverCpuMs();
-    const dbBefore = await databaseCpu();
-    const result = await autocannon({
-      url: `${origin}${pathAndQuery}`,
-      connections: CONNECTIONS,
-      duration,
-      headers: signedIn ? headers : {},
-    });
-    if (result.non2xx > 0 || result.errors > 0) {
-      console.warn(`  ${pathAndQuery}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-    }
-    const cpuMs = (await serverCpuMs()) - cpuBefore;
-    const dbMs = await databaseCpuSince(dbBefore);
-    const answered = Math.max(1, result.requests.total);
-    return {
-      rps: result.requests.average,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      cpuPerRequest: cpuMs / answered,
-      dbPerRequest: dbMs / answered,
-    };
-  }
-
-  /**
-   * `count` sequential requests, each on a new connection (no keep-alive), timing the response
-   * headers; an event stream is then closed, anything else read to the end.
-   */
-  async function connectLoop(path: string, signedIn: boolean, count: number) {
-    const times: number[] = [];
-    let refused = 0;
-    for (let i = 0; i < count; i++) {
-      const t0 = performance.now();
-      const status = await new Promise<number>((resolve, reject) => {
-        const request = http.get(`${origin}${path}`, { agent: false, headers: signedIn ? headers : {} }, (response) => {
-          times.push(performance.now() - t0);
-          const code = response.statusCode ?? 0;
-          if (response.headers['content-type']?.startsWith('text/event-stream')) {
-            request.destroy();
-            resolve(code);
-            return;
-          }
-          response.resume();
-          response.on('end', () => resolve(code));
-        });
-        request.on('error', (error) => (request.destroyed ? undefined : reject(error)));
-      });
-      if (status !== 200) refused += 1;
-    }
-    times.sort((x, y) => x - y);
-    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
-    const mean = times.reduce((sum, t) => sum + t, 0) / Math.max(1, times.length);
-    return { mean, p50: at(0.5), p99: at(0.99), refused };
-  }
-
-  const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-  const commit = (() => {
-    try {
-      return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: process.env.BENCH_SERVER_DIR ?? repoRoot })
-        .toString()
-        .trim();
-    } catch {
-      return 'unknown';
-    }
-  })();
+  const reference = rows[0] as Row;
 
   if (PROFILE) {
     const row = rows.find((r) => r.key === PROFILE_KEY);
@@ -352,10 +452,68 @@ try {
         .join(' ')} on ${os.cpus().length} CPUs)`,
     );
   }
-} finally {
-  server.kill('SIGTERM');
-  await exited;
-  await admin.end().catch(() => {});
+}
+
+/**
+ * Old and new in the same run: per row, ROUNDS rounds of old and new in turn (who goes first
+ * alternates, so neither always meets the machine a few seconds later), each measurement right
+ * after its own reference on the same server. The ratios are taken within a round, where both
+ * servers saw the same load, then summarised over the rounds.
+ */
+async function compare(old: BenchServer, current: BenchServer) {
+  const keys = current.rows
+    .map((r) => r.key)
+    .filter((key) => key !== 'campuses' && (!ONLY || ONLY.includes(key)) && old.rows.some((r) => r.key === key));
+  const median = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    const mid = Math.floor(s.length / 2);
+    return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
+  };
+  const summary = (olds: number[], news: number[], digits: number) => {
+    const ratios = news.map((n, i) => n / (olds[i] ?? Number.NaN));
+    return `${median(olds).toFixed(digits)} | ${median(news).toFixed(digits)} | **${median(ratios).toFixed(2)}** | ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`;
+  };
+  console.log(
+    `\nautocannon: ${CONNECTIONS} connections, ${ROUNDS} rounds per row, each ${SECONDS} s per server (after 1 s of warm-up, right after ${Math.max(2, SECONDS / 2)} s of /api/campuses on the same server), ${POSTS.toLocaleString('en-US')} posts; old ${old.commit}, new ${current.commit}`,
+  );
+  console.log(
+    '\n| Route | share old | share new | share new/old | spread | CPU ms/req old | CPU new | CPU new/old | spread |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  const referenceCpu = { old: [] as number[], new: [] as number[] };
+  const lines: string[] = [];
+  for (const key of keys) {
+    const shares = { old: [] as number[], new: [] as number[] };
+    const cpu = { old: [] as number[], new: [] as number[] };
+    for (let round = 0; round < ROUNDS; round++) {
+      const turn = round % 2 === 0 ? (['old', 'new'] as const) : (['new', 'old'] as const);
+      for (const which of turn) {
+        const server = which === 'old' ? old : current;
+        const row = server.rows.find((r) => r.key === key) as Row;
+        await server.load('/api/campuses', false, 1);
+        const ref = await server.load('/api/campuses', false, Math.max(2, SECONDS / 2));
+        await server.load(row.path, row.signedIn, 1);
+        const r = await server.load(row.path, row.signedIn);
+        shares[which].push(r.rps / ref.rps);
+        cpu[which].push(r.cpuPerRequest);
+        referenceCpu[which].push(ref.cpuPerRequest);
+      }
+    }
+    const label = current.rows.find((r) => r.key === key)?.label ?? key;
+    const line = `| \`${label}\` | ${summary(shares.old, shares.new, 2)} | ${summary(cpu.old, cpu.new, 3)} |`;
+    lines.push(line);
+    console.log(line);
+  }
+  // The references of every row, paired the same way: the CPU of a route whose code is the same in both.
+  console.log(
+    `| \`GET /api/campuses (reference)\` | 1.00 | 1.00 | 1.00 | – | ${summary(referenceCpu.old, referenceCpu.new, 3)} |`,
+  );
+  console.log(
+    `(share: req/s of the row over req/s of the /api/campuses run just before it; the ratios are new/old within a round, median and min–max over ${ROUNDS} rounds; load average at the end: ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')} on ${os.cpus().length} CPUs)`,
+  );
 }
 
 if (PROFILE) {
