@@ -181,6 +181,9 @@ describe('the server’s render of a page', () => {
     expect(html).not.toContain('Kitchen set');
     // A failed read is not in the state: the browser asks again.
     expect(stateIn(html).queries.queries.map((query) => query.queryKey[0])).not.toContain('posts');
+    // …and the browser is told to draw the page itself (it could not match the failure).
+    expect(stateIn(html).readFailed).toBe(true);
+    expect(stateIn((await drawn('/home', MEMBER)).html).readFailed).toBeUndefined();
   });
 
   it('gives a member’s /post/{id} the link-preview tags of the listing: title, price, campus, a photo of a preview size', async () => {
@@ -214,9 +217,10 @@ describe('the server’s render of a page', () => {
 
 describe('the browser taking over a drawn page', () => {
   /** `path` as the server sends it, written into this document as the browser would have it. */
-  async function openDrawn(path: string, viewer: Viewer | null): Promise<HTMLElement> {
-    const { html } = await drawn(path, viewer);
+  async function openDrawn(path: string, viewer: Viewer | null, options?: { fail?: string }): Promise<HTMLElement> {
+    const { html } = await drawn(path, viewer, options);
     window.history.replaceState(null, '', path);
+    delete document.documentElement.dataset.live;
     const body = /<body>([\s\S]*)<\/body>/.exec(html)?.[1] ?? '';
     document.body.innerHTML = body.replace(/<script type="module"[^>]*><\/script>/, '');
     return document.getElementById('root') as HTMLElement;
@@ -244,6 +248,20 @@ describe('the browser taking over a drawn page', () => {
     expect(requests.filter((request) => request.startsWith('GET'))).toEqual([]);
     save.click();
     await waitFor(() => expect(requests).toContain('POST /api/posts/p1/like'));
+    app.unmount();
+  });
+
+  it('draws a page drawn around a failed read itself instead of hydrating it, from the reads that succeeded', async () => {
+    const root = await openDrawn('/home', MEMBER, { fail: '/api/posts' });
+    const removed = watchRemoved(root);
+    const app = await startApp(root);
+    await waitFor(() => expect(document.documentElement.dataset.live).toBe(''));
+    // Drawn again (React could not have matched the failure it showed), not hydrated…
+    expect(removed.length).toBeGreaterThan(0);
+    // …with the campus and the viewer from the page's state: only the failed feed is read again.
+    const reads = requests.filter((request) => request.startsWith('GET'));
+    expect(reads.some((request) => request.startsWith('GET /api/posts'))).toBe(true);
+    expect(reads.filter((request) => /^GET \/api\/(me|campus)\b/.test(request))).toEqual([]);
     app.unmount();
   });
 });

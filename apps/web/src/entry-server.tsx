@@ -177,7 +177,11 @@ export async function render(request: Request, { api, nonce }: RenderOptions): P
       // The whole page before the first byte of it: with every read already in, waiting costs
       // little, and a browser without JavaScript (or a link preview) gets the page, not fallbacks.
       onAllReady() {
-        state = scriptJson({ queries: dehydrate(queryClient) } satisfies PageState);
+        const readFailed = queryClient
+          .getQueryCache()
+          .getAll()
+          .some((query) => query.state.status === 'error');
+        state = scriptJson({ queries: dehydrate(queryClient), ...(readFailed && { readFailed }) } satisfies PageState);
         stream.pipe(sink);
       },
       onShellError: reject,

@@ -13,6 +13,12 @@ export const STATE_ELEMENT_ID = 'page-state';
 
 export interface PageState {
   queries: DehydratedState;
+  /**
+   * A read failed while the page was drawn (the database busy, say): the page shows its error or
+   * loading state, which the browser cannot draw again from a cache that never holds failures.
+   * The browser then draws the page itself, from the reads that did succeed.
+   */
+  readFailed?: true;
 }
 
 /**

@@ -49,7 +49,9 @@ export async function startApp(container: HTMLElement): Promise<Root> {
       </WhenLive>
     </StrictMode>
   );
-  if (!state) {
+  // Without a drawn page, or one drawn around a failed read (React could not match it), the app
+  // draws the page itself; the reads that succeeded are already in the cache.
+  if (!state || state.readFailed) {
     const root = createRoot(container);
     root.render(app);
     return root;
