@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, expect as expectUi, type Page } from '@playwright/test';
+import { chromium, type Page, expect as playwrightExpect } from '@playwright/test';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -82,6 +82,12 @@ afterAll(async () => {
 });
 
 const upstreamOf = (i: number) => `127.0.0.1:${instancePort(i)}`;
+
+/**
+ * Playwright's retrying assertions on what a page shows (they run under vitest too), with room
+ * for a shared 2-core machine: a condition, waited for, never a pause.
+ */
+const expectUi = playwrightExpect.configure({ timeout: 30_000 });
 
 /** Keeps a screenshot of the browser journey under test-results/screens/ (as e2e/fixtures.ts does). */
 const keepScreenshot = (page: Page, name: string) =>
