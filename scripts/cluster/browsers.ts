@@ -16,7 +16,7 @@ export interface Answered {
   requestId: string;
 }
 
-export interface SiteBrowser {
+interface SiteBrowser {
   context: BrowserContext;
   page: Page;
   /** Page errors and console errors (as e2e/fixtures.ts fails a test on them). */
