@@ -407,9 +407,7 @@ describe('sending pushes', () => {
     const [ana, ben] = [await member(app, db, 'ou', 'Ana Open'), await member(app, db, 'ou', 'Ben Open')];
     const instanceId = `refresh-${randomBytes(4).toString('hex')}`;
     const rows = async () =>
-      (await db.select().from(openStreams).where(eq(openStreams.instanceId, instanceId)))
-        .map((r) => r.userId)
-        .sort();
+      (await db.select().from(openStreams).where(eq(openStreams.instanceId, instanceId))).map((r) => r.userId).sort();
     const open = (...who: (typeof ana)[]) => who.map((m) => ({ campusId: CAMPUS_IDS.ou, userId: m.user.id }));
     await refreshOpenStreams(db, instanceId, open(ana, ben));
     expect(await rows()).toEqual([ana.user.id, ben.user.id].sort());
