@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
 
+import { chromiumLaunchOptions } from './e2e/support/chromium.ts';
 import { e2ePorts, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET } from './e2e/support/oidc-client.ts';
 
 const isCI = process.env.CI === 'true' || process.env.CI === '1';
@@ -59,19 +60,7 @@ export default defineConfig({
     serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },

@@ -1,5 +1,14 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, keepScreenshot, test } from './fixtures.ts';
+import {
+  badgeNav,
+  bubble,
+  inboxRow,
+  messageBox,
+  messagesLink,
+  sendInChat,
+  startChatFromPost,
+} from './support/chat-screen.ts';
 import { createPost, freshMember, PNG, signIn } from './support/members.ts';
 
 /**
@@ -53,8 +62,6 @@ async function openPhone(browser: Browser, baseURL: string, allowed: { status: n
   return { context, page, errors };
 }
 
-const bubble = (page: Page, text: string) =>
-  page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: text });
 const alertWith = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
 const tabs = (page: Page) => page.getByRole('navigation', { name: 'Tabs' });
 
@@ -77,20 +84,17 @@ test('Send Message on a post opens the chat; messages, badges, Seen, hearts, pho
 
   // Jordan waits on the feed of his phone.
   await jordan.goto('/home');
-  await expect(tabs(jordan).getByRole('link', { name: /Messages/ })).toBeVisible();
+  await expect(messagesLink(jordan)).toBeVisible();
 
   // Avery opens Send Message on Jordan's post: a new conversation opens.
   const postId = await findPostId(page, 'DJI Mini 2 drone');
   await page.goto(`/post/${postId}`);
   await recordAlerts(page);
-  await page.getByRole('button', { name: 'Send Message' }).click();
-  await expect(page).toHaveURL(/\/messages\/[A-Za-z0-9_-]+$/);
-  const chatUrl = new URL(page.url()).pathname;
-  await expect(page.getByRole('region', { name: 'Conversation with Jordan Brooks' })).toBeVisible();
+  const chatUrl = await startChatFromPost(page, 'Jordan Brooks');
   await expect.poll(() => shownAlerts(page)).toContain('New Conversation Started');
 
   // The 500 rule: 'n / 500', and typing past it is blocked with the danger alert.
-  const box = page.getByRole('textbox', { name: 'Write a message' });
+  const box = messageBox(page);
   await box.fill('a'.repeat(500));
   await expect(page.getByText('500 / 500')).toBeVisible();
   await box.press('b');
@@ -100,20 +104,15 @@ test('Send Message on a post opens the chat; messages, badges, Seen, hearts, pho
   await box.fill('line one');
   await box.press('Shift+Enter');
   await expect(page.getByText('10 / 500')).toBeVisible();
-  await box.fill(first);
-  await box.press('Enter');
-  await expect(box).toHaveValue('');
-  await expect(bubble(page, first)).toBeVisible();
+  await sendInChat(page, first);
   await expect(bubble(page, first).getByText('Delivered')).toBeVisible();
 
   // Jordan's Messages badge counts the chat, without a reload.
   await expect(tabs(jordan).getByText('1 unread messages')).toBeVisible();
   await keepScreenshot(jordan, 'messages-badge-phone');
-  await tabs(jordan)
-    .getByRole('link', { name: /Messages/ })
-    .click();
+  await messagesLink(jordan).click();
   await expect(jordan).toHaveURL(/\/messages$/);
-  const row = jordan.getByRole('link', { name: /Avery Carter/ });
+  const row = inboxRow(jordan, /Avery Carter/);
   await expect(row).toContainText(first);
   await expect(row.getByText('Unread')).toBeVisible();
   await keepScreenshot(jordan, 'messages-inbox-phone');
@@ -126,8 +125,7 @@ test('Send Message on a post opens the chat; messages, badges, Seen, hearts, pho
   await expect(bubble(page, first).getByText('Seen')).toBeVisible();
 
   // A message appears in Jordan's open chat without a reload, and is Seen at once.
-  await box.fill(second);
-  await box.press('Enter');
+  await sendInChat(page, second);
   await expect(bubble(jordan, second)).toBeVisible();
   await expect(bubble(page, second).getByText('Seen')).toBeVisible();
 
@@ -263,12 +261,6 @@ async function shownAlerts(page: Page): Promise<string> {
   return page.evaluate(() => ((window as unknown as { __alerts?: string[] }).__alerts ?? []).join('\n'));
 }
 
-/** The navigation that carries the badges: the side nav on wide screens, the tab bar on phones. */
-const badgeNav = (page: Page) =>
-  (page.viewportSize()?.width ?? 1280) <= 769
-    ? page.getByRole('navigation', { name: 'Tabs' })
-    : page.getByRole('navigation', { name: 'Main' });
-
 /** The number on a badge ('3 unread notifications'), 0 when it is not shown. */
 async function badgeCount(page: Page, label: 'unread notifications' | 'unread messages'): Promise<number> {
   const badge = badgeNav(page).getByText(new RegExp(`^\\d+\\+? ${label}$`));
@@ -310,7 +302,7 @@ test('share a post by message, notifications of a comment and a save, mentions, 
 
   // The seller waits on the feed; her badges start clear.
   await bea.goto('/home');
-  await expect(badgeNav(bea).getByRole('link', { name: /Messages/ })).toBeVisible();
+  await expect(messagesLink(bea)).toBeVisible();
   expect(await badgeCount(bea, 'unread messages')).toBe(0);
 
   // The buyer shares the lamp by message from its post page: Share > Send in a message.

@@ -19,8 +19,16 @@ export interface Member {
   cookie: string;
 }
 
-/** `count` school-verified OU members with a finished profile, each with a session. */
-export async function makeMembers(directUrl: string, secret: string, count: number): Promise<Member[]> {
+/**
+ * `count` school-verified OU members with a finished profile, each with a session; `names`
+ * ([first, last]) names the first ones as a person would read them in the app.
+ */
+export async function makeMembers(
+  directUrl: string,
+  secret: string,
+  count: number,
+  names: [first: string, last: string][] = [],
+): Promise<Member[]> {
   const tag = randomBytes(4).toString('hex');
   const members: Member[] = [];
   const client = new pg.Client({ connectionString: directUrl });
@@ -29,11 +37,20 @@ export async function makeMembers(directUrl: string, secret: string, count: numb
     for (let i = 0; i < count; i += 1) {
       const id = `cluster-${tag}-${String(i).padStart(3, '0')}`;
       const token = `clustertoken${tag}${String(i).padStart(3, '0')}`;
+      const [first, last] = names[i] ?? ['Cluster', `T${i}`];
       await client.query(
         `INSERT INTO users (id, campus_id, name, first_name, last_name, username, email, verified, school_verified,
                             profile_set_up, img, bio)
-         VALUES ($1, $2, $3, 'Cluster', $4, $5, $6, true, true, true, 'images/profilePics/cluster/avatar.webp', 'Cluster test')`,
-        [id, CAMPUS_IDS.ou, `Cluster ${tag} ${i}`, `T${i}`, `cluster${tag}${i}`, `cluster-${tag}-${i}@ou.edu`],
+         VALUES ($1, $2, $3, $4, $5, $6, $7, true, true, true, 'images/profilePics/cluster/avatar.webp', 'Cluster test')`,
+        [
+          id,
+          CAMPUS_IDS.ou,
+          names[i] ? `${first} ${last}` : `Cluster ${tag} ${i}`,
+          first,
+          last,
+          `cluster${tag}${i}`,
+          `cluster-${tag}-${i}@ou.edu`,
+        ],
       );
       await client.query(
         `INSERT INTO sessions (id, token, user_id, expires_at) VALUES ($1, $2, $3, now() + interval '1 day')`,

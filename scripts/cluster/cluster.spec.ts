@@ -2,10 +2,31 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { chromium, type Page, expect as playwrightExpect } from '@playwright/test';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  badgeNav,
+  bubble,
+  inboxRow,
+  messagesLink,
+  sendInChat,
+  startChatFromPost,
+} from '../../e2e/support/chat-screen.ts';
+import { chromiumLaunchOptions } from '../../e2e/support/chromium.ts';
+import { createPost, PNG } from '../../e2e/support/members.ts';
 import { decideWebBuild } from '../web-build.ts';
+import {
+  type Answered,
+  DESKTOP,
+  gotoLive,
+  markDocument,
+  openSiteBrowser,
+  PHONE,
+  sameDocument,
+  upstreamsInAccessLog,
+} from './browsers.ts';
 import {
   EventStreamClient,
   type Member,
@@ -35,6 +56,9 @@ let instancePort: (i: number) => number;
 beforeAll(async () => {
   const packages = spawnSync('bash', [path.join(root, 'scripts/ensure-cluster-packages.sh')], { stdio: 'inherit' });
   if (packages.status !== 0) throw new Error('nginx and PgBouncer are needed');
+  // The chat journey runs in Chromium (Debian's, as the e2e tests).
+  const browser = spawnSync('bash', [path.join(root, 'scripts/ensure-chromium.sh')], { stdio: 'inherit' });
+  if (browser.status !== 0) throw new Error('Chromium is needed');
   if ((await decideWebBuild(root)).build) {
     const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('the web build failed');
@@ -58,6 +82,16 @@ afterAll(async () => {
 });
 
 const upstreamOf = (i: number) => `127.0.0.1:${instancePort(i)}`;
+
+/**
+ * Playwright's retrying assertions on what a page shows (they run under vitest too), with room
+ * for a shared 2-core machine: a condition, waited for, never a pause.
+ */
+const expectUi = playwrightExpect.configure({ timeout: 30_000 });
+
+/** Keeps a screenshot of the browser journey under test-results/screens/ (as e2e/fixtures.ts does). */
+const keepScreenshot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(root, `test-results/screens/cluster-${name}.png`) });
 const pids = () => cluster.instances.map((i) => i.process.pid);
 
 /** Members' message ids in the database for `chats` (the source of truth). */
@@ -132,36 +166,101 @@ async function expectExactDelivery(
 }
 
 describe.sequential('cluster', () => {
-  test('two people on different instances chat live through nginx', async () => {
-    const [avery, jordan] = await makeMembers(cluster.directUrl, cluster.authSecret, 2);
+  test('two people in browsers pinned to different instances chat live through nginx', async () => {
+    // The journey of e2e/messages.spec.ts, on the same screens and steps (e2e/support/chat-screen.ts):
+    // Avery (a laptop, instance 1) writes to Jordan (a phone, instance 2) about Jordan's listing.
+    const [avery, jordan] = await makeMembers(cluster.directUrl, cluster.authSecret, 2, [
+      ['Avery', 'Carter'],
+      ['Jordan', 'Brooks'],
+    ]);
     if (!avery || !jordan) throw new Error('no members');
-    const chatId = await makeChat(cluster.directUrl, avery, jordan);
-    // Avery's browser is pinned to instance 1, Jordan's to instance 2: every request of each,
-    // the event stream included, goes through nginx to that instance.
-    const averyStream = new EventStreamClient(site, withPin(avery.cookie, 1));
-    const jordanStream = new EventStreamClient(site, withPin(jordan.cookie, 2));
-    await Promise.all([averyStream.open(), jordanStream.open()]);
-    expect(averyStream.upstream).toBe(upstreamOf(0));
-    expect(jordanStream.upstream).toBe(upstreamOf(1));
+    const browser = await chromium.launch(chromiumLaunchOptions);
+    try {
+      const laptop = await openSiteBrowser(browser, site, { session: avery.cookie, pin: 1, viewport: DESKTOP });
+      const phone = await openSiteBrowser(browser, site, { session: jordan.cookie, pin: 2, viewport: PHONE });
+      const [averyPage, jordanPage] = [laptop.page, phone.page];
+      // Profile photos (the S3 upload path) and Jordan's listing, through each one's own instance.
+      for (const person of [laptop, phone]) {
+        const photo = await person.context.request.post('/api/me/photo', {
+          multipart: { file: { name: 'me.png', mimeType: 'image/png', buffer: PNG } },
+          headers: { origin: site },
+        });
+        expect(photo.status(), await photo.text()).toBe(200);
+      }
+      const stamp = Date.now().toString(36);
+      const listing = `Standing desk, barely used ${stamp}`;
+      const postId = await createPost(phone.context, site, listing, { priceCents: 4500 });
+      const question = `Is the desk still available? ${stamp}`;
+      const answer = `Yes, until Friday. ${stamp}`;
 
-    const first = await sendMessage(site, avery, chatId, 'Is the desk still available?', 1);
-    expect(first.status).toBe(201);
-    await waitFor('Jordan to receive it live on instance 2', () =>
-      jordanStream.messageIds().includes(first.id as string),
-    );
-    const reply = await sendMessage(site, jordan, chatId, 'Yes, until Friday', 2);
-    expect(reply.status).toBe(201);
-    await waitFor('Avery to receive the reply on instance 1', () =>
-      averyStream.messageIds().includes(reply.id as string),
-    );
+      // Jordan waits on the feed of his phone.
+      await gotoLive(jordanPage, '/home');
+      await expectUi(messagesLink(jordanPage)).toBeVisible();
+      await markDocument(jordanPage);
 
-    // Jordan's chat page, read on instance 3, has both.
-    const page = await request(site, 'GET', `/api/chats/${chatId}`, { headers: { cookie: withPin(jordan.cookie, 3) } });
-    expect(page.headers['x-cluster-upstream']).toBe(upstreamOf(2));
-    expect(page.body).toContain(first.id);
-    expect(page.body).toContain(reply.id);
-    averyStream.close();
-    jordanStream.close();
+      // Avery opens Send Message on Jordan's listing and asks.
+      await gotoLive(averyPage, `/post/${postId}`);
+      await expectUi(averyPage.getByText(listing)).toBeVisible();
+      const chatPath = await startChatFromPost(averyPage, 'Jordan Brooks');
+      await markDocument(averyPage);
+      await sendInChat(averyPage, question);
+      await expectUi(bubble(averyPage, question).getByText('Delivered')).toBeVisible();
+
+      // On instance 2, Jordan's Messages badge counts it live (the event crossed instances by
+      // LISTEN/NOTIFY and reached the phone over SSE through nginx), without a reload.
+      await expectUi(badgeNav(jordanPage).getByText('1 unread messages')).toBeVisible();
+      expect(await sameDocument(jordanPage), "Jordan's page was not reloaded").toBe(true);
+      await keepScreenshot(jordanPage, 'badge-phone');
+      await messagesLink(jordanPage).click();
+      const row = inboxRow(jordanPage, /Avery Carter/);
+      await expectUi(row).toContainText(question);
+      await expectUi(row.getByText('Unread')).toBeVisible();
+      await row.click();
+      await expectUi(jordanPage).toHaveURL(chatPath);
+      await expectUi(bubble(jordanPage, question)).toBeVisible();
+      // Read: Jordan's badge clears, and Avery, on instance 1, sees Seen live.
+      await expectUi(badgeNav(jordanPage).getByText(/unread messages/)).toHaveCount(0);
+      await expectUi(bubble(averyPage, question).getByText('Seen')).toBeVisible();
+
+      // Jordan answers; it appears in Avery's open chat on instance 1 without a reload.
+      await sendInChat(jordanPage, answer);
+      await expectUi(bubble(averyPage, answer)).toBeVisible();
+      expect(await sameDocument(averyPage), "Avery's page was not reloaded").toBe(true);
+      await keepScreenshot(averyPage, 'chat-laptop');
+      await keepScreenshot(jordanPage, 'chat-phone');
+      expect(laptop.errors, "Avery's page logged errors").toEqual([]);
+      expect(phone.errors, "Jordan's page logged errors").toEqual([]);
+
+      // The pin held: every answer either browser got (the pages, their scripts, the API, the
+      // photo upload, the event stream) came from its own instance, through nginx.
+      const servedBy = (answers: Answered[]) => new Set(answers.map((a) => a.upstream));
+      expect(servedBy(laptop.answers)).toEqual(new Set([upstreamOf(0)]));
+      expect(servedBy(phone.answers)).toEqual(new Set([upstreamOf(1)]));
+      for (const person of [laptop, phone]) expect(person.answers.map((a) => a.path)).toContain('/api/events');
+      // nginx's access log says the same for each request id (the streams are logged once they end).
+      await Promise.all([laptop.context.close(), phone.context.close()]);
+      const expected = new Map([...laptop.answers, ...phone.answers].map((a) => [a.requestId, a.upstream]));
+      let logged = new Map<string, string>();
+      await waitFor('nginx to log every request of both browsers', async () => {
+        logged = await upstreamsInAccessLog(cluster.accessLog, new Set(expected.keys()));
+        return logged.size === expected.size;
+      });
+      expect(logged).toEqual(expected);
+
+      // Without the pin, nginx spreads one browser's requests over all the instances (round robin:
+      // a page load is some 40 requests).
+      const visitor = await openSiteBrowser(browser, site, {});
+      await gotoLive(visitor.page, '/');
+      const spread = servedBy(visitor.answers);
+      console.log(
+        `browsers: Avery ${laptop.answers.length} answers from instance 1, Jordan ${phone.answers.length} from instance 2; ` +
+          `an unpinned page load: ${visitor.answers.length} answers from ${spread.size} instances`,
+      );
+      expect(spread).toEqual(new Set(cluster.instances.map((_, i) => upstreamOf(i))));
+      expect(visitor.errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 
   test('a post and a price change made on instance 1 are in the feed read from instance 2 at once', async () => {

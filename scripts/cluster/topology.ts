@@ -171,6 +171,11 @@ export class Cluster {
     return { nginx: this.nginx?.pid, pgbouncer: this.pgbouncer?.pid, postgres: this.embedded?.pid };
   }
 
+  /** nginx's access log: one line per request with its id and the instance that served it. */
+  get accessLog(): string {
+    return path.join(this.dir('nginx'), 'nginx-access.log');
+  }
+
   private dir(name: string) {
     return path.join(this.options.runDir, name);
   }

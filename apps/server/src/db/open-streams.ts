@@ -36,8 +36,10 @@ export async function refreshOpenStreams(
   instanceId: string,
   members: Array<{ campusId: string; userId: string }>,
 ) {
-  const users = members.map((m) => m.userId);
-  const campuses = members.map((m) => m.campusId);
+  // Each list as one array parameter: a plain array in Drizzle's sql`` becomes a list of
+  // parameters, `($1, $2)::text[]`, which PostgreSQL refuses (and `()` when empty).
+  const users = sql.param(members.map((m) => m.userId));
+  const campuses = sql.param(members.map((m) => m.campusId));
   await db.execute(sql`
     WITH current AS (
       SELECT * FROM unnest(${users}::text[], ${campuses}::uuid[]) AS c(user_id, campus_id)

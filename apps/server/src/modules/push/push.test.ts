@@ -19,6 +19,7 @@ import { createPostAs, member } from '../../../test/posts.ts';
 import { roles } from '../../../test/profiles.ts';
 import { listen, until } from '../../../test/sse.ts';
 import { loadConfig } from '../../config.ts';
+import { refreshOpenStreams } from '../../db/open-streams.ts';
 import { bannedEmails, notifications, openStreams, pushSubscriptions, users } from '../../db/schema/index.ts';
 import { sendDuePushes } from '../../jobs/push.ts';
 import { systemClock } from '../../lib/clock.ts';
@@ -400,6 +401,20 @@ describe('sending pushes', () => {
     await sendMessageAs(writer.browser, chat.id, { plainText: 'are you there?' });
     await sendDuePushes(pushDeps);
     expect(received.some((r) => `${serviceOrigin}${r.path}` === device.endpoint)).toBe(true);
+  });
+
+  it("a heartbeat's refresh makes an instance's rows exactly its open streams, seen now", async () => {
+    const [ana, ben] = [await member(app, db, 'ou', 'Ana Open'), await member(app, db, 'ou', 'Ben Open')];
+    const instanceId = `refresh-${randomBytes(4).toString('hex')}`;
+    const rows = async () =>
+      (await db.select().from(openStreams).where(eq(openStreams.instanceId, instanceId))).map((r) => r.userId).sort();
+    const open = (...who: (typeof ana)[]) => who.map((m) => ({ campusId: CAMPUS_IDS.ou, userId: m.user.id }));
+    await refreshOpenStreams(db, instanceId, open(ana, ben));
+    expect(await rows()).toEqual([ana.user.id, ben.user.id].sort());
+    await refreshOpenStreams(db, instanceId, open(ben));
+    expect(await rows()).toEqual([ben.user.id]);
+    await refreshOpenStreams(db, instanceId, []);
+    expect(await rows()).toEqual([]);
   });
 
   it('a subscription whose push service answers 410 or 404 is removed; 500 keeps it', async () => {
