@@ -55,6 +55,7 @@ function presentSharedPost(postId: string, ctx: MessageContext): SharedPost {
     plainText: post.plainText,
     priceCents: post.priceCents,
     category: post.category,
+    status: post.status,
     media: media
       ? {
           kind: media.kind,
