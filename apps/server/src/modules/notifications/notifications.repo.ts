@@ -56,7 +56,7 @@ const pairNotBlocked = (toUserId: string, fromUserId: string): SQL =>
  * every use (the list, the email, the push), so a restore shows the text again. The app's own
  * notifications quote nothing.
  */
-export const shownTextOf = (n: SQL): SQL<string> => sql<string>`CASE
+const shownTextOf = (n: SQL): SQL<string> => sql<string>`CASE
     WHEN ${n}.type NOT IN (${sql.join(
       SYSTEM_NOTIFICATION_TYPES.map((type) => sql`${type}`),
       sql`, `,
