@@ -218,3 +218,92 @@ test('a suspended member’s open tab is signed out onto the suspension page; on
   expect(member.errors.filter((e) => !/status of 40[13]/.test(e))).toEqual([]);
   await member.context.close();
 });
+
+test('a message a moderator removes leaves the recipient’s open inbox at once: the line shows the message before it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const origin = baseURL ?? '';
+  const headers = { origin };
+  const sender = await apiMember(browser, origin, 'Cass');
+  const reader = await freshMember(page.context(), origin, { first: 'Rory' });
+  const opened = await sender.context.request.post('/api/chats', { data: { userId: reader.id }, headers });
+  expect(opened.ok(), await opened.text()).toBe(true);
+  const chatId = ((await opened.json()) as { chat: { id: string } }).chat.id;
+  const send = async (plainText: string) => {
+    const res = await sender.context.request.post(`/api/chats/${chatId}/messages`, {
+      multipart: { message: JSON.stringify({ plainText }) },
+      headers,
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  };
+  await send('Is the desk still for sale?');
+  const scam = `Pay the deposit with a gift card ${uniqueTag()}`;
+  const scamId = await send(scam);
+
+  // The reader has Messages open: the line quotes the newest message.
+  await page.goto('/messages');
+  const line = page.getByRole('link').filter({ hasText: sender.member.name });
+  await expect(line).toContainText(scam);
+
+  // The moderator removes it; the open inbox re-reads the line at once, without the text.
+  const mod = await browser.newContext({ baseURL: origin });
+  await signIn(mod, origin, MODERATOR);
+  const removed = await mod.request.post('/api/moderation/actions', {
+    data: { action: 'remove', target: { type: 'message', id: scamId }, reason: 'Gift card payment is a scam sign.' },
+    headers,
+  });
+  expect(removed.ok(), await removed.text()).toBe(true);
+  await expect(line).toContainText('Is the desk still for sale?');
+  await expect(page.getByText(scam)).toHaveCount(0);
+  await keepScreenshot(page, 'moderation-inbox-line-withheld');
+  // Nor does any notification quote it.
+  const notifications = await page.request.get('/api/notifications');
+  expect(await notifications.text()).not.toContain(scam);
+
+  await Promise.all([mod.close(), sender.context.close()]);
+});
+
+test('a banned member’s open tab is told at once: it shows the ban page instead of the campus', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const origin = baseURL ?? '';
+  // The member's tab is open on the feed with its live stream up; the moderator is this test's page.
+  const member = await secondPerson(browser, origin);
+  const banned = await freshMember(member.context, origin, { first: 'Bex' });
+  const streamOpen = member.page.waitForResponse((res) => new URL(res.url()).pathname === '/api/events');
+  await member.page.goto('/home');
+  expect((await streamOpen).status()).toBe(200);
+
+  await signIn(page.context(), origin, MODERATOR);
+  await report(page.request, origin, { type: 'user', id: banned.id });
+  await page.goto('/moderation');
+  const group = groupOf(page, 'Member', banned.name);
+  await expect(group).toBeVisible();
+  await group.getByRole('button', { name: 'Ban' }).click();
+  const dialog = page.getByRole('dialog', { name: `Ban ${banned.name}?` });
+  await dialog.getByLabel('Reason (the member sees it)').fill('Sold counterfeit tickets again.');
+  await dialog.getByRole('button', { name: 'Ban' }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Ban ${banned.name}?` });
+  await keepScreenshot(page, 'moderation-ban-confirm');
+  await confirm.getByRole('button', { name: 'Ban' }).click();
+  await expect(page.getByText('Member banned.')).toBeVisible();
+
+  // Their open tab shows why at once, without a request of its own.
+  await expect(member.page.getByRole('heading', { name: 'Your account has been banned' })).toBeVisible();
+  await expect(member.page).toHaveURL(/\/suspended$/);
+  await expect(member.page.getByText('You can no longer use Campus Buy / Sell with this account.')).toBeVisible();
+  await expect(member.page.getByText('Reason: Sold counterfeit tickets again.')).toBeVisible();
+  await keepScreenshot(member.page, 'moderation-banned-page');
+  await expectAccessible(member.page);
+  // Signing out leaves the page (the session is gone on the server already).
+  await member.page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(member.page).toHaveURL(/\/home$/);
+
+  expect(member.errors.filter((e) => !/status of 40[13]/.test(e))).toEqual([]);
+  await member.context.close();
+});

@@ -45,7 +45,8 @@ test('offer → counter → accept → pending → sold, live for both, then gon
   const chatPath = new URL(buyerPage.url()).pathname;
   const mine = offerCard(buyerPage, 'Your offer: $40');
   await expect(mine.getByRole('status')).toContainText('Expires');
-  await expect(mine.getByRole('button')).toHaveCount(0);
+  // No answers on one's own offer; only Withdraw offer (docs/product/selling.md#withdrawing-an-offer).
+  await expect(mine.getByRole('button')).toHaveText(['Withdraw offer']);
 
   // The seller answers in the same chat with a counter.
   await page.goto(chatPath);
@@ -115,5 +116,64 @@ test('offer → counter → accept → pending → sold, live for both, then gon
   expect(withSold.posts.find((p) => p.id === postId)?.status).toBe('sold');
 
   expect(other.errors, 'the buyer’s page logged errors').toEqual([]);
+  await other.context.close();
+});
+
+test('the buyer withdraws an open offer: Withdrawn for both, live; the listing shared in the chat shows Pending', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const origin = baseURL ?? '';
+  await freshMember(page.context(), origin, { first: 'Wes' });
+  const other = await secondPerson(browser, origin);
+  await freshMember(other.context, origin, { first: 'Wyn' });
+  const buyerPage = other.page;
+  const title = `Mini fridge, 3.2 cu ft ${uniqueTag()}`;
+  const postId = await createPost(page.context(), origin, `${title}\nCold and quiet.`, { priceCents: 8000 });
+
+  await buyerPage.goto(`/post/${postId}`);
+  await buyerPage.getByRole('button', { name: 'Make offer' }).click();
+  const amount = buyerPage.getByRole('dialog', { name: 'Make an offer' }).getByLabel('Your offer');
+  await amount.fill('60');
+  await amount.press('Enter');
+  await expect(buyerPage).toHaveURL(/\/messages\/[^/]+$/);
+  const chatPath = new URL(buyerPage.url()).pathname;
+  const mine = offerCard(buyerPage, 'Your offer: $60');
+
+  // The seller has the chat open, with the offer waiting for an answer.
+  await page.goto(chatPath);
+  const theirs = offerCard(page, 'Their offer: $60');
+  await expect(theirs.getByRole('button', { name: 'Accept' })).toBeVisible();
+  await expect(theirs.getByRole('button', { name: 'Withdraw offer' })).toHaveCount(0);
+
+  // The buyer takes it back: Withdrawn on their card, and on the seller's without a reload.
+  await mine.getByRole('button', { name: 'Withdraw offer' }).click();
+  await expect(mine.getByRole('status')).toHaveText('Withdrawn');
+  await expect(mine.getByRole('button')).toHaveCount(0);
+  await expect(theirs.getByRole('status')).toHaveText('Withdrawn');
+  await expect(theirs.getByRole('button')).toHaveCount(0);
+  await keepScreenshot(page, 'offer-withdrawn-seller');
+  await keepScreenshot(buyerPage, 'offer-withdrawn-buyer');
+  await expectAccessible(buyerPage);
+
+  // The buyer shares the listing in the chat; once the seller marks it pending, its card says so.
+  const chatId = chatPath.split('/').pop() ?? '';
+  const shared = await buyerPage.request.post(`/api/chats/${chatId}/messages`, {
+    multipart: { message: JSON.stringify({ plainText: '', postId }) },
+    headers: { origin },
+  });
+  expect(shared.status(), await shared.text()).toBe(201);
+  const marked = await page.request.put(`/api/posts/${postId}/status`, {
+    data: { status: 'pending', buyerId: null },
+    headers: { origin },
+  });
+  expect(marked.ok(), await marked.text()).toBe(true);
+  await buyerPage.reload();
+  const pendingTag = buyerPage.getByRole('link').filter({ hasText: title }).getByText('Pending');
+  await expect(pendingTag).toBeVisible();
+  await pendingTag.scrollIntoViewIfNeeded();
+  await keepScreenshot(buyerPage, 'shared-post-pending');
+
   await other.context.close();
 });

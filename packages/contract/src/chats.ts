@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHAT_LIMITS } from './chat-constants.ts';
+import { LISTING_STATUSES } from './listings.ts';
 import { ComposerPlainTextSchema, EditorStateSchema, PostAuthorSchema, PostMediaSchema } from './posts.ts';
 import { hasNulCharacter, isBlankText } from './text-length.ts';
 
@@ -53,6 +54,8 @@ const SharedPostSchema = z.discriminatedUnion('deleted', [
     plainText: z.string(),
     priceCents: z.number().int().nullable(),
     category: z.string().nullable(),
+    /** Where its deal stands: the card shows 'Pending' or 'Sold' as the feed card does. */
+    status: z.enum(LISTING_STATUSES),
     media: PostMediaSchema.nullable(),
   }),
   z.object({ deleted: z.literal(true), id: z.string() }),

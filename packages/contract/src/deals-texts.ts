@@ -7,8 +7,8 @@
 /** An offer stays open this long (app clock), then reads 'Expired' (docs/decisions/035-deals-and-offers.md). */
 export const OFFER_LIFETIME_MS = 48 * 60 * 60 * 1000;
 
-/** What an offer's card says it became. 'open' is still waiting for an answer. */
-export const OFFER_STATUSES = ['open', 'accepted', 'declined', 'countered', 'expired'] as const;
+/** What an offer's card says it became. 'open' is still waiting for an answer; 'withdrawn': its maker took it back. */
+export const OFFER_STATUSES = ['open', 'accepted', 'declined', 'countered', 'expired', 'withdrawn'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
 export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = {
@@ -17,6 +17,7 @@ export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = {
   declined: 'Declined',
   countered: 'Countered',
   expired: 'Expired',
+  withdrawn: 'Withdrawn',
 };
 
 export const DEAL_MESSAGES = {
@@ -30,6 +31,8 @@ export const DEAL_MESSAGES = {
   accept: 'Accept',
   decline: 'Decline',
   counter: 'Counter',
+  /** The maker's button on their open offer (docs/product/selling.md#withdrawing-an-offer). */
+  withdraw: 'Withdraw offer',
   /** The chat line of an offer ('Offered $40'), also the inbox preview. */
   offered: (amount: string) => `Offered ${amount}`,
   countered: (amount: string) => `Countered with ${amount}`,
@@ -65,6 +68,7 @@ export const DEAL_MESSAGES = {
   offerExpired: 'This offer has expired.',
   offerAnswered: 'This offer was already answered.',
   notYourTurn: "You can't answer your own offer.",
+  notYourOffer: 'Only the person who made this offer can withdraw it.',
   statusUnknown: 'Choose Available, Pending or Sold.',
   buyerNotCandidate: 'Choose someone who messaged you about this listing, or Someone else.',
   buyerOnlyWhenDealt: 'Only a pending or sold listing has a buyer.',

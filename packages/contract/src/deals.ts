@@ -37,6 +37,8 @@ const OfferSchema = z.object({
   status: z.enum(OFFER_STATUSES),
   /** The viewer is the side that may Accept, Decline or Counter it now. */
   canAnswer: z.boolean(),
+  /** The viewer made it and it is still open: they may withdraw it (docs/product/selling.md#withdrawing-an-offer). */
+  canWithdraw: z.boolean(),
   expiresAt: z.string(),
   createdAt: z.string(),
   /** The listing as the card shows it: its first line, price and where the deal stands. */

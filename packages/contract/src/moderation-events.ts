@@ -12,13 +12,15 @@ export const MODERATION_PAGE_TITLE = 'Moderation';
 /**
  * Live events of moderation (decision 039). `contentHidden` is campus-wide (no position): a post,
  * comment, message or review left everyone's view (auto-hidden or removed); open tabs drop it.
- * `contentRestored`: it is back (tabs read it again). `accountSuspended` goes to the suspended
- * member's own streams only, then they end: the tab signs out and shows the suspension page.
+ * `contentRestored`: it is back (tabs read it again). `accountSuspended` and `accountBanned` go
+ * to that member's own streams only, then they end: the tab signs out and shows the suspension
+ * page (for a ban, that it is for good).
  */
 export const MODERATION_EVENT_TYPES = {
   contentHidden: 'moderation.hidden',
   contentRestored: 'moderation.restored',
   accountSuspended: 'account.suspended',
+  accountBanned: 'account.banned',
 } as const;
 
 /** Payload of contentHidden / contentRestored. `postId`: the post the content belongs to, if any. */
@@ -31,5 +33,9 @@ export interface ModerationContentEvent {
 /** Payload of accountSuspended. */
 export interface AccountSuspendedEvent {
   until: string;
+  reason: string;
+}
+/** Payload of accountBanned. */
+export interface AccountBannedEvent {
   reason: string;
 }

@@ -83,6 +83,8 @@ export async function publishEvents(tx: EventWriter, list: NewEvent[]): Promise<
 export interface Subscription {
   /** The last seq this subscriber was given (or started after). */
   readonly lastSeq: number;
+  /** Runs `step` after the deliveries queued for this subscriber (skipped once it is closed). */
+  enqueue(step: () => Promise<void> | void): void;
   close(): void;
 }
 
@@ -184,6 +186,8 @@ export class EventBus {
   private readonly byUser = new Map<string, Set<Subscriber>>();
   private pendingIds: string[] = [];
   private flushing = false;
+  /** Session ends heard while announced events were still being read (see sessionEnded). */
+  private endsAfterFlush: string[] = [];
 
   constructor(private readonly options: EventBusOptions) {
     this.reconnectMs = options.reconnectMinMs ?? 100;
@@ -328,7 +332,7 @@ export class EventBus {
       else if (n.channel === BROADCAST_CHANNEL) this.broadcast(n.payload);
       // Handled at once, in arrival order: an event committed after the session ended is
       // announced after this, so it reaches none of that session's streams.
-      else if (n.channel === SESSIONS_ENDED_CHANNEL) this.options.onSessionEnded?.(n.payload);
+      else if (n.channel === SESSIONS_ENDED_CHANNEL) this.sessionEnded(n.payload);
     });
     try {
       await client.connect();
@@ -395,6 +399,16 @@ export class EventBus {
     }
   }
 
+  /**
+   * A session ended. Its streams end after the events announced before it (commit order) are
+   * read and queued: a ban announces the member's `account.banned` and then deletes the
+   * sessions in one commit, and the tab must be told before its stream ends.
+   */
+  private sessionEnded(sessionId: string): void {
+    if (this.flushing) this.endsAfterFlush.push(sessionId);
+    else this.options.onSessionEnded?.(sessionId);
+  }
+
   /** Notifications of one tick are read in one statement, in seq (commit) order. */
   private announced(id: string): void {
     if (this.byUser.size === 0) return;
@@ -427,6 +441,9 @@ export class EventBus {
       }
     }
     this.flushing = false;
+    const ended = this.endsAfterFlush;
+    this.endsAfterFlush = [];
+    for (const sessionId of ended) this.options.onSessionEnded?.(sessionId);
   }
 }
 

@@ -66,7 +66,11 @@ export const ssePlugin = fp(
       if (!token) return false;
       return sessionStillAllows(options.db, token, userId, campusId, options.clock.now());
     }
-    /** This instance's open streams by the session they were opened with; each value ends one. */
+    /**
+     * This instance's open streams by the session they were opened with; each value ends one
+     * after what its subscription has queued, so the events announced before the session's end
+     * (a ban's own event) are written first.
+     */
     const bySession = new Map<string, Set<() => void>>();
     const endSessionStreams = (sessionId: string) => {
       for (const end of [...(bySession.get(sessionId) ?? [])]) end();
@@ -191,16 +195,22 @@ export const ssePlugin = fp(
         },
         onEvent: (event) => {
           write(format(event));
-          // The member was suspended (decision 039): the tab is told, then the stream ends (their
-          // session is refused from now on, and the heartbeat check would end it anyway).
-          if (event.type === MODERATION_EVENT_TYPES.accountSuspended) end();
+          // The member was suspended or banned (decision 039): the tab is told, then the stream
+          // ends (their session is refused or gone from now on).
+          if (
+            event.type === MODERATION_EVENT_TYPES.accountSuspended ||
+            event.type === MODERATION_EVENT_TYPES.accountBanned
+          ) {
+            end();
+          }
         },
         // No `id:`: a campus-wide message has no position, so the browser's Last-Event-ID stays.
         onBroadcast: (message) => write(`data: ${JSON.stringify({ id: '', ...message })}\n\n`),
         onReset: (seq) => write(`event: reset\nid: ${seq}\ndata: {}\n\n`),
         onClose: () => end(),
       });
-      bySession.set(sessionId, (bySession.get(sessionId) ?? new Set()).add(end));
+      const endAfterQueued = () => subscription.enqueue(end);
+      bySession.set(sessionId, (bySession.get(sessionId) ?? new Set()).add(endAfterQueued));
       let ended = false;
       function end() {
         clearInterval(heartbeat);
@@ -211,7 +221,7 @@ export const ssePlugin = fp(
             presence(() => markStreamsClosed(options.db, instanceId, campus.id, user.id));
         }
         const set = bySession.get(sessionId);
-        set?.delete(end);
+        set?.delete(endAfterQueued);
         if (set?.size === 0) bySession.delete(sessionId);
         if (!stream.writableEnded) stream.end();
       }

@@ -108,12 +108,14 @@ describe('applyLiveEvent', () => {
     forgetNewPosts();
   });
 
-  it('content moderators hid or restored: its post page, the lists, its chat and the queue read again', () => {
+  it('content moderators hid or restored: its post page, the lists, its chat, the inbox, the notifications and the queue read again', () => {
     const client = clientWithQueries();
     client.setQueryData(queryKeys.post.detail('p1'), { post: {} });
     client.setQueryData(queryKeys.post.detail('p2'), { post: {} });
     client.setQueryData(queryKeys.posts.feed('all'), { pages: [], pageParams: [] });
     client.setQueryData(queryKeys.moderation.queue, { pages: [], pageParams: [] });
+    client.setQueryData(queryKeys.chats.inbox, { pages: [], pageParams: [] });
+    client.setQueryData(queryKeys.notifications.list, { pages: [], pageParams: [] });
     applyLiveEvent(client, {
       id: '',
       type: MODERATION_EVENT_TYPES.contentHidden,
@@ -124,12 +126,16 @@ describe('applyLiveEvent', () => {
     expect(stale(client, queryKeys.posts.feed('all'))).toBe(true);
     expect(stale(client, queryKeys.moderation.queue)).toBe(true);
     expect(stale(client, queryKeys.chats.detail('c1'))).toBe(false);
+    // A notification may quote the post (the server withholds it now); the inbox quotes messages only.
+    expect(stale(client, queryKeys.notifications.list)).toBe(true);
+    expect(stale(client, queryKeys.chats.inbox)).toBe(false);
     applyLiveEvent(client, {
       id: '',
       type: MODERATION_EVENT_TYPES.contentRestored,
       payload: { targetType: 'message', id: 'm1', postId: null, chatId: 'c1' },
     });
     expect(stale(client, queryKeys.chats.detail('c1'))).toBe(true);
+    expect(stale(client, queryKeys.chats.inbox)).toBe(true);
   });
 
   it('a suspension forgets the member and what was loaded for them, and keeps why for the suspension page', () => {
@@ -149,6 +155,19 @@ describe('applyLiveEvent', () => {
     expect(client.getQueryData(queryKeys.chats.inbox)).toBeUndefined();
     expect(client.getQueryData(queryKeys.unreadCounts)).toBeUndefined();
     expect(client.getQueryData(queryKeys.campus)).toEqual({ id: 'ou' });
+  });
+
+  it('a ban forgets the member the same way and keeps a hold with no end (the page says it is for good)', () => {
+    const client = clientWithQueries();
+    client.setQueryData(queryKeys.me, { id: 'u1' });
+    applyLiveEvent(client, {
+      id: '10',
+      type: MODERATION_EVENT_TYPES.accountBanned,
+      payload: { reason: 'Repeat scams' },
+    });
+    expect(client.getQueryData(queryKeys.me)).toBeNull();
+    expect(client.getQueryData(queryKeys.accountHold)).toEqual({ until: null, reason: 'Repeat scams' });
+    expect(client.getQueryData(queryKeys.chats.inbox)).toBeUndefined();
   });
 });
 

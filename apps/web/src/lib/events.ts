@@ -51,13 +51,16 @@ function holdAccount(queryClient: QueryClient, payload: Record<string, unknown>)
 /**
  * Moderation took content out of everyone's view, or put it back (docs/product/moderation.md,
  * campus-wide): the post page and the lists that show it read again (the server leaves it out),
- * the chat it was said in too.
+ * the chat it was said in, the inbox and the notifications that may quote it too.
  */
 function contentModerated(queryClient: QueryClient, payload: Record<string, unknown>): void {
   const postId = stringOf(payload.postId);
   const chatId = stringOf(payload.chatId);
   if (postId) void queryClient.invalidateQueries({ queryKey: queryKeys.post.detail(postId) });
   if (chatId) void queryClient.invalidateQueries({ queryKey: queryKeys.chats.detail(chatId) });
+  // The inbox line and the notifications may quote it: the server withholds the quote now.
+  if (payload.targetType === 'message') void queryClient.invalidateQueries({ queryKey: queryKeys.chats.inbox });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
   if (payload.targetType === 'review') void queryClient.invalidateQueries({ queryKey: queryKeys.reviews.all });
   void queryClient.invalidateQueries({ queryKey: queryKeys.posts.all });
   void queryClient.invalidateQueries({ queryKey: queryKeys.moderation.all });
@@ -137,6 +140,8 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       contentModerated(queryClient, event.payload);
       return;
     case MODERATION_EVENT_TYPES.accountSuspended:
+    case MODERATION_EVENT_TYPES.accountBanned:
+      // A ban's payload has no end: the suspension page says it is for good.
       holdAccount(queryClient, event.payload);
       return;
     case CHAT_EVENT_TYPES.unreadChanged: {

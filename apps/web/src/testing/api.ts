@@ -113,6 +113,7 @@ interface ApiAnswers {
   'GET /api/chats/:chatId/offers': ChatOffers;
   'POST /api/offers/:offerId/accept': OfferResponse;
   'POST /api/offers/:offerId/decline': OfferResponse;
+  'POST /api/offers/:offerId/withdraw': OfferResponse;
   'POST /api/offers/:offerId/counter': OfferResponse;
   // Meet-ups (docs/product/safety.md#meet-ups)
   'GET /api/chats/:chatId/meetups': ChatMeetups;

@@ -175,6 +175,12 @@ export const notifications = pgTable(
     chatId: text('chat_id').references(() => chats.id, { onDelete: 'cascade' }),
     /** A short preview (the message or comment text). */
     message: text('message').notNull().default(''),
+    /**
+     * The chat message a 'message' or 'message like' notification quotes: its preview is withheld
+     * while moderation hides the message (decision 039). No foreign key: a message goes only with
+     * its chat, and the chat's notifications go with it (chat_id).
+     */
+    messageId: text('message_id'),
     read: boolean('read').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     /**

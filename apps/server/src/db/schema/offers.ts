@@ -32,7 +32,7 @@ export const offers = pgTable(
     /** Who made it: the buyer, or the seller for a counter. */
     fromUserId: text('from_user_id').notNull(),
     amountCents: integer('amount_cents').notNull(),
-    status: text('status', { enum: ['open', 'accepted', 'declined', 'countered', 'expired'] })
+    status: text('status', { enum: ['open', 'accepted', 'declined', 'countered', 'expired', 'withdrawn'] })
       .notNull()
       .default('open'),
     expiresAt: ts('expires_at').notNull(),
@@ -41,7 +41,10 @@ export const offers = pgTable(
   },
   (t) => [
     check('offers_amount_range', sql`${t.amountCents} > 0 AND ${t.amountCents} <= 100000000`),
-    check('offers_status_known', sql`${t.status} IN ('open', 'accepted', 'declined', 'countered', 'expired')`),
+    check(
+      'offers_status_known',
+      sql`${t.status} IN ('open', 'accepted', 'declined', 'countered', 'expired', 'withdrawn')`,
+    ),
     check('offers_two_sides', sql`${t.buyerId} <> ${t.sellerId} AND ${t.fromUserId} IN (${t.buyerId}, ${t.sellerId})`),
     // One open offer per buyer per listing (a counter replaces the one it answers).
     uniqueIndex('offers_one_open_idx').on(t.postId, t.buyerId).where(sql`${t.status} = 'open'`),

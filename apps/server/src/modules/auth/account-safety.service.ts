@@ -25,7 +25,7 @@ import { hashingBusy, passwordHasher } from './passwords.ts';
  * account's verified school email is banned with it, so the same school mailbox cannot join
  * again through a new account (school-email.service.ts).
  */
-export async function banAccount(db: Database, email: string, reason?: string): Promise<void> {
+export async function banAccount(db: DbOrTx, email: string, reason?: string): Promise<void> {
   const address = email.trim().toLowerCase();
   await db.transaction(async (tx) => {
     await insertBannedEmail(tx, address, reason ?? null);

@@ -1,17 +1,28 @@
-import { type ChatSummary, type Message, type SharedPost, showsScamSigns } from '@campus/contract';
+import { CHAT_PREVIEW, type ChatSummary, type Message, type SharedPost, showsScamSigns } from '@campus/contract';
 import { presentUserSummary } from '../notifications/index.ts';
 import type { PostMediaJson, PostWithAuthor } from '../posts/index.ts';
-import type { ChatView, MessageRow } from './chats.repo.ts';
+import type { ChatView, MessageRow, ShownMessage } from './chats.repo.ts';
 
 export type MediaUrl = (key: string) => string;
 
+/** A message's inbox line (docs/product/messages.md): its text cut short, else 'photo' or 'Shared a post'. */
+export function messagePreview(message: Omit<ShownMessage, 'id'>): string {
+  if (message.plainText) return [...message.plainText].slice(0, CHAT_PREVIEW.maxChars).join('');
+  if (message.hasPhoto) return CHAT_PREVIEW.photo;
+  return message.sharesPost ? CHAT_PREVIEW.sharedPost : '';
+}
+
 export function presentChat(view: ChatView, viewerId: string, mediaUrl: MediaUrl): ChatSummary {
-  const { chat } = view;
+  const { chat, shownInstead } = view;
+  // The stored line quotes a message moderation hides from this viewer (chats.repo.ts: viewQuery).
+  const line =
+    shownInstead === undefined
+      ? { lastMessage: chat.lastMessage, lastMessageId: chat.lastMessageId }
+      : { lastMessage: shownInstead ? messagePreview(shownInstead) : '', lastMessageId: shownInstead?.id ?? null };
   return {
     id: chat.id,
     otherUser: presentUserSummary(view.other, mediaUrl),
-    lastMessage: chat.lastMessage,
-    lastMessageId: chat.lastMessageId,
+    ...line,
     unread: chat.userA === viewerId ? chat.unreadA : chat.unreadB,
     blocked: view.blockedByViewer || view.blockedByOther,
     blockedByViewer: view.blockedByViewer,
@@ -44,6 +55,7 @@ function presentSharedPost(postId: string, ctx: MessageContext): SharedPost {
     plainText: post.plainText,
     priceCents: post.priceCents,
     category: post.category,
+    status: post.status,
     media: media
       ? {
           kind: media.kind,

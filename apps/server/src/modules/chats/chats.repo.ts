@@ -16,6 +16,20 @@ export interface ChatView {
   other: UserSummaryRow;
   blockedByViewer: boolean;
   blockedByOther: boolean;
+  /**
+   * Set when the chat's stored inbox line quotes a message moderation hides from the viewer
+   * (decision 039): the newest message the viewer may read instead (null: none), whose preview
+   * the inbox shows.
+   */
+  shownInstead?: ShownMessage | null;
+}
+
+/** What an inbox line is made of (chats.presenter.ts: messagePreview). */
+export interface ShownMessage {
+  id: string;
+  plainText: string;
+  hasPhoto: boolean;
+  sharesPost: boolean;
 }
 
 /** The stored order of a pair (CHECK user_a < user_b). */
@@ -57,10 +71,28 @@ function toView(r: ViewRecord): ChatView {
     },
     blockedByViewer: r.blocked_by_viewer as boolean,
     blockedByOther: r.blocked_by_other as boolean,
+    ...(r.last_withheld
+      ? {
+          shownInstead: r.s_id
+            ? {
+                id: r.s_id as string,
+                plainText: r.s_plain_text as string,
+                hasPhoto: r.s_has_photo as boolean,
+                sharesPost: r.s_shares_post as boolean,
+              }
+            : null,
+        }
+      : {}),
   };
 }
 
-/** Chats (`from` is a subquery aliased c) joined to the viewer's other person and block flags. */
+/**
+ * Chats (`from` is a subquery aliased c) joined to the viewer's other person and block flags.
+ * The stored inbox line (`last_message`) is withheld when the message it quotes (a message, or
+ * the message a heart line is about) is hidden or removed by moderation and not the viewer's own
+ * (docs/product/moderation.md#auto-hide): the newest message the viewer may read is read instead,
+ * backwards on messages_chat_idx, only for such chats.
+ */
 function viewQuery(viewerId: string, from: SQL, tail: SQL = sql``): SQL {
   return sql`
     SELECT c.id, c.campus_id, c.user_a, c.user_b, c.started_by, c.unread_a, c.unread_b, c.read_at_a,
@@ -68,9 +100,20 @@ function viewQuery(viewerId: string, from: SQL, tail: SQL = sql``): SQL {
            u.id AS o_id, u.username AS o_username, u.first_name AS o_first_name,
            u.last_name AS o_last_name, u.img AS o_img, u.verified AS o_verified,
            EXISTS (SELECT 1 FROM ${blocks} b WHERE b.blocker_id = ${viewerId} AND b.blocked_id = u.id) AS blocked_by_viewer,
-           EXISTS (SELECT 1 FROM ${blocks} b WHERE b.blocker_id = u.id AND b.blocked_id = ${viewerId}) AS blocked_by_other
+           EXISTS (SELECT 1 FROM ${blocks} b WHERE b.blocker_id = u.id AND b.blocked_id = ${viewerId}) AS blocked_by_other,
+           w.withheld AS last_withheld, s.id AS s_id, s.plain_text AS s_plain_text,
+           s.photo_path IS NOT NULL AS s_has_photo, s.post_id IS NOT NULL AS s_shares_post
     FROM ${from} c
     JOIN ${users} u ON u.id = CASE WHEN c.user_a = ${viewerId} THEN c.user_b ELSE c.user_a END
+    CROSS JOIN LATERAL (SELECT EXISTS (
+      SELECT 1 FROM ${messages} lm
+      WHERE lm.id = c.last_message_id AND lm.moderation IS NOT NULL AND lm.sender_id <> ${viewerId}
+    ) AS withheld) w
+    LEFT JOIN LATERAL (
+      SELECT m.id, m.plain_text, m.photo_path, m.post_id FROM ${messages} m
+      WHERE w.withheld AND m.chat_id = c.id AND (m.moderation IS NULL OR m.sender_id = ${viewerId})
+      ORDER BY m.created_at DESC, m.id DESC LIMIT 1
+    ) s ON true
     ${tail}`;
 }
 

@@ -20,7 +20,7 @@ import type { SessionUser } from '../../plugins/session.ts';
 import type { StorageDriver } from '../../plugins/storage.ts';
 import { blockedEitherWay } from '../blocks/index.ts';
 import { presentUserSummary } from '../notifications/index.ts';
-import { getPostsWithMedia, type PostMediaJson } from '../posts/index.ts';
+import { getPostsWithMedia, hiddenFromViewer, type PostMediaJson } from '../posts/index.ts';
 import { findUser } from '../users/index.ts';
 import { chatPolicy } from './chats.policy.ts';
 import { type MessageContext, presentChat, presentMessage } from './chats.presenter.ts';
@@ -100,7 +100,7 @@ export async function messageContext(
   rows: MessageRow[],
 ): Promise<MessageContext> {
   const postIds = [...new Set(rows.map((m) => m.postId).filter((p): p is string => p !== null))];
-  const [hearted, posts, hidden] = await Promise.all([
+  const [hearted, posts, hidden, moderated] = await Promise.all([
     heartedAmong(
       deps.db,
       viewer.id,
@@ -108,6 +108,7 @@ export async function messageContext(
     ),
     getPostsWithMedia(deps.db, postIds),
     postIds.length > 0 ? blockedEitherWay(deps.db, viewer.id) : Promise.resolve(new Set<string>()),
+    hiddenFromViewer(deps.db, viewer.id, postIds),
   ]);
   return {
     viewerId: viewer.id,
@@ -115,8 +116,9 @@ export async function messageContext(
     hearted,
     posts: new Map(
       posts
-        // A post of someone blocked either way reads as deleted, as its own page does.
-        .filter((p) => p.post.campusId === campus.id && !hidden.has(p.post.userId))
+        // A post of someone blocked either way reads as deleted, as its own page does; so does
+        // one moderation hides, but for its author (docs/product/moderation.md#auto-hide).
+        .filter((p) => p.post.campusId === campus.id && !hidden.has(p.post.userId) && !moderated.has(p.post.id))
         .map((p) => [p.post.id, { post: p, media: p.media[0] as PostMediaJson | undefined }]),
     ),
     mediaUrl: url(deps),

@@ -302,7 +302,11 @@ describe('sending messages', () => {
       id: post.id,
       plainText: 'Desk lamp',
       priceCents: 1500,
+      status: 'available',
     });
+    // Where its deal stands, read now, as the feed card shows it.
+    await b.browser.request('PUT', `/api/posts/${post.id}/status`, { status: 'pending', buyerId: null });
+    expect((await chatPage(a.browser, chat.id)).messages[0]?.sharedPost).toMatchObject({ status: 'pending' });
     expect((await b.browser.request('DELETE', `/api/posts/${post.id}`)).statusCode).toBe(200);
     const page = await chatPage(b.browser, chat.id);
     expect(page.messages[0]?.sharedPost).toEqual({ deleted: true, id: post.id });

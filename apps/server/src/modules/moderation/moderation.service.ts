@@ -1,4 +1,5 @@
 import {
+  type AccountBannedEvent,
   type AccountSuspendedEvent,
   type CampusDefinition,
   MODERATION_EVENT_TYPES,
@@ -207,12 +208,12 @@ export async function moderate(
     createdAt: now,
   });
 
+  const bannedEmail = body.action === 'ban' ? await emailOf(deps.db, target.authorId) : undefined;
   if (body.action === 'ban') {
-    const email = await emailOf(deps.db, target.authorId);
-    if (!email) throw targetNotFound();
-    if (await isEmailBanned(deps.db, email)) throw errors.conflict(MODERATION_MESSAGES.alreadyBanned, 'ALREADY_BANNED');
-    // banAccount ends every session and holds the email and the school email (its own transaction).
-    await banAccount(deps.db, email, reason);
+    if (!bannedEmail) throw targetNotFound();
+    if (await isEmailBanned(deps.db, bannedEmail)) {
+      throw errors.conflict(MODERATION_MESSAGES.alreadyBanned, 'ALREADY_BANNED');
+    }
   }
 
   await deps.db.transaction(async (tx) => {
@@ -268,9 +269,22 @@ export async function moderate(
         });
         break;
       }
-      case 'ban':
+      case 'ban': {
+        // The member's open tabs are told first: the event is announced before the ended sessions
+        // are (one commit, in this order), and a stream writes the events announced before its
+        // session's end, then ends (lib/events.ts), so the tab shows why instead of a sign-out.
+        const banned: AccountBannedEvent = { reason };
+        await publishEvent(tx, {
+          campusId: campus.id,
+          userId: target.authorId,
+          type: MODERATION_EVENT_TYPES.accountBanned,
+          payload: { ...banned },
+        });
+        // Every session ends; the email and the school email are held.
+        await banAccount(tx, bannedEmail as string, reason);
         await closeReports(tx, target.kind, contentKey, 'actioned', moderator.id, now);
         break;
+      }
       case 'restore': {
         if (target.kind === 'user') {
           if ((await liftSuspensions(tx, target.id, moderator.id, now)) === 0) {

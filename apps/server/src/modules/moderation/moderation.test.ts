@@ -1,11 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import {
   CAMPUS_IDS,
+  type Inbox,
   MODERATION_EVENT_TYPES,
   MODERATION_LIMITS,
   MODERATION_MESSAGES,
   type ModerationLog,
   type ModerationQueue,
+  type NotificationList,
   type Post,
 } from '@campus/contract';
 import { and, eq, sql } from 'drizzle-orm';
@@ -28,6 +30,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { banAccount } from '../auth/index.ts';
+import { claimPendingPushes, lockPendingMailGroups } from '../notifications/index.ts';
 import { runModeratorsCommand } from './moderators.service.ts';
 
 /** A clock the tests move past a suspension's end without waiting. */
@@ -579,7 +582,7 @@ describe('actions', () => {
     }
   });
 
-  it('restore lifts a suspension; ban ends every session and holds the email', async () => {
+  it('restore lifts a suspension; ban tells the open tabs why, ends every session and holds the email', async () => {
     const mod = await moderatorOf('ou', 'Rhea Restorer');
     const target = await member(app, db, 'ou', 'Lou Lifted');
     const suspend = { action: 'suspend', target: { type: 'user', id: target.user.id }, reason: 'Spam', days: 1 };
@@ -598,12 +601,22 @@ describe('actions', () => {
       ).json().code,
     ).toBe('NOTHING_TO_RESTORE');
 
+    // Two open tabs (two sessions): each is told why before its stream ends with the sessions.
+    const email = await emailOf(target.user.id);
+    const laptop = await listen(target.browser, port);
+    const phone = await listen((await signIn(email)).browser, port);
+    await until(() => laptop.ready() && phone.ready());
     const banned = await act(mod.browser, {
       action: 'ban',
       target: { type: 'user', id: target.user.id },
       reason: 'Repeat scams',
     });
     expect(banned.statusCode, banned.body).toBe(200);
+    for (const stream of [laptop, phone]) {
+      await until(stream.ended);
+      expect(stream.events.map((e) => e.type)).toEqual([MODERATION_EVENT_TYPES.accountBanned]);
+      expect(stream.events[0]?.payload).toEqual({ reason: 'Repeat scams' });
+    }
     expect(await db.select().from(sessions).where(eq(sessions.userId, target.user.id))).toEqual([]);
     expect((await signIn(await emailOf(target.user.id))).res.json().code).toBe('ACCOUNT_BANNED');
     expect(
@@ -673,6 +686,121 @@ describe('hidden content elsewhere', () => {
     ).toBe(200);
     expect((await chatPage(b.browser, chat.id)).messages.map((m) => m.id)).not.toContain(sent.id);
     expect((await chatPage(a.browser, chat.id)).messages.map((m) => m.id)).toContain(sent.id);
+  });
+});
+
+describe('hidden content leaves no quote behind (docs/product/moderation.md#auto-hide)', () => {
+  /** A chat where Abe's last message is the one a moderator removes; Bo hearted it first. */
+  async function removedLastMessage(names: [string, string, string]) {
+    const mod = await moderatorOf('ou', names[0]);
+    const a = await member(app, db, 'ou', names[1]);
+    const b = await member(app, db, 'ou', names[2]);
+    const chat = await openChatWith(a.browser, b.user.id);
+    const first = (await sendMessageAs(a.browser, chat.id, { plainText: 'Is the desk still there?' })).json();
+    const bad = (await sendMessageAs(a.browser, chat.id, { plainText: 'pay the deposit on Cash App' })).json();
+    return { mod, a, b, chat, first, bad };
+  }
+  const remove = (mod: Member, id: string) =>
+    act(mod.browser, { action: 'remove', target: { type: 'message', id }, reason: 'Scam' });
+  const inboxLine = async (browser: TestBrowser, chatId: string) =>
+    ((await browser.get('/api/chats')).json() as Inbox).chats.find((c) => c.id === chatId);
+  const notificationTexts = async (browser: TestBrowser) =>
+    ((await browser.get('/api/notifications')).json() as NotificationList).notifications.map((n) => n.message);
+  const SECRET = 'Cash App';
+
+  it("the inbox line and the recipient's notification drop the text; the sender still reads theirs; restore brings it back", async () => {
+    const { mod, a, b, chat, first, bad } = await removedLastMessage(['Ivy Inbox', 'Abe Asker', 'Bo Buyer']);
+    expect((await inboxLine(b.browser, chat.id))?.lastMessage).toContain(SECRET);
+    expect(await notificationTexts(b.browser)).toEqual(expect.arrayContaining([expect.stringContaining(SECRET)]));
+
+    expect((await remove(mod, bad.id)).statusCode).toBe(200);
+    // The recipient: the newest message they may read instead, and no quote in the notification.
+    expect(await inboxLine(b.browser, chat.id)).toMatchObject({
+      lastMessage: 'Is the desk still there?',
+      lastMessageId: first.id,
+    });
+    expect(JSON.stringify((await b.browser.get(`/api/chats/${chat.id}`)).json())).not.toContain(SECRET);
+    expect(JSON.stringify((await b.browser.get('/api/notifications')).json())).not.toContain(SECRET);
+    // The sender reads their own message as before.
+    expect((await inboxLine(a.browser, chat.id))?.lastMessage).toContain(SECRET);
+
+    expect(
+      (await act(mod.browser, { action: 'restore', target: { type: 'message', id: bad.id }, reason: 'ok' })).statusCode,
+    ).toBe(200);
+    expect((await inboxLine(b.browser, chat.id))?.lastMessage).toContain(SECRET);
+    expect(await notificationTexts(b.browser)).toEqual(expect.arrayContaining([expect.stringContaining(SECRET)]));
+  });
+
+  it('a heart line quoting a removed message is withheld too, and the message can no longer be hearted', async () => {
+    const { mod, a, b, chat, bad } = await removedLastMessage(['Hal Hearts', 'Ada Author', 'Ben Hearter']);
+    expect((await b.browser.post(`/api/chats/${chat.id}/messages/${bad.id}/heart`)).statusCode).toBe(200);
+    expect((await inboxLine(b.browser, chat.id))?.lastMessage).toContain(SECRET);
+    expect((await remove(mod, bad.id)).statusCode).toBe(200);
+    expect((await inboxLine(b.browser, chat.id))?.lastMessage).not.toContain(SECRET);
+    // Hearting it again (the line would quote it) is refused as if it were missing; nothing changes.
+    const again = await b.browser.post(`/api/chats/${chat.id}/messages/${bad.id}/heart`);
+    expect(again.statusCode).toBe(404);
+    expect(again.body).not.toContain(SECRET);
+    expect((await inboxLine(b.browser, chat.id))?.lastMessage).not.toContain(SECRET);
+    // Its author was told of the heart with their own words, which they may still read.
+    expect(await notificationTexts(a.browser)).toEqual(expect.arrayContaining([expect.stringContaining(SECRET)]));
+  });
+
+  it('a chat whose only message is removed shows an empty line, not the text', async () => {
+    const mod = await moderatorOf('ou', 'Oona Only');
+    const a = await member(app, db, 'ou', 'Olga Opener');
+    const b = await member(app, db, 'ou', 'Otto Other');
+    const chat = await openChatWith(a.browser, b.user.id);
+    const bad = (await sendMessageAs(a.browser, chat.id, { plainText: 'wire me on Cash App' })).json();
+    expect((await remove(mod, bad.id)).statusCode).toBe(200);
+    expect(await inboxLine(b.browser, chat.id)).toMatchObject({ lastMessage: '', lastMessageId: null });
+  });
+
+  it('the push and the email of the notification carry no quote of a removed message', async () => {
+    const { mod, b, bad } = await removedLastMessage(['Pia Push', 'Pam Pusher', 'Pat Pushed']);
+    expect((await remove(mod, bad.id)).statusCode).toBe(200);
+    const mail = await db.transaction((tx) =>
+      lockPendingMailGroups(tx, { quietBefore: new Date(Date.now() + DAY), waitedBefore: new Date(0), limit: 1000 }),
+    );
+    const mailed = mail.filter((n) => n.toUserId === b.user.id);
+    expect(mailed.map((n) => n.type)).toContain('message');
+    expect(JSON.stringify(mailed)).not.toContain(SECRET);
+    const pushed = (await db.transaction((tx) => claimPendingPushes(tx, 1000))).filter((n) => n.toUserId === b.user.id);
+    expect(pushed.map((n) => n.type)).toContain('message');
+    expect(JSON.stringify(pushed)).not.toContain(SECRET);
+  });
+
+  it('a removed post shared in a chat reads as deleted there, but for its author', async () => {
+    const mod = await moderatorOf('ou', 'Sara Shares');
+    const seller = await member(app, db, 'ou', 'Sid Sharer');
+    const friend = await member(app, db, 'ou', 'Fay Friend');
+    const post = await postBy(seller.browser, 'Textbooks, pay on Cash App');
+    const chat = await openChatWith(seller.browser, friend.user.id);
+    const shared = (await sendMessageAs(seller.browser, chat.id, { plainText: '', postId: post.id })).json();
+    expect(
+      (await act(mod.browser, { action: 'remove', target: { type: 'post', id: post.id }, reason: 'Scam' })).statusCode,
+    ).toBe(200);
+    const seen = (browser: TestBrowser) =>
+      chatPage(browser, chat.id).then((page) => page.messages.find((m) => m.id === shared.id)?.sharedPost);
+    expect(await seen(friend.browser)).toEqual({ deleted: true, id: post.id });
+    expect(JSON.stringify(await chatPage(friend.browser, chat.id))).not.toContain(SECRET);
+    expect(await seen(seller.browser)).toMatchObject({ deleted: false, id: post.id });
+  });
+
+  it("a removed comment is not quoted in the post author's notification; the commenter's own quote stays", async () => {
+    const mod = await moderatorOf('ou', 'Cleo Comments');
+    const seller = await member(app, db, 'ou', 'Sal Seller');
+    const troll = await member(app, db, 'ou', 'Tom Troll');
+    const post = await postBy(seller.browser, 'Mini fridge, $40');
+    const comment = await postBy(troll.browser, 'Buy mine on Cash App instead', { parentId: post.id });
+    expect(await notificationTexts(seller.browser)).toEqual(expect.arrayContaining([expect.stringContaining(SECRET)]));
+    expect(
+      (await act(mod.browser, { action: 'remove', target: { type: 'comment', id: comment.id }, reason: 'Spam' }))
+        .statusCode,
+    ).toBe(200);
+    expect(JSON.stringify((await seller.browser.get('/api/notifications')).json())).not.toContain(SECRET);
+    // The commenter is told of the removal (the app's own line, with the reason).
+    expect(await notificationTexts(troll.browser)).toEqual(expect.arrayContaining([expect.stringContaining('Spam')]));
   });
 });
 

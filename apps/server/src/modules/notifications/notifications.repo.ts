@@ -1,11 +1,13 @@
-import { type NOTIFICATION_TYPE_VALUES, PUSH_NOTIFICATION_TYPES } from '@campus/contract';
-import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type NOTIFICATION_TYPE_VALUES, PUSH_NOTIFICATION_TYPES, SYSTEM_NOTIFICATION_TYPES } from '@campus/contract';
+import { and, desc, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   blocks,
   chats,
+  messages,
   type NOTIFICATION_TYPES,
   notifications,
+  posts,
   userSummaryColumns,
   users,
 } from '../../db/schema/index.ts';
@@ -31,6 +33,8 @@ export interface NewNotification {
   fromUserId: string;
   postId?: string | null;
   chatId?: string | null;
+  /** The chat message the notification quotes, if any (its preview is withheld while it is moderated). */
+  messageId?: string | null;
   message?: string;
   createdAt: Date;
 }
@@ -45,6 +49,24 @@ const pairNotBlocked = (toUserId: string, fromUserId: string): SQL =>
     WHERE (b.blocker_id = ${toUserId} AND b.blocked_id = ${fromUserId})
        OR (b.blocker_id = ${fromUserId} AND b.blocked_id = ${toUserId}))`;
 
+/**
+ * The text a notification shows its recipient (`n` is the notifications row's alias): its stored
+ * preview, or '' while the message, post or comment it quotes is hidden or removed by moderation
+ * and the recipient did not write it (docs/product/moderation.md#auto-hide, decision 039). Read at
+ * every use (the list, the email, the push), so a restore shows the text again. The app's own
+ * notifications quote nothing.
+ */
+const shownTextOf = (n: SQL): SQL<string> => sql<string>`CASE
+    WHEN ${n}.type NOT IN (${sql.join(
+      SYSTEM_NOTIFICATION_TYPES.map((type) => sql`${type}`),
+      sql`, `,
+    )}) AND (
+      EXISTS (SELECT 1 FROM ${messages} m
+              WHERE m.id = ${n}.message_id AND m.moderation IS NOT NULL AND m.sender_id <> ${n}.to_user_id)
+      OR EXISTS (SELECT 1 FROM ${posts} p
+              WHERE p.id = ${n}.post_id AND p.moderation IS NOT NULL AND p.user_id <> ${n}.to_user_id))
+    THEN '' ELSE ${n}.message END`;
+
 /** What notify() announces of a notification created or refreshed. */
 export type StoredNotification = Pick<NotificationRow, 'id' | 'type' | 'chatId' | 'postId'>;
 
@@ -57,6 +79,7 @@ export async function insertNotification(db: DbOrTx, n: NewNotification): Promis
   const id = newId();
   const postId = n.postId ?? null;
   const chatId = n.chatId ?? null;
+  const messageId = n.messageId ?? null;
   const message = n.message ?? '';
   const at = n.createdAt.toISOString();
   const stored = (rowId: string): StoredNotification => ({ id: rowId, type: n.type, chatId, postId });
@@ -67,6 +90,7 @@ export async function insertNotification(db: DbOrTx, n: NewNotification): Promis
       .set({
         createdAt: n.createdAt,
         message,
+        messageId,
         // A refresh keeps the start of the unmailed stretch (the sweep's maximum delay counts from it).
         emailPendingSince: sql`coalesce(${notifications.emailPendingSince}, ${at}::timestamptz)`,
       })
@@ -87,7 +111,8 @@ export async function insertNotification(db: DbOrTx, n: NewNotification): Promis
   const refreshUnreadMessage =
     n.type === 'message' && chatId
       ? sql`ON CONFLICT (to_user_id, chat_id) WHERE type = 'message' AND NOT read DO UPDATE SET
-          created_at = excluded.created_at, message = excluded.message, from_user_id = excluded.from_user_id,
+          created_at = excluded.created_at, message = excluded.message, message_id = excluded.message_id,
+          from_user_id = excluded.from_user_id,
           push_pending_since = excluded.push_pending_since,
           email_pending_since = coalesce(${notifications}.email_pending_since, excluded.email_pending_since)`
       : sql``;
@@ -98,10 +123,10 @@ export async function insertNotification(db: DbOrTx, n: NewNotification): Promis
   const pushAt = PUSH_NOTIFICATION_TYPES.includes(n.type) ? at : null;
   const result = await db.execute<{ id: string }>(sql`
     INSERT INTO ${notifications}
-      (id, campus_id, type, to_user_id, from_user_id, post_id, chat_id, message, created_at, email_pending_since,
-       push_pending_since)
+      (id, campus_id, type, to_user_id, from_user_id, post_id, chat_id, message_id, message, created_at,
+       email_pending_since, push_pending_since)
     SELECT ${id}, ${n.campusId}, ${n.type}, ${n.toUserId}, ${n.fromUserId}, ${postId}::text, ${chatId}::text,
-      ${message}, ${at}::timestamptz, ${emailAt}::timestamptz, ${pushAt}::timestamptz
+      ${messageId}::text, ${message}, ${at}::timestamptz, ${emailAt}::timestamptz, ${pushAt}::timestamptz
     WHERE ${pairNotBlocked(n.toUserId, n.fromUserId)}
     ${refreshUnreadMessage}
     RETURNING id`);
@@ -137,7 +162,10 @@ export async function listNotifications(
   options: { userId: string; campusId: string; cursor?: Cursor; limit: number },
 ): Promise<Array<{ notification: NotificationRow; fromUser: FromUserRow }>> {
   return db
-    .select({ notification: notifications, fromUser: userSummaryColumns })
+    .select({
+      notification: { ...getTableColumns(notifications), message: shownTextOf(sql`${notifications}`) },
+      fromUser: userSummaryColumns,
+    })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.fromUserId))
     .where(
@@ -259,7 +287,8 @@ export async function lockPendingMailGroups(
       ORDER BY min(email_pending_since)
       LIMIT ${options.limit}
     )
-    SELECT n.id, n.campus_id, n.to_user_id, n.chat_id, n.post_id, n.type, n.message, n.read, n.created_at,
+    SELECT n.id, n.campus_id, n.to_user_id, n.chat_id, n.post_id, n.type, ${shownTextOf(sql`n`)} AS message,
+           n.read, n.created_at,
            n.email_pending_since, u.email AS to_email, u.email_notifications, ns.email_off,
            f.first_name AS from_first_name, f.last_name AS from_last_name,
            CASE WHEN c.user_a = n.to_user_id THEN c.read_at_a ELSE c.read_at_b END AS chat_seen_at
@@ -347,7 +376,7 @@ export async function claimPendingPushes(tx: DbOrTx, limit: number): Promise<Pus
     UPDATE ${notifications} n SET push_pending_since = NULL
     FROM due, ${users} f
     WHERE n.id = due.id AND f.id = n.from_user_id
-    RETURNING n.id, n.campus_id, n.to_user_id, n.type, n.chat_id, n.post_id, n.message, n.read,
+    RETURNING n.id, n.campus_id, n.to_user_id, n.type, n.chat_id, n.post_id, ${shownTextOf(sql`n`)} AS message, n.read,
               f.first_name AS from_first_name, f.last_name AS from_last_name`);
   return result.rows.map((r) => ({
     id: r.id,

@@ -35,6 +35,14 @@ export const dealPolicy = {
     }
     if (offer.status !== 'open') throw errors.conflict(DEAL_MESSAGES.offerAnswered, 'OFFER_ANSWERED');
   },
+  /** Only the offer's maker withdraws it, and only while it is open (not answered, not expired). */
+  assertCanWithdraw(offer: OfferRow, viewer: SessionUser, now: Date) {
+    if (offer.fromUserId !== viewer.id) throw errors.forbidden(DEAL_MESSAGES.notYourOffer, 'NOT_YOUR_OFFER');
+    if (offer.status === 'open' && offer.expiresAt.getTime() <= now.getTime()) {
+      throw errors.conflict(DEAL_MESSAGES.offerExpired, 'OFFER_EXPIRED');
+    }
+    if (offer.status !== 'open') throw errors.conflict(DEAL_MESSAGES.offerAnswered, 'OFFER_ANSWERED');
+  },
   /** A buyer named for a pending or sold listing must be one of its candidates (or null). */
   assertBuyer(status: string, buyerId: string | null, isCandidate: boolean) {
     if (buyerId === null) return;

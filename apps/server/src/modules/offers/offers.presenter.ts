@@ -28,6 +28,8 @@ export function presentOffer({ offer, listing }: OfferWithListing, viewerId: str
       listing.status !== 'sold' &&
       offer.fromUserId !== viewerId &&
       (viewerId === offer.buyerId || viewerId === offer.sellerId),
+    // Its maker takes it back while it waits (docs/product/selling.md#withdrawing-an-offer).
+    canWithdraw: status === 'open' && offer.fromUserId === viewerId,
     expiresAt: offer.expiresAt.toISOString(),
     createdAt: offer.createdAt.toISOString(),
     listing: { title: listingTitle(listing.plainText), priceCents: listing.priceCents, status: listing.status },

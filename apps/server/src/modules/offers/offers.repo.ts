@@ -35,7 +35,12 @@ export async function findOfferWithListing(db: DbOrTx, id: string): Promise<Offe
   return row;
 }
 
-export async function answerOffer(tx: DbOrTx, id: string, status: 'accepted' | 'declined' | 'countered', at: Date) {
+export async function answerOffer(
+  tx: DbOrTx,
+  id: string,
+  status: 'accepted' | 'declined' | 'countered' | 'withdrawn',
+  at: Date,
+) {
   await tx.update(offers).set({ status, answeredAt: at }).where(eq(offers.id, id));
 }
 

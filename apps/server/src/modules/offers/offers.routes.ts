@@ -18,6 +18,7 @@ import {
   makeOffer,
   markListingStatus,
   type OffersDeps,
+  withdrawOffer,
 } from './offers.service.ts';
 
 const PostIdParams = z.object({ postId: z.string().min(1).max(64) });
@@ -137,6 +138,20 @@ export const offersRoutes: FastifyPluginAsyncZod<Omit<OffersDeps, 'log'>> = asyn
       );
       return reply.code(201).send(result);
     },
+  );
+
+  app.post(
+    '/api/offers/:offerId/withdraw',
+    {
+      schema: {
+        tags: ['deals'],
+        summary: 'Withdraw an open offer the viewer made: it reads Withdrawn on both sides',
+        params: OfferIdParamsSchema,
+        response: { 200: OfferResponseSchema },
+      },
+    },
+    async (request) =>
+      withdrawOffer(deps, await requireSchoolVerifiedUser(request), request.campus, request.params.offerId),
   );
 
   app.get(

@@ -280,6 +280,33 @@ export async function answerOffer(
   return presentOne(deps, shownId, viewer.id);
 }
 
+/**
+ * Withdraw an open offer (docs/product/selling.md#withdrawing-an-offer), by its maker only, on its
+ * locked row: it reads 'Withdrawn' on both sides' cards (live), and nothing else changes (no
+ * message, no notification, the listing as it was). The one-open-offer index has room again.
+ */
+export async function withdrawOffer(
+  deps: OffersDeps,
+  viewer: SessionUser,
+  campus: CampusDefinition,
+  offerId: string,
+): Promise<OfferResponse> {
+  postPolicy.assertCanWrite(viewer, campus);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const offer = dealPolicy.requireSide(await repo.lockOffer(tx, offerId), viewer, campus.id);
+    const otherId = offer.buyerId === viewer.id ? offer.sellerId : offer.buyerId;
+    // A block stops everything between the two, as for an answer.
+    if (await isBlockedEitherWay(tx, viewer.id, otherId)) {
+      throw errors.notFound(DEAL_MESSAGES.offerNotFound, 'OFFER_NOT_FOUND');
+    }
+    dealPolicy.assertCanWithdraw(offer, viewer, now);
+    await repo.answerOffer(tx, offer.id, 'withdrawn', now);
+    await publishEvents(tx, offerEvents(offer));
+  });
+  return presentOne(deps, offerId, viewer.id);
+}
+
 /** A chat's offer cards, for its two participants only. */
 export async function listChatOffers(
   deps: OffersDeps,

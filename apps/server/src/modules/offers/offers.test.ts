@@ -579,3 +579,108 @@ describe('offers', () => {
     );
   });
 });
+
+describe('withdrawing an offer (docs/product/selling.md#withdrawing-an-offer)', () => {
+  const withdraw = (browser: TestBrowser, offerId: string) =>
+    browser.post(`/api/offers/${encodeURIComponent(offerId)}/withdraw`);
+  const statusOf = async (id: string) => (await db.select().from(offers).where(eq(offers.id, id)))[0]?.status;
+  const offerEventsFor = async (offerId: string) =>
+    (
+      await db
+        .select({ userId: events.userId, payload: events.payload })
+        .from(events)
+        .where(eq(events.type, DEAL_EVENT_TYPES.offerChanged))
+    ).filter((e) => (e.payload as { offerId: string }).offerId === offerId);
+
+  it('each role: only its maker, while it is open; everyone else is refused and nothing is stored', async () => {
+    const r = await roles(app, db, 'Wren Withdraw');
+    const post = await listingBy(r.owner);
+    const made = await madeOffer(r.other, post.id, 3000);
+    expect(made).toMatchObject({ canWithdraw: true, canAnswer: false });
+    const seen = (await r.owner.get(`/api/chats/${made.chatId}/offers`)).json() as ChatOffers;
+    expect(seen.offers[0]).toMatchObject({ canWithdraw: false, canAnswer: true });
+
+    const denied = [
+      [r.anonymous, 401],
+      [r.unverified, 403],
+      [r.noCampus, 403],
+      [r.otherCampus, 403],
+      // The side it was made to answers it; withdrawing is its maker's.
+      [r.owner, 403],
+    ] as const;
+    const stranger = await member(app, db, 'ou', 'Stu Stranger');
+    const liveBefore = (await offerEventsFor(made.id)).length;
+    for (const [browser, status] of denied) {
+      const before = await tally();
+      const res = await withdraw(browser, made.id);
+      expect(res.statusCode, res.body).toBe(status);
+      expect(await tally()).toEqual(before);
+    }
+    expect((await withdraw(r.owner, made.id)).json()).toMatchObject({
+      code: 'NOT_YOUR_OFFER',
+      message: DEAL_MESSAGES.notYourOffer,
+    });
+    // Another member, and ids that name nothing: as if it did not exist.
+    expect((await withdraw(stranger.browser, made.id)).json()).toMatchObject({
+      statusCode: 404,
+      code: 'OFFER_NOT_FOUND',
+    });
+    for (const id of ['nope', '\u0000', 'x'.repeat(500), "' OR 1=1 --"]) {
+      const res = await withdraw(r.other, id);
+      expect(res.statusCode, id).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, id).toBeLessThan(500);
+    }
+    expect(await statusOf(made.id)).toBe('open');
+    expect((await offerEventsFor(made.id)).length).toBe(liveBefore);
+
+    // The maker withdraws it: 'withdrawn' on both sides, told to both live; nothing else changes.
+    const before = await tally();
+    const res = await withdraw(r.other, made.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as OfferResponse).offer).toMatchObject({
+      status: 'withdrawn',
+      canWithdraw: false,
+      canAnswer: false,
+    });
+    const cards = (await r.owner.get(`/api/chats/${made.chatId}/offers`)).json() as ChatOffers;
+    expect(cards.offers[0]).toMatchObject({ id: made.id, status: 'withdrawn', canAnswer: false, canWithdraw: false });
+    expect((await offerEventsFor(made.id)).map((e) => e.userId)).toEqual(
+      expect.arrayContaining([r.ownerUser.id, r.otherUser.id]),
+    );
+    expect(await tally()).toEqual(before);
+    expect((await listing(post.id))?.status).toBe('available');
+
+    // Only while open: withdrawing again or answering it now is refused, and nothing changes.
+    const again = await withdraw(r.other, made.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'OFFER_ANSWERED' });
+    expect((await r.owner.post(`/api/offers/${made.id}/accept`)).statusCode).toBe(409);
+    expect(await statusOf(made.id)).toBe('withdrawn');
+    expect((await listing(post.id))?.status).toBe('available');
+    // The buyer may make a new offer (the one open offer is gone).
+    expect((await madeOffer(r.other, post.id, 3200)).status).toBe('open');
+  });
+
+  it('a counter is withdrawn by the seller who made it; an answered or expired offer cannot be', async () => {
+    const seller = await member(app, db, 'ou', 'Cy Counterer');
+    const buyer = await member(app, db, 'ou', 'Bea Buyer');
+    const post = await listingBy(seller.browser);
+    const first = await madeOffer(buyer.browser, post.id, 5000);
+    const counter = (
+      (await seller.browser.post(`/api/offers/${first.id}/counter`, { amountCents: 6000 })).json() as OfferResponse
+    ).offer;
+    // The countered one is answered: not withdrawable by its maker any more.
+    expect((await withdraw(buyer.browser, first.id)).json()).toMatchObject({ statusCode: 409, code: 'OFFER_ANSWERED' });
+    // The counter is the seller's: the buyer cannot withdraw it, the seller can.
+    expect((await withdraw(buyer.browser, counter.id)).statusCode).toBe(403);
+    expect((await withdraw(seller.browser, counter.id)).json().offer).toMatchObject({ status: 'withdrawn' });
+
+    // Expired (48 hours on the app clock): refused as expired.
+    const second = await madeOffer(buyer.browser, post.id, 5500);
+    offsetMs += OFFER_LIFETIME_MS;
+    const late = await withdraw(buyer.browser, second.id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'OFFER_EXPIRED' });
+    expect(await statusOf(second.id)).toBe('open');
+  });
+});

@@ -17,6 +17,7 @@ export { countPostsBy, createPost, toggleLike } from './posts.service.ts';
 export {
   getPost,
   getPostsWithMedia,
+  hiddenFromViewer,
   listLikedPosts,
   listProfilePosts,
   postCards,

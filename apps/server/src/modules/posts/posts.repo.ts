@@ -762,3 +762,15 @@ export async function sessionWithFeedState<U extends object>(
     feedState: { version: feedVersion, hidden: new Set(feedHidden), liked: new Set(feedLiked) },
   };
 }
+
+/** Of `ids`, the posts with a moderation state (hidden or removed) not written by `viewerId`. */
+export async function moderatedNotBy(db: DbOrTx, viewerId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await runNamed<{ id: string }>(
+    db,
+    'posts_moderated_not_by',
+    () => `SELECT id FROM posts WHERE id = ANY($1::text[]) AND moderation IS NOT NULL AND user_id <> $2`,
+    [ids, viewerId],
+  );
+  return new Set(rows.map((r) => r.id));
+}

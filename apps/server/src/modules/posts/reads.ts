@@ -19,6 +19,13 @@ export const getPost = (db: DbOrTx, id: string): Promise<PostWithAuthor | undefi
 /** Posts with their authors and media, in the order of `ids` (missing ones left out). */
 export const getPostsWithMedia = (db: DbOrTx, ids: string[]): Promise<PostWithMedia[]> => repo.findPosts(db, ids);
 
+/**
+ * Of `ids`, the posts moderation hides (hidden or removed) that `viewerId` did not write: they
+ * read as deleted wherever they are quoted (docs/product/moderation.md#auto-hide).
+ */
+export const hiddenFromViewer = (db: DbOrTx, viewerId: string, ids: string[]): Promise<Set<string>> =>
+  repo.moderatedNotBy(db, viewerId, ids);
+
 /** Posts as cards for the viewer (null: a visitor, who saved nothing), in the order of `ids`. */
 export async function postCards(
   deps: { db: DbOrTx; storage: StorageDriver; clock: Clock },

@@ -22,6 +22,7 @@ const testOffer = (over: Partial<Offer> = {}): Offer => ({
   amountCents: 4000,
   status: 'open',
   canAnswer: true,
+  canWithdraw: false,
   expiresAt: '2026-01-07T10:00:00.000Z',
   createdAt: '2026-01-05T10:00:00.000Z',
   listing: { title: 'Desk lamp, barely used', priceCents: 6000, status: 'available' },
@@ -71,6 +72,33 @@ describe('an offer card in the chat', () => {
     const card = await screen.findByRole('region', { name: 'Your offer: $40' });
     expect(within(card).getByRole('status').textContent).toBe('Expired');
     expect(within(card).queryByRole('button')).toBeNull();
+  });
+
+  it("offers Withdraw offer on the maker's own open offer; it reads Withdrawn after, with no buttons (docs/product/selling.md#withdrawing-an-offer)", async () => {
+    const mine = { fromUserId: 'u1', buyerId: 'u1', sellerId: 'u2', canAnswer: false };
+    let offer = testOffer({ ...mine, canWithdraw: true });
+    mockChat([offerMessage({ senderId: 'u1' })], () => [offer]);
+    mockApi({
+      'POST /api/offers/:offerId/withdraw': () => {
+        offer = { ...offer, status: 'withdrawn', canWithdraw: false };
+        return { offer };
+      },
+    });
+    renderApp('/messages/c1');
+    const card = await screen.findByRole('region', { name: 'Your offer: $40' });
+    expect(within(card).queryByRole('button', { name: DEAL_MESSAGES.accept })).toBeNull();
+    fireEvent.click(within(card).getByRole('button', { name: DEAL_MESSAGES.withdraw }));
+    await waitFor(() => expect(within(card).getByRole('status').textContent).toBe('Withdrawn'));
+    expect(callsTo('POST /api/offers/:offerId/withdraw').map((c) => c.params.offerId)).toEqual(['o1']);
+    expect(within(card).queryByRole('button')).toBeNull();
+  });
+
+  it('shows no Withdraw offer to the side the offer was made to', async () => {
+    mockChat([offerMessage()], () => [testOffer()]);
+    renderApp('/messages/c1');
+    const card = await screen.findByRole('region', { name: 'Their offer: $40' });
+    expect(within(card).getByRole('button', { name: DEAL_MESSAGES.accept })).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: DEAL_MESSAGES.withdraw })).toBeNull();
   });
 
   it('counters with an amount from the keyboard, and shows a refusal under the field', async () => {

@@ -76,6 +76,15 @@ export function useAnswerOffer() {
   });
 }
 
+/** POST /api/offers/:offerId/withdraw: the maker takes back their open offer (docs/product/selling.md#withdrawing-an-offer). */
+export function useWithdrawOffer() {
+  const refresh = useRefreshDeal();
+  return useMutation({
+    mutationFn: (offerId: string) => api.post<OfferResponse>(`/api/offers/${enc(offerId)}/withdraw`),
+    onSuccess: ({ offer }) => refresh(offer.postId, offer.chatId),
+  });
+}
+
 /** PUT /api/posts/:postId/status: Mark as pending / sold / available. */
 export function useMarkListing() {
   const refresh = useRefreshDeal();

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
-import { type OfferAnswer, useAnswerOffer, useChatOffersQuery } from './api.ts';
+import { type OfferAnswer, useAnswerOffer, useChatOffersQuery, useWithdrawOffer } from './api.ts';
 import styles from './deals.module.css';
 import { OfferAmountDialog } from './offer-amount-dialog.tsx';
 
@@ -73,10 +73,29 @@ function Answers({ offer }: { offer: Offer }) {
   );
 }
 
+/** The maker's own open offer: Withdraw offer (docs/product/selling.md#withdrawing-an-offer). */
+function Withdraw({ offer }: { offer: Offer }) {
+  const withdraw = useWithdrawOffer();
+  const { showAlert } = useAlert();
+  return (
+    <div className={styles.offerActions}>
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={withdraw.isPending}
+        onClick={() => withdraw.mutate(offer.id, { onError: (error) => showAlert(error.message, { type: 'danger' }) })}
+      >
+        {DEAL_MESSAGES.withdraw}
+      </Button>
+    </div>
+  );
+}
+
 /**
  * An offer in the chat thread (docs/product/selling.md#offers), drawn for a message that names
  * one: who offered what for which listing, what became of it ('Accepted', 'Declined',
- * 'Countered', 'Expired'), and Accept / Decline / Counter for the side whose turn it is. The
+ * 'Countered', 'Expired', 'Withdrawn'), Accept / Decline / Counter for the side whose turn it
+ * is, and Withdraw offer for its maker while it is open. The
  * chat's cards share one read (`useChatOffersQuery`), refreshed live by the offer events.
  */
 export function OfferCard({ message, own }: { message: Message & { offerId: string }; own: boolean }) {
@@ -112,6 +131,7 @@ export function OfferCard({ message, own }: { message: Message & { offerId: stri
         {statusLine(offer)}
       </p>
       {offer.canAnswer && <Answers offer={offer} />}
+      {offer.canWithdraw && <Withdraw offer={offer} />}
     </section>
   );
 }

@@ -40,6 +40,7 @@ async function postCardMessage(
       toUserId: otherOf(chat, card.senderId),
       fromUserId: card.senderId,
       chatId: chat.id,
+      messageId: id,
       message: card.line,
       createdAt: card.at,
     },

@@ -1,10 +1,4 @@
-import {
-  type CampusDefinition,
-  CHAT_EVENT_TYPES,
-  CHAT_PREVIEW,
-  CHAT_SERVER_MESSAGES,
-  type Message,
-} from '@campus/contract';
+import { type CampusDefinition, CHAT_EVENT_TYPES, CHAT_SERVER_MESSAGES, type Message } from '@campus/contract';
 import { errors } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import type { SessionUser } from '../../../plugins/session.ts';
@@ -13,16 +7,10 @@ import { mediaKeys, type StoredMessagePhoto, storeMessagePhoto } from '../../med
 import { notify } from '../../notifications/index.ts';
 import { getPost, postPolicy } from '../../posts/index.ts';
 import { chatPolicy } from '../chats.policy.ts';
-import { presentMessage } from '../chats.presenter.ts';
+import { messagePreview, presentMessage } from '../chats.presenter.ts';
 import { type ChatRow, findChat, insertMessage, otherOf, touchChat } from '../chats.repo.ts';
 import { bothEvents, type ChatsDeps, messageContext, requireChat, requireProfile } from '../chats.service.ts';
 import type { MessageUpload } from '../uploads.ts';
-
-function preview(text: string, hasPhoto: boolean, sharesPost: boolean): string {
-  if (text) return [...text].slice(0, CHAT_PREVIEW.maxChars).join('');
-  if (hasPhoto) return CHAT_PREVIEW.photo;
-  return sharesPost ? CHAT_PREVIEW.sharedPost : '';
-}
 
 /**
  * Sends a message (text, one photo, a shared post). The photo is stored first; then, in one
@@ -87,7 +75,11 @@ async function sendFromUpload(
         photoHeight: photo?.height ?? null,
         createdAt: now,
       });
-      const line = preview(body.plainText, photo !== null, body.postId !== null);
+      const line = messagePreview({
+        plainText: body.plainText,
+        hasPhoto: photo !== null,
+        sharesPost: body.postId !== null,
+      });
       await touchChat(tx, chat, viewer.id, { lastMessage: line, lastMessageId: id, at: now });
       // The events last, in one statement: the campus's publish lock is held from there to commit.
       await notify(
@@ -98,6 +90,7 @@ async function sendFromUpload(
           toUserId: recipientId,
           fromUserId: viewer.id,
           chatId,
+          messageId: id,
           message: line,
           createdAt: now,
         },

@@ -27,7 +27,9 @@ export async function toggleMessageHeart(
 ): Promise<HeartResponse> {
   const chat = await requireChat(deps, viewer, campus, chatId);
   const message = await findMessage(deps.db, messageId);
-  if (!message || message.chatId !== chat.id) {
+  // A message moderation hides from the viewer is as if missing (a heart line would quote it).
+  const hiddenFromViewer = message?.moderation != null && message.senderId !== viewer.id;
+  if (!message || message.chatId !== chat.id || hiddenFromViewer) {
     throw errors.notFound(CHAT_SERVER_MESSAGES.messageNotFound, 'MESSAGE_NOT_FOUND');
   }
   const otherId = otherOf(chat, viewer.id);
@@ -49,6 +51,7 @@ export async function toggleMessageHeart(
         toUserId: message.senderId,
         fromUserId: viewer.id,
         chatId,
+        messageId: message.id,
         message: message.plainText || CHAT_PREVIEW.photo,
         createdAt: now,
       });

@@ -69,3 +69,27 @@ it('shows no warning under an unflagged message, nor under one of the viewer own
   show(true, 0, vi.fn(), { scamWarning: true });
   expect(screen.queryByText(SCAM_WARNING_TEXT, { exact: false })).toBeNull();
 });
+
+const sharedPost = (status: 'available' | 'pending' | 'sold') => ({
+  deleted: false as const,
+  id: 'p1',
+  author: { id: 'u2', username: 'ava', firstName: 'Ava', lastName: 'Lee', img: null, verified: true },
+  plainText: 'Desk lamp',
+  priceCents: 1500,
+  category: null,
+  status,
+  media: null,
+});
+
+it("shows a shared listing's Pending or Sold tag as the feed card does, and none while it is available", () => {
+  show(false, 0, vi.fn(), { plainText: '', sharedPost: sharedPost('pending') });
+  expect(screen.getByText('Pending')).toBeTruthy();
+  expect(screen.getByText('$15')).toBeTruthy();
+  cleanup();
+  show(false, 0, vi.fn(), { plainText: '', sharedPost: sharedPost('sold') });
+  expect(screen.getByText('Sold')).toBeTruthy();
+  cleanup();
+  show(false, 0, vi.fn(), { plainText: '', sharedPost: sharedPost('available') });
+  expect(screen.queryByText(/^Status: /)).toBeNull();
+  expect(screen.queryByText('Pending')).toBeNull();
+});

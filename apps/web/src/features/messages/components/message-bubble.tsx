@@ -9,7 +9,7 @@ import {
 } from '@campus/contract';
 import { Heart, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import { OfferCard } from '@/components/deals/index.ts';
+import { ListingStatusTag, OfferCard } from '@/components/deals/index.ts';
 import { MeetupCard } from '@/components/meetups/index.ts';
 import { PriceTag } from '@/components/post-card/post-tags.tsx';
 import { ReportMenu } from '@/components/report/index.ts';
@@ -34,7 +34,13 @@ function SharedPostCard({ post }: { post: NonNullable<Message['sharedPost']> }) 
         <span className={styles.sharedAuthor}>
           {post.author.firstName} {post.author.lastName}
         </span>
-        {post.priceCents !== null && <PriceTag priceCents={post.priceCents} />}
+        {(post.priceCents !== null || post.status !== 'available') && (
+          // The feed card's tags: its price, and 'Pending' or 'Sold' (docs/product/selling.md).
+          <span className={styles.sharedTags}>
+            {post.priceCents !== null && <PriceTag priceCents={post.priceCents} />}
+            <ListingStatusTag status={post.status} />
+          </span>
+        )}
         {post.plainText && <span className={styles.sharedText}>{post.plainText}</span>}
       </span>
     </Link>

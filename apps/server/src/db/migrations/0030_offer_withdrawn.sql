@@ -1,0 +1,2 @@
+ALTER TABLE "offers" DROP CONSTRAINT "offers_status_known";--> statement-breakpoint
+ALTER TABLE "offers" ADD CONSTRAINT "offers_status_known" CHECK ("offers"."status" IN ('open', 'accepted', 'declined', 'countered', 'expired', 'withdrawn'));
