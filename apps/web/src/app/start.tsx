@@ -2,7 +2,7 @@ import { hydrate } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { afterLoad } from '@/lib/first-page.ts';
+import { afterLoad, yieldToMain } from '@/lib/first-page.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { type PageState, STATE_ELEMENT_ID } from './document.ts';
 import { AppProvider } from './provider.tsx';
@@ -34,8 +34,11 @@ function initialized(router: ReturnType<typeof createBrowserRouter>): Promise<vo
  * Without a drawn page (the Vite dev server) the app draws it, its loaders reading as usual.
  */
 export async function startApp(container: HTMLElement): Promise<Root> {
-  const queryClient = createQueryClient();
   const state = pageState();
+  // The drawn page is on screen already: its modules' evaluation, the router's first load and the
+  // hydration each get a task of their own (decision 045) rather than one that holds back a tap.
+  if (state) await yieldToMain();
+  const queryClient = createQueryClient();
   if (state) hydrate(queryClient, state.queries);
   const router = createBrowserRouter(createRoutes(queryClient));
   // The service worker (offline page, push; decision 041): its code after the first page, never in the entry.
@@ -57,6 +60,7 @@ export async function startApp(container: HTMLElement): Promise<Root> {
     return root;
   }
   await initialized(router);
+  await yieldToMain();
   // In a transition: React hydrates in slices of a few milliseconds, yielding to the browser
   // between them, instead of one long task that holds back a tap (and Lighthouse's blocking time).
   let root: Root | undefined;

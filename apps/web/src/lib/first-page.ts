@@ -11,3 +11,15 @@ export function afterLoad(task: () => void): () => void {
   window.addEventListener('load', task, { once: true });
   return () => window.removeEventListener('load', task);
 }
+
+/**
+ * Resolves in a new task, so the main thread can paint or answer a tap in between: the start-up
+ * steps of a drawn page (decision 045) each take a task of their own instead of one long one.
+ * `scheduler.yield()` where the browser has it (its continuation runs before other queued tasks),
+ * a zero timeout elsewhere.
+ */
+export function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}

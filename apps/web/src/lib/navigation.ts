@@ -1,4 +1,4 @@
-import { useHydrated } from './use-hydrated.ts';
+import { useSyncExternalStore } from 'react';
 
 /**
  * Accepts a `goBack` query value only when it is a path of this site ('/home', '/post/1?x=y').
@@ -25,12 +25,15 @@ export function hasHistoryToGoBackTo(): boolean {
   return typeof state === 'object' && state !== null && Number((state as { idx?: unknown }).idx) > 0;
 }
 
+const noSubscription = () => () => {};
+
 /**
  * `hasHistoryToGoBackTo()` for what a component draws. A page the server drew is hydrated as the
  * server drew it, with no history (a reload keeps the tab's history, so the browser may have
- * some), and drawn with the browser's answer right after; the router draws its pages again on
- * every move through the history, which reads it anew.
+ * some), and drawn with the browser's answer right after, only when that differs: a tab just
+ * opened has none either, and its header is not drawn twice (decision 045). The router draws its
+ * pages again on every move through the history, which reads it anew.
  */
 export function useHasHistoryToGoBackTo(): boolean {
-  return useHydrated() && hasHistoryToGoBackTo();
+  return useSyncExternalStore(noSubscription, hasHistoryToGoBackTo, () => false);
 }

@@ -11,6 +11,7 @@ import menuStyles from '@/components/ui/dropdown-menu.module.css';
 import { radixDropdownMenu } from '@/components/ui/lazy-menu.ts';
 import { paths } from '@/config/paths.ts';
 import { useCampus } from '@/lib/campus.ts';
+import { useMediaQuery } from '@/lib/media-query.ts';
 import { useUnreadCounts } from '@/lib/unread.ts';
 import { useViewer, type Viewer } from '@/lib/viewer.ts';
 import styles from './profile-menu.module.css';
@@ -107,13 +108,23 @@ function ViewerItems({ DropdownMenu, viewer }: { DropdownMenu: DropdownMenuModul
 }
 
 interface ProfileMenuProps {
-  /** Show the viewer's unread total on the avatar (mobile header). */
-  showUnread?: boolean;
+  /** A media query under which the avatar shows the viewer's unread total (the mobile header). */
+  showUnreadWhen?: string;
 }
 
-export function ProfileMenu({ showUnread = false }: ProfileMenuProps) {
-  const viewer = useViewer();
+/**
+ * The unread total on the avatar while `media` matches. Its own component: the server draws no
+ * badge (it knows no screen), and on a phone only this is drawn again once the page is live,
+ * not the whole header (decision 045).
+ */
+function UnreadBadge({ media }: { media: string }) {
   const unread = useUnreadCounts();
+  if (!useMediaQuery(media)) return null;
+  return <CountBadge count={unread.notifications + unread.messages} label="unread notifications and messages" />;
+}
+
+export function ProfileMenu({ showUnreadWhen }: ProfileMenuProps) {
+  const viewer = useViewer();
   const geoGate = useGeoGate();
   const DropdownMenu = radixDropdownMenu.useModule();
   const [open, setOpen] = useState(false);
@@ -143,9 +154,7 @@ export function ProfileMenu({ showUnread = false }: ProfileMenuProps) {
   const face = (
     <>
       <Avatar className={styles.avatar} src={viewer?.imgSmall} size={36} />
-      {showUnread && (
-        <CountBadge count={unread.notifications + unread.messages} label="unread notifications and messages" />
-      )}
+      {showUnreadWhen && <UnreadBadge media={showUnreadWhen} />}
     </>
   );
   if (!DropdownMenu) {

@@ -1,5 +1,5 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
 import { EndOfList, ErrorState } from '@/components/ui/list-states.tsx';
 import { useInfiniteScroll } from './use-infinite-scroll.ts';
 
@@ -53,9 +53,14 @@ function useShownCards(drawn: boolean, count: number): number {
     firstListOfTheTab = false;
     // After the browser has painted the cards so far: the next frame, then a new task.
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // In a transition: React draws the next cards in slices that yield to the browser every few
+    // milliseconds (decision 045); only the commit of the two new cards is one piece.
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(
-        () => setShown(shown + CARDS_PER_TASK >= count ? Number.POSITIVE_INFINITY : shown + CARDS_PER_TASK),
+        () =>
+          startTransition(() =>
+            setShown(shown + CARDS_PER_TASK >= count ? Number.POSITIVE_INFINITY : shown + CARDS_PER_TASK),
+          ),
         0,
       );
     });

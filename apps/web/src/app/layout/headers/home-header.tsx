@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { CampusLogo } from '@/components/campus-logo.tsx';
 import { IconButton } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
-import { MEDIA, useMediaQuery } from '@/lib/media-query.ts';
+import { MEDIA } from '@/lib/media-query.ts';
 import { useHasHistoryToGoBackTo } from '@/lib/navigation.ts';
 import { ProfileMenu } from '../profile-menu.tsx';
 import { SearchBox } from '../search-box.tsx';
@@ -12,7 +12,6 @@ import styles from './header.module.css';
 /** Home variant: back button (mobile), campus logo (mobile), search box and profile menu. */
 export function HomeHeader({ hidden = false }: { hidden?: boolean }) {
   const navigate = useNavigate();
-  const isMobile = useMediaQuery(MEDIA.mobile);
   const canGoBack = useHasHistoryToGoBackTo();
   return (
     <header className={[styles.header, hidden && styles.hidden].filter(Boolean).join(' ')}>
@@ -26,7 +25,7 @@ export function HomeHeader({ hidden = false }: { hidden?: boolean }) {
       </Link>
       <SearchBox className={styles.search} />
       <div className={styles.menuSlot}>
-        <ProfileMenu showUnread={isMobile} />
+        <ProfileMenu showUnreadWhen={MEDIA.mobile} />
       </div>
     </header>
   );

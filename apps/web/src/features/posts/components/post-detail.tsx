@@ -182,8 +182,17 @@ function OwnerOrVisitorBar({ post }: { post: Post }) {
   );
 }
 
-function PostBody({ page }: { page: PostPage }) {
+/**
+ * The post's date in the reader's time zone, which only the browser knows: UTC as the server
+ * drew it while the page hydrates, then the reader's. Its own component, so that only the date is
+ * drawn again once the page is live, not the whole post (decision 045).
+ */
+function PostTime({ createdAt }: { createdAt: string }) {
   const hydrated = useHydrated();
+  return <time dateTime={createdAt}>{formatFullDate(createdAt, { utc: !hydrated })}</time>;
+}
+
+function PostBody({ page }: { page: PostPage }) {
   const campus = useCampus();
   const commentOn = useCommentOn();
   const viewer = useViewer();
@@ -224,7 +233,7 @@ function PostBody({ page }: { page: PostPage }) {
         <PostText text={post.plainText} size="lg" />
         <PostMediaFull media={post.media} ownerName={post.author.firstName} />
         <p className={styles.time}>
-          <time dateTime={post.createdAt}>{formatFullDate(post.createdAt, { utc: !hydrated })}</time>
+          <PostTime createdAt={post.createdAt} />
           {post.editedAt && (
             <>
               {' · '}
