@@ -5,7 +5,7 @@ import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ErrorState } from '@/components/ui/list-states.tsx';
-import { DialogCloseButton, DialogDescription, DialogShell, DialogTitle } from '@/components/ui/modal.tsx';
+import { Sheet, SheetForm, SheetHint } from '@/components/ui/sheet.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useBuyerCandidatesQuery, useMarkListing } from './api.ts';
 import styles from './deals.module.css';
@@ -92,13 +92,14 @@ export function BuyerPickerDialog({ post, status, open, onOpenChange }: BuyerPic
   };
   const label = status === 'sold' ? DEAL_MESSAGES.markSold : DEAL_MESSAGES.markPending;
   return (
-    <DialogShell open={open} onOpenChange={onOpenChange} layout="sheet" className={styles.pickerDialog} described>
-      <div className={styles.dialogHeader}>
-        <DialogTitle className={styles.dialogTitle}>{DEAL_MESSAGES.pickBuyerTitle(status)}</DialogTitle>
-        <DialogCloseButton />
-      </div>
-      <DialogDescription className={styles.dialogHint}>{DEAL_MESSAGES.pickBuyerHint}</DialogDescription>
-      <form onSubmit={submit} className={styles.pickerForm}>
+    <Sheet
+      open={open}
+      onOpenChange={onOpenChange}
+      title={DEAL_MESSAGES.pickBuyerTitle(status)}
+      className={styles.pickerDialog}
+    >
+      <SheetHint>{DEAL_MESSAGES.pickBuyerHint}</SheetHint>
+      <SheetForm onSubmit={submit}>
         {candidates.isPending ? (
           <CandidatesSkeleton />
         ) : candidates.isError ? (
@@ -134,7 +135,7 @@ export function BuyerPickerDialog({ post, status, open, onOpenChange }: BuyerPic
         <Button type="submit" block disabled={mark.isPending || candidates.isPending}>
           {label}
         </Button>
-      </form>
-    </DialogShell>
+      </SheetForm>
+    </Sheet>
   );
 }

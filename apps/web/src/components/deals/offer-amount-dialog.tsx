@@ -1,7 +1,8 @@
 import { formatOfferAmount } from '@campus/contract';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
-import { DialogCloseButton, DialogDescription, DialogShell, DialogTitle } from '@/components/ui/modal.tsx';
+import { DialogDescription } from '@/components/ui/modal.tsx';
+import { Sheet, SheetForm } from '@/components/ui/sheet.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { parseOfferAmount } from './amount.ts';
 import styles from './deals.module.css';
@@ -38,7 +39,6 @@ export function OfferAmountDialog({
 }: OfferAmountDialogProps) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const descriptionId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (pending) return;
@@ -52,16 +52,12 @@ export function OfferAmountDialog({
   };
   const asking = listing.priceCents !== null && listing.priceCents > 0 ? formatOfferAmount(listing.priceCents) : null;
   return (
-    <DialogShell open={open} onOpenChange={onOpenChange} layout="sheet" className={styles.amountDialog} described>
-      <div className={styles.dialogHeader}>
-        <DialogTitle className={styles.dialogTitle}>{title}</DialogTitle>
-        <DialogCloseButton />
-      </div>
-      <DialogDescription id={descriptionId} className={styles.dialogListing}>
+    <Sheet open={open} onOpenChange={onOpenChange} title={title} className={styles.amountDialog}>
+      <DialogDescription className={styles.dialogListing}>
         <span className={styles.dialogListingTitle}>{listing.title}</span>
         {asking && <span className={styles.dialogAsking}>Asking {asking}</span>}
       </DialogDescription>
-      <form className={styles.amountForm} onSubmit={submit} noValidate>
+      <SheetForm onSubmit={submit}>
         <TextField
           label={label}
           name="amount"
@@ -80,7 +76,7 @@ export function OfferAmountDialog({
         <Button type="submit" block disabled={pending}>
           {submitLabel}
         </Button>
-      </form>
-    </DialogShell>
+      </SheetForm>
+    </Sheet>
   );
 }

@@ -1,6 +1,6 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { type ReactNode, startTransition, useEffect, useState } from 'react';
-import { EndOfList, ErrorState } from '@/components/ui/list-states.tsx';
+import { EndOfList, ErrorState, LoadingState } from '@/components/ui/list-states.tsx';
 import { useInfiniteScroll } from './use-infinite-scroll.ts';
 
 /** A page of posts, the shape of every post list (feed, saved, media, profile tabs, search). */
@@ -97,14 +97,7 @@ export function InfiniteList<TItem>({
   });
 
   if (query.isPending) {
-    return (
-      <section aria-busy="true" aria-label={label}>
-        <p className="visually-hidden" role="status">
-          Loading…
-        </p>
-        {skeleton}
-      </section>
-    );
+    return <LoadingState label={label}>{skeleton}</LoadingState>;
   }
   if (!query.data) {
     return <ErrorState onRetry={() => void query.refetch()} retrying={query.isFetching} />;

@@ -10,7 +10,16 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { DialogCloseButton, DialogDescription, DialogShell, DialogTitle } from '@/components/ui/modal.tsx';
+import {
+  Sheet,
+  SheetChoice,
+  SheetChoices,
+  SheetError,
+  SheetField,
+  SheetForm,
+  SheetHint,
+  SheetInput,
+} from '@/components/ui/sheet.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useCampus } from '@/lib/campus.ts';
 import { useSuggestMeetup } from './api.ts';
@@ -41,7 +50,6 @@ export function SuggestMeetupDialog({ chatId, open, onOpenChange, another = fals
   const [error, setError] = useState<string | null>(null);
   const suggest = useSuggestMeetup();
   const { showAlert } = useAlert();
-  const descriptionId = useId();
   const dayId = useId();
   const timeId = useId();
   const errorId = useId();
@@ -66,46 +74,37 @@ export function SuggestMeetupDialog({ chatId, open, onOpenChange, another = fals
   };
 
   return (
-    <DialogShell open={open} onOpenChange={onOpenChange} layout="sheet" className={styles.dialog} described>
-      <div className={styles.dialogHeader}>
-        <DialogTitle className={styles.dialogTitle}>
-          {another ? MEETUP_TEXTS.anotherTitle : MEETUP_TEXTS.dialogTitle}
-        </DialogTitle>
-        <DialogCloseButton />
-      </div>
-      <DialogDescription id={descriptionId} className={styles.dialogHint}>
-        {MEETUP_TEXTS.dialogHint}
-      </DialogDescription>
-      <form className={styles.form} onSubmit={submit} noValidate>
-        <fieldset className={styles.spots}>
-          <legend className={styles.label}>{MEETUP_TEXTS.placeLabel}</legend>
+    <Sheet
+      open={open}
+      onOpenChange={onOpenChange}
+      title={another ? MEETUP_TEXTS.anotherTitle : MEETUP_TEXTS.dialogTitle}
+      className={styles.dialog}
+    >
+      <SheetHint>{MEETUP_TEXTS.dialogHint}</SheetHint>
+      <SheetForm compact onSubmit={submit}>
+        <SheetChoices legend={MEETUP_TEXTS.placeLabel}>
           {spots.length === 0 && <p className={styles.hint}>{MEETUP_TEXTS.noSpots}</p>}
           {spots.map((spot) => (
-            <label key={spot.id} className={styles.spot} data-checked={spot.id === spotId || undefined}>
-              <input
-                type="radio"
-                name="spot"
-                value={spot.id}
-                checked={spot.id === spotId}
-                onChange={() => setSpotId(spot.id)}
-                className={styles.radio}
-              />
+            <SheetChoice
+              key={spot.id}
+              name="spot"
+              value={spot.id}
+              checked={spot.id === spotId}
+              onChange={() => setSpotId(spot.id)}
+              align="start"
+            >
               <span className={styles.spotText}>
                 <span className={styles.spotName}>{spot.name}</span>
                 <span className={styles.spotHours}>{spot.hours}</span>
               </span>
-            </label>
+            </SheetChoice>
           ))}
-        </fieldset>
+        </SheetChoices>
         <div className={styles.when}>
-          <div className={styles.field}>
-            <label htmlFor={dayId} className={styles.label}>
-              {MEETUP_TEXTS.dayLabel}
-            </label>
-            <input
+          <SheetField label={MEETUP_TEXTS.dayLabel} htmlFor={dayId}>
+            <SheetInput
               id={dayId}
               type="date"
-              className={styles.input}
               value={day}
               min={today}
               max={addDays(today, MEETUP_MAX_DAYS_AHEAD)}
@@ -116,15 +115,11 @@ export function SuggestMeetupDialog({ chatId, open, onOpenChange, another = fals
                 setError(null);
               }}
             />
-          </div>
-          <div className={styles.field}>
-            <label htmlFor={timeId} className={styles.label}>
-              {MEETUP_TEXTS.timeLabel}
-            </label>
-            <input
+          </SheetField>
+          <SheetField label={MEETUP_TEXTS.timeLabel} htmlFor={timeId}>
+            <SheetInput
               id={timeId}
               type="time"
-              className={styles.input}
               value={time}
               step={MEETUP_TIME_STEP_MINUTES * 60}
               required
@@ -134,18 +129,14 @@ export function SuggestMeetupDialog({ chatId, open, onOpenChange, another = fals
                 setError(null);
               }}
             />
-          </div>
+          </SheetField>
         </div>
         <p className={styles.hint}>{MEETUP_TEXTS.campusTime(zone)}</p>
-        {error && (
-          <p id={errorId} className={styles.error} role="alert">
-            {error}
-          </p>
-        )}
+        {error && <SheetError id={errorId}>{error}</SheetError>}
         <Button type="submit" block disabled={suggest.isPending || spots.length === 0}>
           {MEETUP_TEXTS.send}
         </Button>
-      </form>
-    </DialogShell>
+      </SheetForm>
+    </Sheet>
   );
 }

@@ -1,6 +1,4 @@
 import {
-  countPlainText,
-  MODERATION_LIMITS,
   MODERATION_MESSAGES,
   MODERATION_SCREEN_TEXTS,
   REPORT_REASON_LABELS,
@@ -9,12 +7,14 @@ import {
   type ReportTarget,
 } from '@campus/contract';
 import { CircleCheck, Info } from 'lucide-react';
-import { type FormEvent, type RefObject, useEffect, useId, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
-import { DialogClose, DialogCloseButton, DialogDescription, DialogShell, DialogTitle } from '@/components/ui/modal.tsx';
+import { DialogClose, DialogDescription } from '@/components/ui/modal.tsx';
 import { useReturnFocus } from '@/components/ui/return-focus.ts';
+import { Sheet, SheetForm, SheetHint } from '@/components/ui/sheet.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useReport } from './api.ts';
+import { isNoteTooLong, ReasonField } from './reason-field.tsx';
 import styles from './report.module.css';
 
 interface ReportDialogProps {
@@ -50,11 +50,6 @@ export function ReportDialog({ target, open, onOpenChange, title, doneMessage, r
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const report = useReport();
   const returnFocus = useReturnFocus(returnFocusTo);
-  const descriptionId = useId();
-  const noteId = useId();
-  const errorId = useId();
-  const count = countPlainText(note.trim());
-  const over = count > MODERATION_LIMITS.noteMax;
 
   // A dialog opened again starts afresh.
   useEffect(() => {
@@ -69,7 +64,7 @@ export function ReportDialog({ target, open, onOpenChange, title, doneMessage, r
     event.preventDefault();
     if (report.isPending) return;
     if (!reason) return setError(MODERATION_MESSAGES.reasonRequired);
-    if (over) return setError(MODERATION_MESSAGES.noteTooLong);
+    if (isNoteTooLong(note)) return setError(MODERATION_MESSAGES.noteTooLong);
     setError(null);
     const trimmed = note.trim();
     report.mutate(
@@ -89,18 +84,13 @@ export function ReportDialog({ target, open, onOpenChange, title, doneMessage, r
   };
 
   return (
-    <DialogShell
+    <Sheet
       open={open}
       onOpenChange={onOpenChange}
-      layout="sheet"
+      title={title ?? MODERATION_MESSAGES.reportTitle[target.type]}
       className={styles.dialog}
-      described
       onCloseAutoFocus={returnFocus}
     >
-      <div className={styles.header}>
-        <DialogTitle className={styles.title}>{title ?? MODERATION_MESSAGES.reportTitle[target.type]}</DialogTitle>
-        <DialogCloseButton />
-      </div>
       {outcome ? (
         <div className={styles.outcome} role="status">
           {outcome.kind === 'reported' ? (
@@ -117,60 +107,34 @@ export function ReportDialog({ target, open, onOpenChange, title, doneMessage, r
         </div>
       ) : (
         <>
-          <DialogDescription id={descriptionId} className={styles.hint}>
-            {MODERATION_SCREEN_TEXTS.reportHint}
-          </DialogDescription>
-          <form className={styles.form} onSubmit={submit} noValidate>
-            <fieldset className={styles.reasons} aria-describedby={error ? errorId : undefined}>
-              <legend className={styles.label}>{MODERATION_MESSAGES.reasonLabel}</legend>
-              {REPORT_REASONS.map((option) => (
-                <label key={option} className={styles.reason} data-checked={option === reason || undefined}>
-                  <input
-                    type="radio"
-                    name="reason"
-                    value={option}
-                    checked={option === reason}
-                    onChange={() => {
-                      setReason(option);
-                      setError(null);
-                    }}
-                    className={styles.radio}
-                  />
-                  <span className={styles.reasonName}>{REPORT_REASON_LABELS[option]}</span>
-                </label>
-              ))}
-            </fieldset>
-            <div className={styles.field}>
-              <label htmlFor={noteId} className={styles.label}>
-                {MODERATION_MESSAGES.noteLabel}
-              </label>
-              <textarea
-                id={noteId}
-                className={styles.textarea}
-                rows={3}
-                value={note}
-                placeholder={MODERATION_SCREEN_TEXTS.notePlaceholder}
-                aria-invalid={over || undefined}
-                onChange={(event) => {
-                  setNote(event.currentTarget.value);
+          <SheetHint>{MODERATION_SCREEN_TEXTS.reportHint}</SheetHint>
+          <SheetForm onSubmit={submit}>
+            <ReasonField
+              choices={{
+                legend: MODERATION_MESSAGES.reasonLabel,
+                options: REPORT_REASONS,
+                labels: REPORT_REASON_LABELS,
+                value: reason,
+                onChange: (choice) => {
+                  setReason(choice);
                   setError(null);
-                }}
-              />
-              <p className={over ? `${styles.counter} ${styles.counterOver}` : styles.counter}>
-                {count} / {MODERATION_LIMITS.noteMax}
-              </p>
-            </div>
-            {error && (
-              <p id={errorId} className={styles.error} role="alert">
-                {error}
-              </p>
-            )}
+                },
+              }}
+              noteLabel={MODERATION_MESSAGES.noteLabel}
+              note={note}
+              onNoteChange={(next) => {
+                setNote(next);
+                setError(null);
+              }}
+              placeholder={MODERATION_SCREEN_TEXTS.notePlaceholder}
+              error={error}
+            />
             <Button type="submit" variant="danger" block disabled={report.isPending}>
               {report.isPending ? MODERATION_SCREEN_TEXTS.sending : MODERATION_MESSAGES.send}
             </Button>
-          </form>
+          </SheetForm>
         </>
       )}
-    </DialogShell>
+    </Sheet>
   );
 }

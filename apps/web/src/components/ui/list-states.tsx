@@ -18,6 +18,18 @@ interface EmptyStateProps {
   action?: ReactNode;
 }
 
+/** A list whose first page is on its way: its placeholders, and 'Loading…' for screen readers. */
+export function LoadingState({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <section aria-busy="true" aria-label={label}>
+      <p className="visually-hidden" role="status">
+        Loading…
+      </p>
+      {children}
+    </section>
+  );
+}
+
 /** A list (or page) with nothing in it: an icon, what it means, and what to do about it. */
 export function EmptyState({ icon, title, body, action }: EmptyStateProps) {
   return (

@@ -1,6 +1,4 @@
 import {
-  countPlainText,
-  MODERATION_LIMITS,
   MODERATION_MESSAGES,
   MODERATION_SCREEN_TEXTS,
   type ModerationAction,
@@ -8,11 +6,12 @@ import {
   type ReportTarget,
   SUSPENSION_DAYS,
 } from '@campus/contract';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { isNoteTooLong, ReasonField } from '@/components/report/reason-field.tsx';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { DialogCloseButton, DialogDescription, DialogShell, DialogTitle } from '@/components/ui/modal.tsx';
 import { useReturnFocus } from '@/components/ui/return-focus.ts';
+import { Sheet, SheetChoice, SheetChoiceName, SheetChoices, SheetForm, SheetHint } from '@/components/ui/sheet.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useModerationAction } from '../api/act.ts';
 import styles from './moderation.module.css';
@@ -58,10 +57,6 @@ export function ActionDialog({ action, target, name, onClose }: ActionDialogProp
   const act = useModerationAction();
   const returnFocus = useReturnFocus();
   const { showAlert } = useAlert();
-  const reasonId = useId();
-  const errorId = useId();
-  const count = countPlainText(reason.trim());
-  const over = count > MODERATION_LIMITS.noteMax;
   const grave = action === 'suspend' || action === 'ban';
   const label = MODERATION_MESSAGES.actionLabels[action];
   const question = questionOf(action, name, days);
@@ -86,90 +81,72 @@ export function ActionDialog({ action, target, name, onClose }: ActionDialogProp
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!reason.trim()) return setError(MODERATION_MESSAGES.actionReasonRequired);
-    if (over) return setError(MODERATION_MESSAGES.noteTooLong);
+    if (isNoteTooLong(reason)) return setError(MODERATION_MESSAGES.noteTooLong);
     setError(null);
     if (grave) setConfirming(true);
     else send();
   };
 
   return (
-    <DialogShell
+    <Sheet
       open
       onOpenChange={(open) => {
         if (!open && !act.isPending) onClose();
       }}
-      layout="sheet"
+      title={question}
       role={confirming ? 'alertdialog' : 'dialog'}
       className={styles.dialog}
-      described
       onCloseAutoFocus={returnFocus}
     >
-      <div className={styles.dialogHeader}>
-        <DialogTitle className={styles.dialogTitle}>{question}</DialogTitle>
-        <DialogCloseButton />
-      </div>
-      <DialogDescription className={styles.dialogHint}>
+      <SheetHint>
         {action === 'restore' && target.type === 'user'
           ? MODERATION_SCREEN_TEXTS.confirmBody.restoreMember
           : MODERATION_SCREEN_TEXTS.confirmBody[action]}
-      </DialogDescription>
+      </SheetHint>
       {confirming ? (
-        <div className={styles.form}>
+        <SheetForm
+          onSubmit={(event) => {
+            event.preventDefault();
+            send();
+          }}
+        >
           <p className={styles.confirmReason}>{MODERATION_MESSAGES.suspendedReason(reason.trim())}</p>
           <div className={styles.dialogActions}>
-            <Button variant="danger" block autoFocus disabled={act.isPending} onClick={send}>
+            <Button type="submit" variant="danger" block autoFocus disabled={act.isPending}>
               {act.isPending ? MODERATION_SCREEN_TEXTS.acting : label}
             </Button>
             <Button variant="secondary" block disabled={act.isPending} onClick={() => setConfirming(false)}>
               {MODERATION_SCREEN_TEXTS.cancel}
             </Button>
           </div>
-        </div>
+        </SheetForm>
       ) : (
-        <form className={styles.form} onSubmit={submit} noValidate>
+        <SheetForm onSubmit={submit}>
           {action === 'suspend' && (
-            <fieldset className={styles.days}>
-              <legend className={styles.label}>{MODERATION_SCREEN_TEXTS.suspendLabel}</legend>
+            <SheetChoices legend={MODERATION_SCREEN_TEXTS.suspendLabel} columns={3}>
               {SUSPENSION_DAYS.map((option) => (
-                <label key={option} className={styles.day} data-checked={option === days || undefined}>
-                  <input
-                    type="radio"
-                    name="days"
-                    value={option}
-                    checked={option === days}
-                    onChange={() => setDays(option)}
-                    className={styles.radio}
-                  />
-                  {MODERATION_MESSAGES.suspendFor(option)}
-                </label>
+                <SheetChoice
+                  key={option}
+                  name="days"
+                  value={option}
+                  checked={option === days}
+                  onChange={() => setDays(option)}
+                >
+                  <SheetChoiceName>{MODERATION_MESSAGES.suspendFor(option)}</SheetChoiceName>
+                </SheetChoice>
               ))}
-            </fieldset>
+            </SheetChoices>
           )}
-          <div className={styles.field}>
-            <label htmlFor={reasonId} className={styles.label}>
-              {MODERATION_MESSAGES.actionReasonLabel}
-            </label>
-            <textarea
-              id={reasonId}
-              className={styles.textarea}
-              rows={3}
-              value={reason}
-              aria-invalid={over || (error !== null && !reason.trim()) || undefined}
-              aria-describedby={error ? errorId : undefined}
-              onChange={(event) => {
-                setReason(event.currentTarget.value);
-                setError(null);
-              }}
-            />
-            <p className={over ? `${styles.counter} ${styles.counterOver}` : styles.counter}>
-              {count} / {MODERATION_LIMITS.noteMax}
-            </p>
-          </div>
-          {error && (
-            <p id={errorId} className={styles.error} role="alert">
-              {error}
-            </p>
-          )}
+          <ReasonField
+            noteLabel={MODERATION_MESSAGES.actionReasonLabel}
+            note={reason}
+            onNoteChange={(next) => {
+              setReason(next);
+              setError(null);
+            }}
+            noteRequired
+            error={error}
+          />
           <Button
             type="submit"
             variant={action === 'dismiss' || action === 'restore' ? 'primary' : 'danger'}
@@ -178,8 +155,8 @@ export function ActionDialog({ action, target, name, onClose }: ActionDialogProp
           >
             {act.isPending ? MODERATION_SCREEN_TEXTS.acting : label}
           </Button>
-        </form>
+        </SheetForm>
       )}
-    </DialogShell>
+    </Sheet>
   );
 }

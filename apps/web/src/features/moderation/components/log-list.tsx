@@ -4,12 +4,12 @@ import { Link } from 'react-router';
 import { fullName } from '@/components/post-card/author-line.tsx';
 import { formatFullDate } from '@/components/post-card/format-post.ts';
 import { Avatar } from '@/components/ui/avatar.tsx';
-import { Button } from '@/components/ui/button.tsx';
-import { EmptyState, ErrorState } from '@/components/ui/list-states.tsx';
+import { EmptyState } from '@/components/ui/list-states.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
 import { useModerationLog } from '../api/get-log.ts';
 import styles from './moderation.module.css';
+import { PagedList } from './paged-list.tsx';
 
 /** 'Avery Brooks suspended Jordan Lee (7 days)': who did what to whom; the reason and the time under it. */
 function LogRow({ entry }: { entry: ModerationLogEntry }) {
@@ -46,57 +46,34 @@ function LogRow({ entry }: { entry: ModerationLogEntry }) {
 /** The audit log (docs/product/moderation.md#audit-log): read-only, newest first, 20 a page. */
 export function LogList() {
   const query = useModerationLog();
-  if (query.isPending) {
-    return (
-      <section aria-busy="true" aria-label={MODERATION_MESSAGES.logTitle}>
-        <p className="visually-hidden" role="status">
-          Loading…
-        </p>
+  return (
+    <PagedList
+      query={query}
+      itemsOf={(page) => page.entries}
+      label={MODERATION_MESSAGES.logTitle}
+      skeleton={
         <div className={styles.logSkeleton} aria-hidden="true">
           {['a', 'b', 'c'].map((key) => (
             <Skeleton key={key} height={56} />
           ))}
         </div>
-      </section>
-    );
-  }
-  if (!query.data) {
-    return (
-      <ErrorState
-        body={MODERATION_SCREEN_TEXTS.logLoadFailed}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  }
-  const entries = query.data.pages.flatMap((page) => page.entries);
-  if (entries.length === 0) {
-    return (
-      <EmptyState
-        icon={<ScrollText aria-hidden="true" size={28} />}
-        title={MODERATION_MESSAGES.logEmptyTitle}
-        body={MODERATION_MESSAGES.logEmptyBody}
-      />
-    );
-  }
-  return (
-    <section aria-label={MODERATION_MESSAGES.logTitle} aria-busy={query.isFetchingNextPage}>
-      <ol className={styles.log}>
-        {entries.map((entry) => (
-          <LogRow key={entry.id} entry={entry} />
-        ))}
-      </ol>
-      {query.isFetchNextPageError ? (
-        <ErrorState compact onRetry={() => void query.fetchNextPage()} retrying={query.isFetchingNextPage} />
-      ) : (
-        query.hasNextPage && (
-          <div className={styles.more}>
-            <Button variant="secondary" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-              {MODERATION_SCREEN_TEXTS.loadMore}
-            </Button>
-          </div>
-        )
+      }
+      loadFailed={MODERATION_SCREEN_TEXTS.logLoadFailed}
+      empty={
+        <EmptyState
+          icon={<ScrollText aria-hidden="true" size={28} />}
+          title={MODERATION_MESSAGES.logEmptyTitle}
+          body={MODERATION_MESSAGES.logEmptyBody}
+        />
+      }
+    >
+      {(entries) => (
+        <ol className={styles.log}>
+          {entries.map((entry) => (
+            <LogRow key={entry.id} entry={entry} />
+          ))}
+        </ol>
       )}
-    </section>
+    </PagedList>
   );
 }
