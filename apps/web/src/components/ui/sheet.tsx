@@ -17,7 +17,7 @@ interface SheetProps {
 }
 
 /**
- * The app's form dialog (docs/decisions/0XX-form-sheet.md): a centred card on wide screens, a sheet
+ * The app's form dialog (docs/decisions/047-form-sheet.md): a centred card on wide screens, a sheet
  * from the bottom edge on phones, its title beside a ×. Escape and a click outside close it, the
  * focus stays inside. The report, moderator action, meet-up, offer and buyer dialogs are built on it.
  */
