@@ -13,7 +13,7 @@ import { useOpenListingEditor } from '@/components/post-card/edit-bridge.tsx';
 import { formatAge } from '@/components/post-card/format-post.ts';
 import { SaveButton } from '@/components/post-card/post-actions.tsx';
 import { useCopyLink } from '@/components/post-card/use-copy-link.ts';
-import { ReportDialog, useCanReport } from '@/components/report/index.ts';
+import { preloadReportDialog, ReportDialog, useCanReport } from '@/components/report/index.ts';
 import { StartConversationDialog } from '@/components/start-conversation/start-conversation-dialog.tsx';
 import menuStyles from '@/components/ui/dropdown-menu.module.css';
 import { MenuContent } from '@/components/ui/menu-content.tsx';
@@ -155,6 +155,7 @@ function PostMediaCard({ post, eager }: { post: Post; eager: boolean }) {
               {canReport && (
                 <DropdownMenu.Item
                   className={`${menuStyles.menuItem} ${menuStyles.danger}`}
+                  onFocus={preloadReportDialog}
                   onSelect={() => setReporting(true)}
                 >
                   <Flag aria-hidden="true" size={18} />

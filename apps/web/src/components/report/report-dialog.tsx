@@ -17,7 +17,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { useReport } from './api.ts';
 import styles from './report.module.css';
 
-interface ReportDialogProps {
+export interface ReportDialogProps {
   target: ReportTarget;
   open: boolean;
   onOpenChange: (open: boolean) => void;

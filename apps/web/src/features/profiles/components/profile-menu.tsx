@@ -4,7 +4,7 @@ import { Ban, Ellipsis, Flag, KeyRound, Link2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { copyText } from '@/components/post-card/use-copy-link.ts';
-import { ReportDialog } from '@/components/report/index.ts';
+import { preloadReportDialog, ReportDialog } from '@/components/report/index.ts';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import styles from '@/components/ui/dropdown-menu.module.css';
@@ -87,7 +87,11 @@ export function ProfileMenu({ profile }: { profile: PublicProfile }) {
             </DropdownMenu.Item>
           )}
           {!profile.isOwn && (
-            <DropdownMenu.Item className={`${styles.menuItem} ${styles.danger}`} onSelect={() => setReporting(true)}>
+            <DropdownMenu.Item
+              className={`${styles.menuItem} ${styles.danger}`}
+              onFocus={preloadReportDialog}
+              onSelect={() => setReporting(true)}
+            >
               <Flag aria-hidden="true" size={18} />
               {reportLabel}
             </DropdownMenu.Item>
