@@ -5,6 +5,8 @@
  * use them anywhere; the request and response schemas are in meetups.ts.
  */
 
+export { campusTimeZone } from './campus-time-zones.ts';
+
 export interface MeetupSpot {
   /** Stable id ('ou-union'): stored with a meet-up, so an entry is renamed, never renumbered. */
   id: string;
@@ -157,29 +159,6 @@ export const MEETUP_SPOTS: Readonly<Record<string, readonly MeetupSpot[]>> = {
     library: ['Willis Library, main entrance', 'On the Library Mall, at the front doors.'],
   }),
 };
-
-/** Each campus's time zone: the meet-up places are there, so its times are read there. */
-const CAMPUS_TIME_ZONES: Readonly<Record<string, string>> = {
-  hub: 'America/Chicago',
-  ou: 'America/Chicago',
-  ut: 'America/Chicago',
-  smu: 'America/Chicago',
-  okstate: 'America/Chicago',
-  tamu: 'America/Chicago',
-  unt: 'America/Chicago',
-  uf: 'America/New_York',
-  duke: 'America/New_York',
-  mit: 'America/New_York',
-  harvard: 'America/New_York',
-  ucf: 'America/New_York',
-  fsu: 'America/New_York',
-  ucla: 'America/Los_Angeles',
-  stanford: 'America/Los_Angeles',
-};
-
-export function campusTimeZone(campusSlug: string): string {
-  return CAMPUS_TIME_ZONES[campusSlug] ?? 'America/Chicago';
-}
 
 export function meetupSpotsOf(campusSlug: string): readonly MeetupSpot[] {
   return MEETUP_SPOTS[campusSlug] ?? [];

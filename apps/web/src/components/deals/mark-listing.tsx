@@ -1,11 +1,10 @@
 import { DEAL_MESSAGES, type ListingStatus, type Post } from '@campus/contract';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { BadgeCheck, ChevronDown, Clock, RotateCcw } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { buttonClassName } from '@/components/ui/button.tsx';
 import menuStyles from '@/components/ui/dropdown-menu.module.css';
-import { MenuContent } from '@/components/ui/menu-content.tsx';
+import { MenuOnDemand, useLoadedMenu } from '@/components/ui/menu-on-demand.tsx';
 import { useMarkListing } from './api.ts';
 import { BuyerPickerDialog } from './buyer-picker-dialog.tsx';
 
@@ -52,6 +51,7 @@ const CHOICES: { status: ListingStatus; label: string; icon: ReactNode }[] = [
 
 /** The menu items for a listing's owner, leaving out the status it already has (pending can be re-picked). */
 export function MarkListingItems({ post, markAs }: { post: Post; markAs: (status: ListingStatus) => void }) {
+  const DropdownMenu = useLoadedMenu();
   return (
     <>
       {CHOICES.filter((c) => c.status !== post.status || c.status === 'pending').map((c) => (
@@ -71,15 +71,19 @@ export function MarkListingMenu({ post, openSold = false }: { post: Post; openSo
   const { markAs, dialog, pending } = useListingMarker(post, openSold ? 'sold' : null);
   return (
     <>
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger className={buttonClassName({ variant: 'secondary', size: 'sm' })} disabled={pending}>
-          {MARK_AS}
-          <ChevronDown aria-hidden="true" size={16} />
-        </DropdownMenu.Trigger>
-        <MenuContent align="start">
-          <MarkListingItems post={post} markAs={markAs} />
-        </MenuContent>
-      </DropdownMenu.Root>
+      <MenuOnDemand
+        face={
+          <>
+            {MARK_AS}
+            <ChevronDown aria-hidden="true" size={16} />
+          </>
+        }
+        triggerClassName={buttonClassName({ variant: 'secondary', size: 'sm' })}
+        disabled={pending}
+        align="start"
+      >
+        {() => <MarkListingItems post={post} markAs={markAs} />}
+      </MenuOnDemand>
       {dialog}
     </>
   );

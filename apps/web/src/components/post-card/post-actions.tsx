@@ -6,10 +6,18 @@ import { useMemberGate } from '@/components/auth-modal/index.ts';
 import { paths } from '@/config/paths.ts';
 import { opensComposer } from '@/lib/composer-trigger.ts';
 import { formatCount } from '@/lib/format.ts';
+import { lazyModule } from '@/lib/lazy-module.ts';
 import { useToggleLike } from './api/toggle-like.ts';
 import { useOpenComposer } from './composer-bridge.tsx';
 import styles from './post-actions.module.css';
-import { ShareModal } from './share-modal.tsx';
+
+/**
+ * The Share dialog's code (its options, copying the link) is fetched when somebody points at,
+ * touches or focuses Share, not with every page of cards (docs/decisions/046-landing-javascript.md);
+ * a click before it is in opens the dialog as soon as it arrives.
+ */
+const shareModal = lazyModule(() => import('./share-modal.tsx'));
+const preloadShareModal = () => void shareModal.load().catch(() => {});
 
 export const ACTION_TEXTS = { comment: 'Comment', share: 'Share', reply: 'Reply' } as const;
 
@@ -57,6 +65,7 @@ export function SaveButton({ post, compact = false }: { post: Post; compact?: bo
 export function PostActions({ post, size = 'md' }: { post: Post; size?: 'md' | 'lg' }) {
   const commentOn = useCommentOn();
   const [sharing, setSharing] = useState(false);
+  const loaded = shareModal.useModule();
   return (
     <div className={`${styles.actions} ${size === 'lg' ? styles.lg : ''}`}>
       <button
@@ -77,15 +86,19 @@ export function PostActions({ post, size = 'md' }: { post: Post; size?: 'md' | '
       <button
         type="button"
         className={`${styles.action} ${styles.share}`}
+        onPointerEnter={preloadShareModal}
+        onFocus={preloadShareModal}
         onClick={(event) => {
           event.stopPropagation();
           setSharing(true);
+          // A failed download closes it again: the next click tries again.
+          shareModal.load().catch(() => setSharing(false));
         }}
       >
         <Share aria-hidden="true" size={18} />
         <span>{ACTION_TEXTS.share}</span>
       </button>
-      {sharing && <ShareModal postId={post.id} open={sharing} onOpenChange={setSharing} />}
+      {sharing && loaded && <loaded.ShareModal postId={post.id} open={sharing} onOpenChange={setSharing} />}
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { LISTING_MESSAGES, MODERATION_MESSAGES, type Post, PROFILE_MESSAGES } from '@campus/contract';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Ellipsis, Flag, Images, Link2, MessageCircle, Pencil, Play, RefreshCw, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -13,10 +12,10 @@ import { useOpenListingEditor } from '@/components/post-card/edit-bridge.tsx';
 import { formatAge } from '@/components/post-card/format-post.ts';
 import { SaveButton } from '@/components/post-card/post-actions.tsx';
 import { useCopyLink } from '@/components/post-card/use-copy-link.ts';
-import { ReportDialog, useCanReport } from '@/components/report/index.ts';
+import { preloadReportDialog, ReportDialog, useCanReport } from '@/components/report/index.ts';
 import { StartConversationDialog } from '@/components/start-conversation/start-conversation-dialog.tsx';
 import menuStyles from '@/components/ui/dropdown-menu.module.css';
-import { MenuContent } from '@/components/ui/menu-content.tsx';
+import { MenuOnDemand } from '@/components/ui/menu-on-demand.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
 import { useViewer } from '@/lib/viewer.ts';
@@ -121,50 +120,55 @@ function PostMediaCard({ post, eager }: { post: Post; eager: boolean }) {
             </button>
           )}
           <SaveButton post={post} compact />
-          <DropdownMenu.Root>
-            <DropdownMenu.Trigger ref={trigger} className={styles.iconButton} aria-label={CARD_TEXTS.options}>
-              <Ellipsis aria-hidden="true" size={18} />
-            </DropdownMenu.Trigger>
-            <MenuContent align="end">
-              <DropdownMenu.Item className={menuStyles.menuItem} onSelect={() => void copy()}>
-                <Link2 aria-hidden="true" size={18} />
-                {PROFILE_MESSAGES.copyLink}
-              </DropdownMenu.Item>
-              {isOwner && openEditor && post.parentId === null && (
-                <DropdownMenu.Item className={menuStyles.menuItem} onSelect={() => openEditor(post)}>
-                  <Pencil aria-hidden="true" size={18} />
-                  {LISTING_MESSAGES.edit}
+          <MenuOnDemand
+            face={<Ellipsis aria-hidden="true" size={18} />}
+            label={CARD_TEXTS.options}
+            triggerClassName={styles.iconButton}
+            triggerRef={trigger}
+            onIntent={canReport ? preloadReportDialog : undefined}
+          >
+            {(DropdownMenu) => (
+              <>
+                <DropdownMenu.Item className={menuStyles.menuItem} onSelect={() => void copy()}>
+                  <Link2 aria-hidden="true" size={18} />
+                  {PROFILE_MESSAGES.copyLink}
                 </DropdownMenu.Item>
-              )}
-              {isOwner && post.expired && (
-                <DropdownMenu.Item className={menuStyles.menuItem} onSelect={() => renew.mutate(post.id)}>
-                  <RefreshCw aria-hidden="true" size={18} />
-                  {LISTING_MESSAGES.renew}
-                </DropdownMenu.Item>
-              )}
-              {isOwner && post.parentId === null && <MarkListingItems post={post} markAs={marker.markAs} />}
-              {isOwner && (
-                <DropdownMenu.Item
-                  className={`${menuStyles.menuItem} ${menuStyles.danger}`}
-                  onSelect={() => setDeleting(true)}
-                >
-                  <Trash2 aria-hidden="true" size={18} />
-                  {PROFILE_MESSAGES.delete}
-                </DropdownMenu.Item>
-              )}
-              {canReport && (
-                <DropdownMenu.Item
-                  className={`${menuStyles.menuItem} ${menuStyles.danger}`}
-                  onSelect={() => setReporting(true)}
-                >
-                  <Flag aria-hidden="true" size={18} />
-                  {post.parentId === null
-                    ? MODERATION_MESSAGES.reportTitle.post
-                    : MODERATION_MESSAGES.reportTitle.comment}
-                </DropdownMenu.Item>
-              )}
-            </MenuContent>
-          </DropdownMenu.Root>
+                {isOwner && openEditor && post.parentId === null && (
+                  <DropdownMenu.Item className={menuStyles.menuItem} onSelect={() => openEditor(post)}>
+                    <Pencil aria-hidden="true" size={18} />
+                    {LISTING_MESSAGES.edit}
+                  </DropdownMenu.Item>
+                )}
+                {isOwner && post.expired && (
+                  <DropdownMenu.Item className={menuStyles.menuItem} onSelect={() => renew.mutate(post.id)}>
+                    <RefreshCw aria-hidden="true" size={18} />
+                    {LISTING_MESSAGES.renew}
+                  </DropdownMenu.Item>
+                )}
+                {isOwner && post.parentId === null && <MarkListingItems post={post} markAs={marker.markAs} />}
+                {isOwner && (
+                  <DropdownMenu.Item
+                    className={`${menuStyles.menuItem} ${menuStyles.danger}`}
+                    onSelect={() => setDeleting(true)}
+                  >
+                    <Trash2 aria-hidden="true" size={18} />
+                    {PROFILE_MESSAGES.delete}
+                  </DropdownMenu.Item>
+                )}
+                {canReport && (
+                  <DropdownMenu.Item
+                    className={`${menuStyles.menuItem} ${menuStyles.danger}`}
+                    onSelect={() => setReporting(true)}
+                  >
+                    <Flag aria-hidden="true" size={18} />
+                    {post.parentId === null
+                      ? MODERATION_MESSAGES.reportTitle.post
+                      : MODERATION_MESSAGES.reportTitle.comment}
+                  </DropdownMenu.Item>
+                )}
+              </>
+            )}
+          </MenuOnDemand>
         </div>
       </div>
       {messaging && <StartConversationDialog user={post.author} open={messaging} onOpenChange={setMessaging} />}

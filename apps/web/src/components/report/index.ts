@@ -1,4 +1,4 @@
 /** Report anything (docs/product/moderation.md#reporting): the one dialog every Report action opens. */
-export { ReportDialog } from './report-dialog.tsx';
+export { preloadReportDialog, ReportDialog } from './report-dialog-on-demand.tsx';
 export { ReportMenu } from './report-menu.tsx';
 export { useCanReport } from './use-can-report.ts';

@@ -17,7 +17,7 @@ import { useReport } from './api.ts';
 import { isNoteTooLong, ReasonField } from './reason-field.tsx';
 import styles from './report.module.css';
 
-interface ReportDialogProps {
+export interface ReportDialogProps {
   target: ReportTarget;
   open: boolean;
   onOpenChange: (open: boolean) => void;

@@ -3,7 +3,7 @@ import { Ellipsis, Flag } from 'lucide-react';
 import { useRef, useState } from 'react';
 import menuStyles from '@/components/ui/dropdown-menu.module.css';
 import { radixDropdownMenu } from '@/components/ui/lazy-menu.ts';
-import { ReportDialog } from './report-dialog.tsx';
+import { preloadReportDialog, ReportDialog } from './report-dialog-on-demand.tsx';
 
 interface ReportMenuProps {
   target: ReportTarget;
@@ -27,7 +27,11 @@ export function ReportMenu({ target, title, label, triggerClassName }: ReportMen
   const trigger = useRef<HTMLButtonElement>(null);
 
   if (!DropdownMenu) {
-    const load = () => void radixDropdownMenu.load().catch(() => {});
+    // The menu and, as its one item is Report, the report sheet.
+    const load = () => {
+      radixDropdownMenu.load().catch(() => {});
+      preloadReportDialog();
+    };
     return (
       <button
         ref={trigger}
@@ -56,6 +60,8 @@ export function ReportMenu({ target, title, label, triggerClassName }: ReportMen
           className={triggerClassName}
           aria-label={label}
           onClick={(event) => event.stopPropagation()}
+          onPointerEnter={preloadReportDialog}
+          onFocus={preloadReportDialog}
         >
           <Ellipsis aria-hidden="true" size={18} />
         </DropdownMenu.Trigger>

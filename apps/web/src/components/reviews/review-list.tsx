@@ -2,7 +2,7 @@ import { formatRating, type PublicProfile, REVIEW_MESSAGES, type Review } from '
 import { Flag, MessageSquareQuote, Star } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { ReportDialog, useCanReport } from '@/components/report/index.ts';
+import { preloadReportDialog, ReportDialog, useCanReport } from '@/components/report/index.ts';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { EmptyState, ErrorState } from '@/components/ui/list-states.tsx';
@@ -96,7 +96,14 @@ function ReviewCard({ review }: { review: Review }) {
           </Button>
         )}
         {canReport && (
-          <Button variant="ghost" size="sm" className={styles.report} onClick={() => setReporting(true)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className={styles.report}
+            onPointerEnter={preloadReportDialog}
+            onFocus={preloadReportDialog}
+            onClick={() => setReporting(true)}
+          >
             <Flag aria-hidden="true" size={14} />
             {REVIEW_MESSAGES.report}
           </Button>

@@ -9,7 +9,7 @@ import { ACTION_TEXTS, SaveButton, useCommentOn } from '@/components/post-card/p
 import { PostMediaStrip } from '@/components/post-card/post-media.tsx';
 import { PostText } from '@/components/post-card/post-text.tsx';
 import { indentsReplies } from '@/components/post-card/thread.ts';
-import { ReportDialog, useCanReport } from '@/components/report/index.ts';
+import { preloadReportDialog, ReportDialog, useCanReport } from '@/components/report/index.ts';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { paths } from '@/config/paths.ts';
 import { opensComposer } from '@/lib/composer-trigger.ts';
@@ -80,7 +80,13 @@ function Comment({ node, depth, authors, shownBelow, replyingTo }: CommentProps)
               </button>
             )}
             {canReport && (
-              <button type="button" className={actionStyles.action} onClick={() => setReporting(true)}>
+              <button
+                type="button"
+                className={actionStyles.action}
+                onPointerEnter={preloadReportDialog}
+                onFocus={preloadReportDialog}
+                onClick={() => setReporting(true)}
+              >
                 <Flag aria-hidden="true" size={16} />
                 <span>{MODERATION_SCREEN_TEXTS.report}</span>
               </button>

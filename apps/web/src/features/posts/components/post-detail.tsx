@@ -33,7 +33,7 @@ import {
 import { PostText } from '@/components/post-card/post-text.tsx';
 import { RenewButton } from '@/components/post-card/renew-button.tsx';
 import { useCopyLink } from '@/components/post-card/use-copy-link.ts';
-import { ReportDialog, useCanReport } from '@/components/report/index.ts';
+import { preloadReportDialog, ReportDialog, useCanReport } from '@/components/report/index.ts';
 import { RateDeal } from '@/components/reviews/index.ts';
 import { useStartConversation } from '@/components/start-conversation/use-start-conversation.ts';
 import { Avatar } from '@/components/ui/avatar.tsx';
@@ -159,7 +159,13 @@ function OwnerOrVisitorBar({ post }: { post: Post }) {
         {copied ? COPIED : PROFILE_MESSAGES.copyLink}
       </Button>
       {canReport && (
-        <Button variant="secondary" size="sm" onClick={() => setReporting(true)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onPointerEnter={preloadReportDialog}
+          onFocus={preloadReportDialog}
+          onClick={() => setReporting(true)}
+        >
           <Flag aria-hidden="true" size={16} />
           {MODERATION_SCREEN_TEXTS.report}
         </Button>

@@ -1,14 +1,13 @@
 import { BLOCK_TEXTS, POST_MESSAGES, PROFILE_MESSAGES, type PublicProfile } from '@campus/contract';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Ban, Ellipsis, Flag, KeyRound, Link2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { copyText } from '@/components/post-card/use-copy-link.ts';
-import { ReportDialog } from '@/components/report/index.ts';
+import { preloadReportDialog, ReportDialog } from '@/components/report/index.ts';
 import { useAlert } from '@/components/ui/alert-provider.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import styles from '@/components/ui/dropdown-menu.module.css';
-import { MenuContent } from '@/components/ui/menu-content.tsx';
+import { MenuOnDemand } from '@/components/ui/menu-on-demand.tsx';
 import { paths } from '@/config/paths.ts';
 import { useSetBlocked } from '@/lib/blocks.ts';
 import { useCampus } from '@/lib/campus.ts';
@@ -61,39 +60,44 @@ export function ProfileMenu({ profile }: { profile: PublicProfile }) {
 
   return (
     <>
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger ref={trigger} className={styles.trigger} aria-label="Profile options">
-          <Ellipsis aria-hidden="true" size={20} />
-        </DropdownMenu.Trigger>
-        <MenuContent align="end">
-          <DropdownMenu.Item className={styles.menuItem} onSelect={() => void copyProfileLink()}>
-            <Link2 aria-hidden="true" size={18} />
-            {PROFILE_MESSAGES.copyLinkToProfile}
-          </DropdownMenu.Item>
-          {claimable && (
-            <DropdownMenu.Item className={styles.menuItem} disabled={claim.isPending} onSelect={handleClaim}>
-              <KeyRound aria-hidden="true" size={18} />
-              {PROFILE_MESSAGES.claimAccount}
+      <MenuOnDemand
+        face={<Ellipsis aria-hidden="true" size={20} />}
+        label="Profile options"
+        triggerClassName={styles.trigger}
+        triggerRef={trigger}
+        onIntent={profile.isOwn ? undefined : preloadReportDialog}
+      >
+        {(DropdownMenu) => (
+          <>
+            <DropdownMenu.Item className={styles.menuItem} onSelect={() => void copyProfileLink()}>
+              <Link2 aria-hidden="true" size={18} />
+              {PROFILE_MESSAGES.copyLinkToProfile}
             </DropdownMenu.Item>
-          )}
-          {!profile.isOwn && (
-            <DropdownMenu.Item
-              className={styles.menuItem}
-              disabled={block.isPending}
-              onSelect={() => (profile.blockedByViewer ? setBlocked(false) : setConfirmingBlock(true))}
-            >
-              <Ban aria-hidden="true" size={18} />
-              {profile.blockedByViewer ? BLOCK_TEXTS.unblock(name) : BLOCK_TEXTS.block(name)}
-            </DropdownMenu.Item>
-          )}
-          {!profile.isOwn && (
-            <DropdownMenu.Item className={`${styles.menuItem} ${styles.danger}`} onSelect={() => setReporting(true)}>
-              <Flag aria-hidden="true" size={18} />
-              {reportLabel}
-            </DropdownMenu.Item>
-          )}
-        </MenuContent>
-      </DropdownMenu.Root>
+            {claimable && (
+              <DropdownMenu.Item className={styles.menuItem} disabled={claim.isPending} onSelect={handleClaim}>
+                <KeyRound aria-hidden="true" size={18} />
+                {PROFILE_MESSAGES.claimAccount}
+              </DropdownMenu.Item>
+            )}
+            {!profile.isOwn && (
+              <DropdownMenu.Item
+                className={styles.menuItem}
+                disabled={block.isPending}
+                onSelect={() => (profile.blockedByViewer ? setBlocked(false) : setConfirmingBlock(true))}
+              >
+                <Ban aria-hidden="true" size={18} />
+                {profile.blockedByViewer ? BLOCK_TEXTS.unblock(name) : BLOCK_TEXTS.block(name)}
+              </DropdownMenu.Item>
+            )}
+            {!profile.isOwn && (
+              <DropdownMenu.Item className={`${styles.menuItem} ${styles.danger}`} onSelect={() => setReporting(true)}>
+                <Flag aria-hidden="true" size={18} />
+                {reportLabel}
+              </DropdownMenu.Item>
+            )}
+          </>
+        )}
+      </MenuOnDemand>
       <ConfirmDialog
         open={confirmingBlock}
         onOpenChange={setConfirmingBlock}
