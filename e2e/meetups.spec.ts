@@ -77,7 +77,7 @@ test('a meet-up is suggested and accepted (pinned for both, live); a Zelle-first
   const composer = page.getByRole('textbox', { name: 'Write a message' });
   await composer.fill(text);
   await composer.press('Enter');
-  await expect(page.getByText(text)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Messages' }).getByText(text)).toBeVisible();
   const received = buyerPage.getByRole('listitem').filter({ hasText: text });
   await expect(received.getByText(WARNING)).toBeVisible();
   await expect(received.getByRole('link', { name: 'Safety tips' })).toHaveAttribute(
