@@ -9,6 +9,7 @@ import { Avatar } from '@/components/ui/avatar.tsx';
 import { CountBadge } from '@/components/ui/badge.tsx';
 import menuStyles from '@/components/ui/dropdown-menu.module.css';
 import { radixDropdownMenu } from '@/components/ui/lazy-menu.ts';
+import { PlainMenuTrigger } from '@/components/ui/menu-on-demand.tsx';
 import { paths } from '@/config/paths.ts';
 import { useCampus } from '@/lib/campus.ts';
 import { useMediaQuery } from '@/lib/media-query.ts';
@@ -163,33 +164,10 @@ export function ProfileMenu({ showUnreadWhen }: ProfileMenuProps) {
       load();
       handleOpenChange(true);
     };
-    // Opens as Radix's trigger does: on pointer-down (so a menu arriving between the press
-    // and the release cannot swallow the click), on Enter, Space (click) and ArrowDown.
     return (
-      <button
-        ref={plainTrigger}
-        type="button"
-        className={styles.trigger}
-        aria-label={label}
-        aria-haspopup="menu"
-        aria-expanded={false}
-        data-state="closed"
-        onPointerEnter={load}
-        onFocus={load}
-        onPointerDown={(event) => {
-          if (event.button !== 0 || event.ctrlKey) return;
-          event.preventDefault();
-          openSoon();
-        }}
-        onClick={openSoon}
-        onKeyDown={(event) => {
-          if (event.key !== 'ArrowDown') return;
-          event.preventDefault();
-          openSoon();
-        }}
-      >
+      <PlainMenuTrigger ref={plainTrigger} className={styles.trigger} label={label} load={load} open={openSoon}>
         {face}
-      </button>
+      </PlainMenuTrigger>
     );
   }
   return (
