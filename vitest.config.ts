@@ -21,7 +21,12 @@ export default defineConfig({
       },
       {
         // The repository's own tooling (scripts/): the architecture check among it.
-        test: { name: 'tooling', include: ['scripts/**/*.test.ts'], environment: 'node', setupFiles },
+        test: {
+          name: 'tooling',
+          include: ['scripts/**/*.test.ts', 'apps/web/build/**/*.test.ts'],
+          environment: 'node',
+          setupFiles,
+        },
       },
       {
         test: {

@@ -151,7 +151,7 @@ try {
     { label: '/search?q=desk', url: `${origin}/search?q=desk` },
   ].filter((page) => !ONLY_PAGES || ONLY_PAGES.includes(page.label));
   console.log(
-    `Lighthouse ${RUNS > 1 ? `(median of ${RUNS}) ` : ''}mobile, ${THROTTLING} throttling, signed in as avery@ou.edu, ${WEB_DIST}`,
+    `Lighthouse ${RUNS > 1 ? `(each column's median of ${RUNS}) ` : ''}mobile, ${THROTTLING} throttling, signed in as avery@ou.edu, ${WEB_DIST}`,
   );
   console.log('| Page | Performance | LCP | CLS | FCP | TBT | TTI | JS transferred |');
   console.log('|---|---|---|---|---|---|---|---|');
@@ -195,8 +195,13 @@ try {
       });
       await writeFile(path.join(reportDir, `${page.label.replace(/\W+/g, '_')}-${run}.json`), JSON.stringify(lhr));
     }
-    results.sort((a, b) => a.score - b.score);
-    const r = results[Math.floor(results.length / 2)] as (typeof results)[number];
+    // Each column's own median over the runs (the issue's targets are each a median of 5), not
+    // the columns of the one run with the median score.
+    const median = (key: keyof (typeof results)[number]) =>
+      results.map((result) => result[key]).sort((a, b) => a - b)[Math.floor(results.length / 2)] as number;
+    const r = Object.fromEntries(
+      (['score', 'lcp', 'cls', 'fcp', 'tbt', 'tti', 'js'] as const).map((key) => [key, median(key)]),
+    ) as (typeof results)[number];
     console.log(
       `| \`${page.label}\` | ${r.score} | ${(r.lcp / 1000).toFixed(2)} s | ${r.cls.toFixed(3)} | ${(r.fcp / 1000).toFixed(2)} s | ${Math.round(r.tbt)} ms | ${(r.tti / 1000).toFixed(2)} s | ${(r.js / 1024).toFixed(0)} KB |`,
     );

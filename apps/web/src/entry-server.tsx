@@ -7,7 +7,14 @@ import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, type StaticHandlerContext, StaticRouterProvider } from 'react-router';
-import { documentHead, documentParts, type PageState, STATE_ELEMENT_ID, scriptJson } from './app/document.ts';
+import {
+  codeAfterFirstPaint,
+  documentHead,
+  documentParts,
+  type PageState,
+  STATE_ELEMENT_ID,
+  scriptJson,
+} from './app/document.ts';
 import type { WithHead } from './app/head.ts';
 import type { RouteHandle } from './app/layout/route-handle.ts';
 import { AppProvider } from './app/provider.tsx';
@@ -126,8 +133,8 @@ function routePreloads(context: StaticHandlerContext): string {
     );
     links = [...chunksOf(chunks, modules)]
       .filter((file) => !entry.has(file))
-      .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
-      .join('');
+      .map((file) => `/${file}`)
+      .join(' ');
     preloadsByPage.set(key, links);
   }
   return links;
@@ -189,13 +196,13 @@ export async function render(request: Request, { api, nonce }: RenderOptions): P
   });
   const campus = queryClient.getQueryData(campusQueryOptions().queryKey);
   const parts = templateParts();
-  const head =
-    documentHead({ campus, head: deepestHead(context), url: new URL(request.url), nonce }) + routePreloads(context);
+  const head = documentHead({ campus, head: deepestHead(context), url: new URL(request.url), nonce });
+  const code = [...parts.code, ...routePreloads(context).split(' ').filter(Boolean)];
   const data = `<script type="application/json" id="${STATE_ELEMENT_ID}" nonce="${nonce}">${state}</script>`;
   const html = Buffer.concat([
     Buffer.from(parts.beforeHead + head + parts.beforeApp),
     ...chunks,
-    Buffer.from(parts.afterApp.replace('<!--app-state-->', () => data)),
+    Buffer.from(parts.afterApp.replace('<!--app-state-->', () => data + codeAfterFirstPaint(code, nonce))),
   ]);
   return { status: context.statusCode, html };
 }

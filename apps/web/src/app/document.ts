@@ -32,14 +32,41 @@ const escapeHtml = (value: string) =>
 
 /** index.html cut at its markers: the head's tags go at `<!--app-head-->`, the page at `<!--app-html-->`. */
 export function documentParts(template: string) {
-  const [beforeHead = '', rest = ''] = template
-    // The page is drawn: its code only makes it work. Asked for after the stylesheet and the
-    // page's first photo, which the first paint needs (module scripts never block it).
-    .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
-    .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"')
-    .split('<!--app-head-->');
+  // The entry script and its preloads leave the head: the page asks for them after its first
+  // paint (codeAfterFirstPaint below).
+  const code: string[] = [];
+  const take = (_tag: string, href: string) => {
+    code.push(href);
+    return '';
+  };
+  const withoutCode = template
+    .replace(/<script type="module"[^>]*? src="([^"]+)"[^>]*><\/script>\s*/g, take)
+    .replace(/<link rel="modulepreload"[^>]*? href="([^"]+)"[^>]*>\s*/g, take);
+  const [beforeHead = '', rest = ''] = withoutCode.split('<!--app-head-->');
   const [between = '', afterApp = ''] = rest.split('<!--app-html-->');
-  return { beforeHead, beforeApp: between, afterApp };
+  return { beforeHead, beforeApp: between, afterApp, code };
+}
+
+/**
+ * The page is drawn: its code only makes it work. On a slow connection the code (some 190 KB)
+ * would share the line with the stylesheet and the page's first photo, which the largest paint
+ * waits for. So the code is asked for once the first photos (the ones drawn with
+ * `fetchpriority="high"`) have arrived, or failed, and a frame has been painted (at the first paint
+ * on a page without them, after 3 s at the latest): one small inline script, allowed by the
+ * document's nonce, adds the module preloads and the entry. A click meanwhile is held
+ * (HOLD_ACTIONS). Measured in docs/decisions/048-landing-load-order.md.
+ * `code`: the entry script first, then the chunks it and the page import.
+ */
+export function codeAfterFirstPaint(code: string[], nonce: string): string {
+  const [entry, ...preloads] = code;
+  if (!entry) return '';
+  return `<script nonce="${escapeHtml(nonce)}">((e,p)=>{let d=false;const go=()=>{if(d)return;d=true;
+for(const h of p){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.append(l)}
+const s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=e;document.head.append(s)};
+const painted=()=>requestAnimationFrame(()=>setTimeout(go));
+let n=0;const one=()=>{if(--n===0)painted()};
+for(const i of document.querySelectorAll('#root img[fetchpriority=high]'))if(!i.complete){n++;i.addEventListener('load',one,{once:true});i.addEventListener('error',one,{once:true})}
+if(n===0)painted();setTimeout(go,3000)})(${scriptJson(entry)},${scriptJson(preloads)})</script>`.replace(/\n/g, '');
 }
 
 /** What the capture script below keeps on `window` until the app takes it (start.tsx). */
