@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, keepScreenshot, secondPerson, test } from './fixtures.ts';
 import { freshMember, isMobile, PNG, uniqueTag } from './support/members.ts';
+import { watchStream } from './support/stream.ts';
 
 /**
  * The live feed (docs/product/community.md#live-feed, docs/decisions/042-live-feed.md), two people
@@ -12,21 +13,6 @@ import { freshMember, isMobile, PNG, uniqueTag } from './support/members.ts';
  * other project (or of other specs) running at the same time never reach the count.
  */
 test.describe.configure({ timeout: 150_000 });
-
-/**
- * The page's event stream as Chromium sees it (DevTools Protocol): the stream opens after the
- * document loads, and a post made before it is ready would never be announced to it.
- */
-async function watchStream(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  const names: string[] = [];
-  cdp.on('Network.eventSourceMessageReceived', (message) => names.push(message.eventName));
-  return {
-    /** How many times a stream said `ready` (one per page load). */
-    readies: () => names.filter((name) => name === 'ready').length,
-  };
-}
 
 async function postListing(page: Page, origin: string, plainText: string, category: string, priceCents: number) {
   const res = await page.request.post('/api/posts', {
