@@ -79,6 +79,12 @@ test("'2 new posts' while the reader is down the feed: their place stays; a clic
   await expect(cards.nth(0)).toBeInViewport();
   // The rest of the list is still there below, the card the reader was at among it.
   await expect(reading).toHaveCount(1);
+  // Nothing of the place was lost: below the new posts the old ones follow in their order (all
+  // eight, the reader's fifth of them), so scrolling down comes back to it.
+  const texts = await cards.evaluateAll((all) => all.map((card) => card.textContent ?? ''));
+  const at = [fresh[1], fresh[0], ...[...older].reverse()].map((t) => texts.findIndex((x) => x.includes(t as string)));
+  expect(at).not.toContain(-1);
+  expect(at).toEqual([...at].sort((a, b) => a - b));
   await keepScreenshot(page, 'live-feed-shown');
 
   expect(other.errors, 'the other person’s page logged errors').toEqual([]);

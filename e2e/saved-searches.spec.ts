@@ -6,8 +6,9 @@ import { watchStream } from './support/stream.ts';
  * Saved searches and notification emails (docs/product/notifications.md, decision 040), two
  * people in two browser contexts of the project's size. One saves a search from the search
  * page; the other posts a match; the first is told in the app and, in the daily digest, by
- * email. The e2e server is shared by every spec, so the jobs run through their dev routes for
- * the member's own matches (the matching pass also starts by itself after each post).
+ * email. The first journey waits for the matching job the post itself queues (the events
+ * outbox and the job runner, within the minute); the daily digest runs through its dev route for
+ * the member's own matches, since the e2e server and its clock are shared by every spec.
  */
 
 test.describe.configure({ timeout: 120_000 });
@@ -149,6 +150,21 @@ test('unsubscribe from an email link turns off that email type only', async ({ p
   await expect(email('Saved searches')).toBeChecked();
   await page.reload();
   await expect(email('Saved searches')).toBeChecked();
+
+  // The mail app's own button (RFC 8058): a POST of the List-Unsubscribe address with the
+  // List-Unsubscribe-Post body, no cookie, from the mail provider's side.
+  const oneClick = new URL(/^<(.+)>$/.exec(mail?.headers['List-Unsubscribe'] ?? '')?.[1] ?? 'http://invalid/');
+  const posted = await stranger.context.request.post(`${oneClick.pathname}${oneClick.search}`, {
+    form: { 'List-Unsubscribe': 'One-Click' },
+    headers: { origin: 'https://mail.example.com' },
+  });
+  expect(posted.status(), await posted.text()).toBe(200);
+  await page.reload();
+  await expect(email('Saved searches')).not.toBeChecked();
+  for (const kind of ['Messages', 'Comments and replies', 'Saves', 'Offers', 'Moderation and reminders']) {
+    await expect(email(kind)).toBeChecked();
+  }
+  await expect(page.getByRole('switch', { name: 'Email notifications' })).toBeChecked();
 
   expect(stranger.errors).toEqual([]);
   expect(other.errors).toEqual([]);
