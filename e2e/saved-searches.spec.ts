@@ -99,7 +99,9 @@ test('saved search → the other person posts a match → a notification, then t
   await keepScreenshot(page, 'saved-searches-on-search');
   await yours.getByRole('button', { name: `Delete saved search ${word} toaster oven` }).click();
   await expect(page.getByRole('region', { name: 'Your saved searches' })).toHaveCount(0);
-  expect(((await (await page.request.get('/api/saved-searches')).json()) as { savedSearches: unknown[] }).savedSearches).toEqual([]);
+  expect(
+    ((await (await page.request.get('/api/saved-searches')).json()) as { savedSearches: unknown[] }).savedSearches,
+  ).toEqual([]);
 
   expect(other.errors).toEqual([]);
   await other.context.close();
