@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, keepScreenshot, secondPerson, test } from './fixtures.ts';
 import { freshMember, isMobile, PNG, uniqueTag } from './support/members.ts';
+import { watchStream } from './support/stream.ts';
 
 /**
  * The live feed (docs/product/community.md#live-feed, docs/decisions/042-live-feed.md), two people
@@ -12,21 +13,6 @@ import { freshMember, isMobile, PNG, uniqueTag } from './support/members.ts';
  * other project (or of other specs) running at the same time never reach the count.
  */
 test.describe.configure({ timeout: 150_000 });
-
-/**
- * The page's event stream as Chromium sees it (DevTools Protocol): the stream opens after the
- * document loads, and a post made before it is ready would never be announced to it.
- */
-async function watchStream(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  const names: string[] = [];
-  cdp.on('Network.eventSourceMessageReceived', (message) => names.push(message.eventName));
-  return {
-    /** How many times a stream said `ready` (one per page load). */
-    readies: () => names.filter((name) => name === 'ready').length,
-  };
-}
 
 async function postListing(page: Page, origin: string, plainText: string, category: string, priceCents: number) {
   const res = await page.request.post('/api/posts', {
@@ -93,6 +79,12 @@ test("'2 new posts' while the reader is down the feed: their place stays; a clic
   await expect(cards.nth(0)).toBeInViewport();
   // The rest of the list is still there below, the card the reader was at among it.
   await expect(reading).toHaveCount(1);
+  // Nothing of the place was lost: below the new posts the old ones follow in their order (all
+  // eight, the reader's fifth of them), so scrolling down comes back to it.
+  const texts = await cards.evaluateAll((all) => all.map((card) => card.textContent ?? ''));
+  const at = [fresh[1], fresh[0], ...[...older].reverse()].map((t) => texts.findIndex((x) => x.includes(t as string)));
+  expect(at).not.toContain(-1);
+  expect(at).toEqual([...at].sort((a, b) => a - b));
   await keepScreenshot(page, 'live-feed-shown');
 
   expect(other.errors, 'the other person’s page logged errors').toEqual([]);

@@ -203,6 +203,21 @@ test('offline, a page load shows the offline page with the last feed the member 
     .poll(() => page.evaluate(async () => Boolean(await caches.match('/api/posts', { cacheName: 'feed' }))))
     .toBe(true);
 
+  // What the worker keeps: the shell's files and the one feed page, never another API answer
+  // (every other one is no-store), even after pages that read a member's own data.
+  await page.goto('/notifications');
+  await page.goto('/messages');
+  await page.goto('/settings/notifications');
+  const kept = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+    }
+    return urls;
+  });
+  expect(kept).toContain('/api/posts');
+  expect(kept.filter((p) => p.startsWith('/api/'))).toEqual(['/api/posts']);
+
   // The tab is closed (its live stream would fail loudly); another one loads a page offline.
   await page.goto('about:blank');
   await context.setOffline(true);
@@ -247,6 +262,45 @@ test("the campus's manifest and service worker pass Chromium's installability ch
     expect(manifest.url).toBe(`${origin}/manifest.webmanifest`);
     expect(manifest.errors).toEqual([]);
     expect(installabilityErrors).toEqual([]);
+
+    // The rest of Lighthouse 11's PWA category, checked as its audits checked them.
+    const app = (await (await context.request.get('/manifest.webmanifest')).json()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      background_color: string;
+      icons: Array<{ src: string; sizes: string; type: string; purpose: string }>;
+    };
+    const doc = await page.evaluate(() => ({
+      themeColor: document.querySelector('meta[name="theme-color"]')?.getAttribute('content') ?? null,
+      viewport: document.querySelector('meta[name="viewport"]')?.getAttribute('content') ?? '',
+      overflow: document.documentElement.scrollWidth - window.innerWidth,
+      controlled: navigator.serviceWorker.controller?.scriptURL ?? null,
+    }));
+    // themed-omnibox: the page's theme colour is the manifest's.
+    expect(doc.themeColor).toBe(app.theme_color);
+    // viewport and content-width: a mobile viewport, nothing wider than the window.
+    expect(doc.viewport).toMatch(/width=device-width/);
+    expect(doc.overflow).toBeLessThanOrEqual(0);
+    // splash-screen: name, colours and a 512 px icon; maskable-icon: a maskable one.
+    expect(app).toMatchObject({ display: 'standalone', start_url: '/home?source=app' });
+    expect(app.name).toMatch(/^\S.* Buy \/ Sell$/);
+    expect(app.short_name.length).toBeGreaterThan(0);
+    expect(app.background_color).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(app.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(doc.controlled).toBe(`${origin}/sw.js`);
+    const drawn: string[] = [];
+    for (const icon of app.icons) {
+      const res = await context.request.get(icon.src);
+      expect(res.headers()['content-type']).toBe('image/png');
+      const png = await res.body();
+      // The PNG header's width and height (IHDR) are the size the manifest states.
+      drawn.push(`${icon.purpose} ${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`);
+    }
+    expect(drawn.sort()).toEqual(['any 192x192', 'any 512x512', 'maskable 192x192', 'maskable 512x512']);
+    expect(app.icons.map((i) => `${i.purpose} ${i.sizes}`).sort()).toEqual(drawn);
   } finally {
     await context.close();
   }

@@ -1,7 +1,9 @@
+import { CAMPUS_IDS } from '@campus/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/client.ts';
-import { users } from '../src/db/schema/index.ts';
+import { campusModerators, memberSuspensions, users } from '../src/db/schema/index.ts';
+import type { Clock } from '../src/lib/clock.ts';
 import { TestBrowser, unverifiedUser, verifiedUser } from './auth.ts';
 import { member } from './posts.ts';
 
@@ -34,6 +36,36 @@ export async function roles(app: FastifyInstance, db: Database, ownerName = 'Oli
     otherUser: other.user,
     owner: owner.browser,
     ownerUser: owner.user,
+  };
+}
+
+/**
+ * The two callers `roles` leaves out, on the OU site: a moderator of another campus (UT's,
+ * granted as the moderators command grants) signed in on OU's site, and an OU member whose
+ * suspension (docs/product/moderation.md#suspension) runs a day past the clock's now.
+ */
+export async function moderationRoles(app: FastifyInstance, db: Database, clock: Clock) {
+  const host = 'ou.localhost:3000';
+  const utMod = await member(app, db, 'ut', 'Uma Utmod');
+  await db.insert(campusModerators).values({ userId: utMod.user.id, campusId: CAMPUS_IDS.ut, grantedBy: 'test' });
+  const utModEmail = (await db.query.users.findFirst({ where: eq(users.id, utMod.user.id) }))?.email ?? '';
+  const suspended = await member(app, db, 'ou', 'Sid Suspended');
+  const now = clock.now();
+  await db.insert(memberSuspensions).values({
+    id: `s-${suspended.user.id}`,
+    campusId: CAMPUS_IDS.ou,
+    userId: suspended.user.id,
+    reason: 'test',
+    startsAt: now,
+    endsAt: new Date(now.getTime() + 24 * 60 * 60 * 1000),
+    createdBy: 'test',
+  });
+  return {
+    otherCampusModerator: await signInOn(app, utModEmail, host),
+    otherCampusModeratorUser: utMod.user,
+    /** Signed in before the suspension began: its session is refused from now on. */
+    suspended: suspended.browser,
+    suspendedUser: suspended.user,
   };
 }
 

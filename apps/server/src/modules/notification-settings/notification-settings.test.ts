@@ -4,7 +4,7 @@ import { createTestApp } from '../../../test/app.ts';
 import { TestBrowser } from '../../../test/auth.ts';
 import { openChatWith, sendMessageAs } from '../../../test/chats.ts';
 import { createPostAs, member } from '../../../test/posts.ts';
-import { roles } from '../../../test/profiles.ts';
+import { moderationRoles, roles } from '../../../test/profiles.ts';
 import { notificationSettings, users } from '../../db/schema/index.ts';
 import { MAIL_QUIET_MS, mailDueNotifications } from '../../jobs/notification-mail.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -119,6 +119,33 @@ describe('notification settings, by role', () => {
       pushPreviews: true,
     });
     expect(await flagOf(user.id)).toBe(true);
+  });
+
+  it('a moderator of another campus keeps their own settings here; a suspended member is refused, and their unsubscribe link still works', async () => {
+    const m = await moderationRoles(app, db, clock);
+    const before = await settingsRows();
+    for (const res of [
+      await m.suspended.get(URL_SETTINGS),
+      await m.suspended.request('PATCH', URL_SETTINGS, { emailNotifications: false, email: { saves: false } }),
+    ]) {
+      expect([res.statusCode, res.json().code]).toEqual([403, 'ACCOUNT_SUSPENDED']);
+    }
+    expect(await settingsRows()).toBe(before);
+    expect(await flagOf(m.suspendedUser.id)).toBe(true);
+    // The link in an email needs no session, so a suspension does not stop it.
+    const token = signUnsubscribeToken(secret, { userId: m.suspendedUser.id, kind: 'saves', now: clock.now() });
+    expect((await oneClick(token)).statusCode).toBe(200);
+    const [kept] = await db
+      .select({ emailOff: notificationSettings.emailOff })
+      .from(notificationSettings)
+      .where(eq(notificationSettings.userId, m.suspendedUser.id));
+    expect(kept?.emailOff).toEqual(['saves']);
+    expect(await flagOf(m.suspendedUser.id)).toBe(true);
+
+    // The settings are the account's, not a campus's: a UT moderator on OU's site sees and changes their own only.
+    const own = await m.otherCampusModerator.request('PATCH', URL_SETTINGS, { email: { moderation: false } });
+    expect([own.statusCode, own.json().email]).toEqual([200, { ...ALL_ON, moderation: false }]);
+    expect((await r.owner.get(URL_SETTINGS)).json().email).toEqual(ALL_ON);
   });
 });
 

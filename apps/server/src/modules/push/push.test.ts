@@ -16,7 +16,7 @@ import { createTestApp } from '../../../test/app.ts';
 import { TestBrowser, unverifiedUser, verifiedUser } from '../../../test/auth.ts';
 import { openChatWith, sendMessageAs } from '../../../test/chats.ts';
 import { createPostAs, member } from '../../../test/posts.ts';
-import { roles } from '../../../test/profiles.ts';
+import { moderationRoles, roles } from '../../../test/profiles.ts';
 import { listen, until } from '../../../test/sse.ts';
 import { loadConfig } from '../../config.ts';
 import { refreshOpenStreams } from '../../db/open-streams.ts';
@@ -653,5 +653,73 @@ describe('GET and PATCH /api/push/devices (the settings page, decision 040)', ()
     const payload = JSON.parse(decryptPush((push as ReceivedPush).body, phone.ecdh, phone.auth)) as PushPayload;
     expect(payload).toMatchObject({ title: 'Stu Seller', url: `/post/${post.id}`, tag: `post:${post.id}` });
     expect(payload.body).toContain(word);
+  });
+});
+
+describe('the push routes: a moderator of another campus and a suspended member', () => {
+  it('are refused every push route (subscribe, forget, list and switch devices); nothing stored or changed', async () => {
+    const m = await moderationRoles(app, db, systemClock);
+    const owner = await member(app, db, 'ou', 'Opal Owner');
+    const mine = await subscribeAs(owner.browser);
+    const id = (mine.res.json() as PushSubscriptionResponse).id;
+    const expected: Array<[TestBrowser, string, number, string]> = [
+      // A moderator elsewhere is a guest here like any member of another campus.
+      [m.otherCampusModerator, m.otherCampusModeratorUser.id, 403, 'NOT_A_MEMBER'],
+      [m.suspended, m.suspendedUser.id, 403, 'ACCOUNT_SUSPENDED'],
+    ];
+    for (const [browser, userId, status, code] of expected) {
+      const attempt = await subscribeAs(browser);
+      for (const res of [
+        attempt.res,
+        await browser.get('/api/push/devices'),
+        await browser.request('PATCH', `/api/push/devices/${id}`, { kinds: { messages: false } }),
+        await browser.request('DELETE', `/api/push/subscriptions/${id}`),
+      ]) {
+        expect([res.statusCode, res.json().code]).toEqual([status, code]);
+      }
+      expect(await stored(attempt.endpoint)).toEqual([]);
+      expect(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))).toEqual([]);
+    }
+    expect(await kindsOf(mine.endpoint)).toEqual({});
+  });
+});
+
+describe('sending pushes: offers', () => {
+  it('an offer made and an offer accepted each push the other side and open the chat', async () => {
+    const seller = await member(app, db, 'ou', 'Odie Offers');
+    const buyer = await member(app, db, 'ou', 'Abe Accepted');
+    const sellerDevice = await subscribeAs(seller.browser);
+    const buyerDevice = await subscribeAs(buyer.browser);
+    const created = await createPostAs(seller.browser, { plainText: 'Standing desk, adjustable', priceCents: 8000 });
+    expect(created.statusCode).toBe(201);
+    const postId = (created.json() as { id: string }).id;
+    const made = await buyer.browser.post(`/api/posts/${postId}/offers`, { amountCents: 6000 });
+    expect(made.statusCode, made.body).toBe(201);
+    const offer = (made.json() as { offer: { id: string; chatId: string } }).offer;
+    const chatPage = { url: `/messages/${offer.chatId}`, tag: `chat:${offer.chatId}` };
+
+    await sendDuePushes(pushDeps);
+    const toSeller = pushesTo(sellerDevice.endpoint).map(
+      (p) => JSON.parse(decryptPush(p.body, sellerDevice.ecdh, sellerDevice.auth)) as PushPayload,
+    );
+    expect(toSeller.length).toBeGreaterThanOrEqual(1);
+    for (const payload of toSeller) expect(payload).toMatchObject({ title: 'Abe Accepted', ...chatPage });
+    expect(toSeller.some((p) => p.body.includes('$60'))).toBe(true);
+    expect(pushesTo(buyerDevice.endpoint)).toEqual([]);
+
+    const accepted = await seller.browser.post(`/api/offers/${offer.id}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    await sendDuePushes(pushDeps);
+    const toBuyer = pushesTo(buyerDevice.endpoint).map(
+      (p) => JSON.parse(decryptPush(p.body, buyerDevice.ecdh, buyerDevice.auth)) as PushPayload,
+    );
+    expect(toBuyer).toEqual([
+      {
+        title: 'Odie Offers',
+        body: 'Accepted your offer: $60 · Standing desk, adjustable',
+        ...chatPage,
+        icon: `/api/campuses/${CAMPUS_IDS.ou}/icons/192.png`,
+      },
+    ]);
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.ts';
 import type { TestBrowser } from '../../../test/auth.ts';
 import { createPostAs, member } from '../../../test/posts.ts';
-import { roles } from '../../../test/profiles.ts';
+import { moderationRoles, roles } from '../../../test/profiles.ts';
 import { bannedEmails, notifications, savedSearches, savedSearchMatches, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { mailSavedSearchDigests } from './digest.ts';
@@ -107,6 +107,33 @@ describe('saved-search routes, by role', () => {
     const removed = await owner.browser.request('DELETE', `/api/saved-searches/${id}`);
     expect(removed.statusCode).toBe(200);
     expect(removed.json().savedSearches).toEqual([]);
+  });
+
+  it('refuse a moderator of another campus and a suspended member of this one; nothing stored or deleted', async () => {
+    const m = await moderationRoles(app, db, clock);
+    const owner = await member(app, db, 'ou', 'Oona Owner');
+    const created = await save(owner.browser, { q: 'reading lamp' });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().savedSearches[0].id as string;
+    const before = await savedCount();
+    const expected: Array<[TestBrowser, number, string]> = [
+      // A moderator elsewhere is a guest here like any member of another campus.
+      [m.otherCampusModerator, 403, 'NOT_A_MEMBER'],
+      [m.suspended, 403, 'ACCOUNT_SUSPENDED'],
+    ];
+    for (const [browser, status, code] of expected) {
+      for (const res of [
+        await browser.get('/api/saved-searches'),
+        await save(browser, { q: 'desk lamp' }),
+        await browser.request('DELETE', `/api/saved-searches/${id}`),
+      ]) {
+        expect([res.statusCode, res.json().code]).toEqual([status, code]);
+      }
+    }
+    expect(await savedCount()).toBe(before);
+    expect(await savedCount(owner.user.id)).toBe(1);
+    expect(await savedCount(m.suspendedUser.id)).toBe(0);
+    expect(await savedCount(m.otherCampusModeratorUser.id)).toBe(0);
   });
 });
 

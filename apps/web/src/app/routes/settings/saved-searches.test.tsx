@@ -1,9 +1,16 @@
 import { SAVED_SEARCH_TEXTS, type SavedSearch } from '@campus/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { pushMoment } from '@/lib/push-moment.ts';
 import { callsTo, mockApi, refuse } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { testViewer } from '@/testing/viewer.ts';
+
+// The real announcement, watched: saving a search is a moment to offer push (docs/product/push-and-app.md#asking).
+vi.mock('@/lib/push-moment.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/lib/push-moment.ts')>();
+  return { ...actual, pushMoment: vi.fn(actual.pushMoment) };
+});
 
 const fridge: SavedSearch = {
   id: 's1',
@@ -85,9 +92,11 @@ describe('Save this search on /search', () => {
         limit: 20,
       }),
     });
+    vi.mocked(pushMoment).mockClear();
     renderApp('/search?q=mini%20fridge&maxPrice=60&condition=good,like%20new&sort=price_asc');
     await clickWhenReady(SAVED_SEARCH_TEXTS.save);
     const saved = await screen.findByRole('button', { name: SAVED_SEARCH_TEXTS.saved });
+    expect(vi.mocked(pushMoment).mock.calls).toEqual([['search']]);
     expect(saved.getAttribute('aria-pressed')).toBe('true');
     expect(callsTo('POST /api/saved-searches').map((c) => c.body)).toEqual([
       {
@@ -104,10 +113,45 @@ describe('Save this search on /search', () => {
       'GET /api/saved-searches': { savedSearches: [], limit: 20 },
       'POST /api/saved-searches': refuse(409, 'SAVED_SEARCH_LIMIT', SAVED_SEARCH_TEXTS.limitReached),
     });
+    vi.mocked(pushMoment).mockClear();
     renderApp('/search?q=lamp');
     await clickWhenReady(SAVED_SEARCH_TEXTS.save);
     expect(await screen.findByText(SAVED_SEARCH_TEXTS.limitReached)).toBeTruthy();
+    // A refused save is no moment to ask.
+    expect(pushMoment).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: SAVED_SEARCH_TEXTS.save }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('pressing Search saved again deletes this search from the search page', async () => {
+    mockApi({
+      'GET /api/search/posts': { posts: [], nextCursor: null },
+      'GET /api/saved-searches': { savedSearches: [fridge], limit: 20 },
+      'DELETE /api/saved-searches/:savedSearchId': { savedSearches: [], limit: 20 },
+    });
+    renderApp('/search?q=mini%20fridge&maxPrice=60&condition=good,like%20new&sort=price_asc');
+    const saved = await screen.findByRole('button', { name: SAVED_SEARCH_TEXTS.saved });
+    expect(saved.getAttribute('aria-pressed')).toBe('true');
+    await clickWhenReady(SAVED_SEARCH_TEXTS.saved);
+    expect(await screen.findByText(SAVED_SEARCH_TEXTS.removedToast)).toBeTruthy();
+    const again = await screen.findByRole('button', { name: SAVED_SEARCH_TEXTS.save });
+    expect(again.getAttribute('aria-pressed')).toBe('false');
+    expect(callsTo('DELETE /api/saved-searches/:savedSearchId').map((c) => c.params.savedSearchId)).toEqual(['s1']);
+    expect(callsTo('POST /api/saved-searches')).toEqual([]);
+  });
+
+  it('deletes a saved search from the list on the search page', async () => {
+    mockApi({
+      'GET /api/search/popular': { searches: [] },
+      'GET /api/saved-searches': { savedSearches: [fridge, lamp], limit: 20 },
+      'DELETE /api/saved-searches/:savedSearchId': { savedSearches: [fridge], limit: 20 },
+    });
+    renderApp('/search');
+    const list = (await screen.findByRole('heading', { name: SAVED_SEARCH_TEXTS.yourSaved })).closest('section');
+    if (!list) throw new Error('no saved searches section');
+    fireEvent.click(within(list).getByRole('button', { name: SAVED_SEARCH_TEXTS.deleteLabel('desk lamp') }));
+    await waitFor(() => expect(within(list).queryByRole('link', { name: /desk lamp/ })).toBeNull());
+    expect(within(list).getByRole('link', { name: /mini fridge/ })).toBeTruthy();
+    expect(callsTo('DELETE /api/saved-searches/:savedSearchId').map((c) => c.params.savedSearchId)).toEqual(['s2']);
   });
 
   it('lists the saved searches above popular searches when nothing is typed', async () => {
