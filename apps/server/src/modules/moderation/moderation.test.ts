@@ -776,6 +776,35 @@ describe('the audit log', () => {
       .where(eq(moderationLog.id, row?.id ?? ''));
     expect(after?.reason).toBe('Tone');
   });
+
+  it('no route changes it: the API has no write to the log, and whatever is sent there leaves it as it was', async () => {
+    const mod = await moderatorOf('ou', 'Lars Listed');
+    const target = await member(app, db, 'ou', 'Wes Warnedtwice');
+    const warned = await act(mod.browser, { action: 'warn', target: { type: 'user', id: target.user.id }, reason: 'Tone' });
+    const entryId = (warned.json() as { entry: { id: string } }).entry.id;
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const routes = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/api/moderation'))
+      .flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`))
+      .sort();
+    expect(routes).toEqual(['GET /api/moderation/log', 'GET /api/moderation/queue', 'POST /api/moderation/actions']);
+    const rowOf = async () => (await db.select().from(moderationLog).where(eq(moderationLog.id, entryId)))[0];
+    const before = await rowOf();
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+      for (const url of ['/api/moderation/log', `/api/moderation/log/${entryId}`, `/api/moderation/actions/${entryId}`]) {
+        const res = await mod.browser.request(method, url, { reason: 'edited', action: 'dismiss' });
+        expect([404, 405], `${method} ${url}`).toContain(res.statusCode);
+      }
+    }
+    // A later action on the same member adds a line; the first stays as written.
+    expect(
+      (await act(mod.browser, { action: 'warn', target: { type: 'user', id: target.user.id }, reason: 'Again' }))
+        .statusCode,
+    ).toBe(200);
+    expect(await rowOf()).toEqual(before);
+  });
 });
 
 describe('hidden content elsewhere', () => {
