@@ -145,7 +145,9 @@ async function store(
       createdAt: now,
     });
     if (!stored.created) return stored;
-    if (target.kind !== 'user' && target.moderation === null) await hideIfReportedEnough(tx, target, now);
+    if (target.kind !== 'user' && target.moderation === null) {
+      await hideIfReportedEnough(tx, { ...target, kind: target.kind }, now);
+    }
     // The moderators' open queues show the new report (after the hide's own publishes).
     await announceQueueChange(tx, campus.id);
     return stored;
@@ -156,12 +158,16 @@ async function store(
  * Content with open reports from 3 different members is hidden pending review, and its author is
  * told (docs/product/moderation.md#auto-hide).
  */
-async function hideIfReportedEnough(tx: DbOrTx, target: TargetRow, now: Date): Promise<void> {
-  const kind = target.kind as ContentKind;
+async function hideIfReportedEnough(
+  tx: DbOrTx,
+  target: TargetRow & { kind: ContentKind },
+  now: Date,
+): Promise<void> {
+  const { kind } = target;
   if ((await countOpenReporters(tx, kind, target.id)) < MODERATION_LIMITS.autoHideReporters) return;
   // Hidden once: the state check makes a concurrent third report a no-op.
   if (!(await setModeration(tx, kind, target.id, null, 'hidden', now))) return;
-  await announceContent(tx, { ...target, kind }, 'hidden');
+  await announceContent(tx, target, 'hidden');
   await notify(tx, {
     campusId: target.campusId,
     type: 'content hidden',
