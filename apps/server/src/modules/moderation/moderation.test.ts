@@ -297,6 +297,34 @@ describe('auto-hide and restore', () => {
   });
 });
 
+describe('auto-hide of a comment', () => {
+  it('3 different members hide a comment from its thread for everyone but its author, who is told', async () => {
+    const author = await member(app, db, 'ou', 'Cyd Commenter');
+    const poster = await member(app, db, 'ou', 'Pat Poster');
+    const top = await postBy(poster.browser, 'Futon, pickup only');
+    const comment = await postBy(author.browser, 'Venmo me $20 to hold it', { parentId: top.id });
+    const reporters = [
+      await member(app, db, 'ou', 'Ria Reporter'),
+      await member(app, db, 'ou', 'Rob Reporter'),
+      await member(app, db, 'ou', 'Ros Reporter'),
+    ];
+    const threadIds = async (b: TestBrowser) =>
+      ((await b.get(`/api/posts/${top.id}`)).json().comments as Post[]).map((c) => c.id);
+    for (const [i, r] of reporters.entries()) {
+      expect(await threadIds(poster.browser), `after ${i} reports`).toContain(comment.id);
+      const res = await report(r.browser, { target: { type: 'comment', id: comment.id }, reason: 'scam' });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect((await db.select().from(posts).where(eq(posts.id, comment.id)))[0]?.moderation).toBe('hidden');
+    expect(await threadIds(poster.browser)).not.toContain(comment.id);
+    expect(await threadIds(reporters[0]?.browser as TestBrowser)).not.toContain(comment.id);
+    expect(await threadIds(author.browser)).toContain(comment.id);
+    expect((await notificationsOf(author.user.id)).map((n) => n.message)).toContain(
+      MODERATION_MESSAGES.notifyHidden(MODERATION_MESSAGES.targetWords.comment),
+    );
+  });
+});
+
 describe('the queue and the log: who may read them', () => {
   it('only moderators of this campus; everyone else the 404 of a missing page', async () => {
     const r = await roles(app, db, 'Quinn Queue');
