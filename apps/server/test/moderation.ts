@@ -20,7 +20,11 @@ async function emailOf(db: Database, userId: string): Promise<string> {
 export async function moderatorOfAnotherCampus(app: FastifyInstance, db: Database, name = 'Ulma Utmod') {
   const ut = await member(app, db, 'ut', name);
   await db.insert(campusModerators).values({ userId: ut.user.id, campusId: CAMPUS_IDS.ut, grantedBy: 'test' });
-  return { browser: await signInOn(app, await emailOf(db, ut.user.id), 'ou.localhost:3000'), user: ut.user, home: ut.browser };
+  return {
+    browser: await signInOn(app, await emailOf(db, ut.user.id), 'ou.localhost:3000'),
+    user: ut.user,
+    home: ut.browser,
+  };
 }
 
 /**

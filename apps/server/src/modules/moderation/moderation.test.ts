@@ -15,9 +15,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.ts';
 import { TestBrowser, verifiedUser } from '../../../test/auth.ts';
 import { chatPage, openChatWith, sendMessageAs } from '../../../test/chats.ts';
+import { moderatorOfAnotherCampus, suspendMember } from '../../../test/moderation.ts';
 import { createPostAs, member } from '../../../test/posts.ts';
 import { roles, signInOn } from '../../../test/profiles.ts';
-import { moderatorOfAnotherCampus, suspendMember } from '../../../test/moderation.ts';
 import { listen, until } from '../../../test/sse.ts';
 import {
   campusModerators,
@@ -808,7 +808,11 @@ describe('the audit log', () => {
   it('no route changes it: the API has no write to the log, and whatever is sent there leaves it as it was', async () => {
     const mod = await moderatorOf('ou', 'Lars Listed');
     const target = await member(app, db, 'ou', 'Wes Warnedtwice');
-    const warned = await act(mod.browser, { action: 'warn', target: { type: 'user', id: target.user.id }, reason: 'Tone' });
+    const warned = await act(mod.browser, {
+      action: 'warn',
+      target: { type: 'user', id: target.user.id },
+      reason: 'Tone',
+    });
     const entryId = (warned.json() as { entry: { id: string } }).entry.id;
     const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, unknown>>;
@@ -821,7 +825,11 @@ describe('the audit log', () => {
     const rowOf = async () => (await db.select().from(moderationLog).where(eq(moderationLog.id, entryId)))[0];
     const before = await rowOf();
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
-      for (const url of ['/api/moderation/log', `/api/moderation/log/${entryId}`, `/api/moderation/actions/${entryId}`]) {
+      for (const url of [
+        '/api/moderation/log',
+        `/api/moderation/log/${entryId}`,
+        `/api/moderation/actions/${entryId}`,
+      ]) {
         const res = await mod.browser.request(method, url, { reason: 'edited', action: 'dismiss' });
         expect([404, 405], `${method} ${url}`).toContain(res.statusCode);
       }

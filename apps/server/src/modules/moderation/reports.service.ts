@@ -158,11 +158,7 @@ async function store(
  * Content with open reports from 3 different members is hidden pending review, and its author is
  * told (docs/product/moderation.md#auto-hide).
  */
-async function hideIfReportedEnough(
-  tx: DbOrTx,
-  target: TargetRow & { kind: ContentKind },
-  now: Date,
-): Promise<void> {
+async function hideIfReportedEnough(tx: DbOrTx, target: TargetRow & { kind: ContentKind }, now: Date): Promise<void> {
   const { kind } = target;
   if ((await countOpenReporters(tx, kind, target.id)) < MODERATION_LIMITS.autoHideReporters) return;
   // Hidden once: the state check makes a concurrent third report a no-op.

@@ -457,16 +457,22 @@ describe('a suspended member and a moderator of another campus', () => {
     const suspended = { statusCode: 403, code: 'ACCOUNT_SUSPENDED' };
     expect((await write(seller.browser, second.id, good)).json()).toMatchObject(suspended);
     expect((await seller.browser.get(reviewUrl(second.id))).json()).toMatchObject(suspended);
-    expect((await seller.browser.post(`/api/reviews/${ofSeller.id}/reply`, { text: 'Not true.' })).json()).toMatchObject(
-      suspended,
-    );
+    expect(
+      (await seller.browser.post(`/api/reviews/${ofSeller.id}/reply`, { text: 'Not true.' })).json(),
+    ).toMatchObject(suspended);
     expect((await seller.browser.post(`/api/reviews/${ofSeller.id}/report`, {})).json()).toMatchObject(suspended);
-    const report = await seller.browser.post('/api/reports', { target: { type: 'review', id: ofSeller.id }, reason: 'other' });
+    const report = await seller.browser.post('/api/reports', {
+      target: { type: 'review', id: ofSeller.id },
+      reason: 'other',
+    });
     expect(report.json()).toMatchObject(suspended);
     expect((await seller.browser.get(`/api/profiles/${sellerName}/reviews`)).json()).toMatchObject(suspended);
 
     // UT's moderator on OU's site: no review is theirs to write, reply to or report here.
-    expect((await write(utMod.browser, second.id, good)).json()).toMatchObject({ statusCode: 404, code: 'REVIEW_NOT_DUE' });
+    expect((await write(utMod.browser, second.id, good)).json()).toMatchObject({
+      statusCode: 404,
+      code: 'REVIEW_NOT_DUE',
+    });
     expect((await utMod.browser.get(reviewUrl(second.id))).statusCode).toBe(404);
     expect((await utMod.browser.post(`/api/reviews/${ofSeller.id}/reply`, { text: 'Hm.' })).statusCode).toBe(404);
     expect((await utMod.browser.post(`/api/reviews/${ofSeller.id}/report`, {})).json()).toMatchObject({

@@ -119,7 +119,13 @@ describe('the report sheet', () => {
 
   it("a comment's Report opens the same sheet, for that comment", async () => {
     const commenter = testAuthor({ id: 'u3', firstName: 'Cleo', lastName: 'Commenter', username: 'cleo' });
-    const comment = testPost({ id: 'c7', parentId: 'p1', rootId: 'p1', author: commenter, plainText: 'DM me on insta' });
+    const comment = testPost({
+      id: 'c7',
+      parentId: 'p1',
+      rootId: 'p1',
+      author: commenter,
+      plainText: 'DM me on insta',
+    });
     mockApi({
       'GET /api/posts/:postId': { post: lamp, ancestors: [], comments: [{ ...comment, replies: [] }] },
       'GET /api/posts/:postId/boost': noBoost,
