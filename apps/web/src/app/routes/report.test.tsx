@@ -163,7 +163,11 @@ describe('the report sheet', () => {
     const theirs = (await screen.findByText('Venmo me first')).closest('li') as HTMLElement;
     const mine = screen.getByText('Can I see it first?').closest('li') as HTMLElement;
     expect(within(mine).queryByRole('button', { name: MODERATION_SCREEN_TEXTS.messageOptions })).toBeNull();
-    fireEvent.click(within(theirs).getByRole('button', { name: MODERATION_SCREEN_TEXTS.messageOptions }));
+    // A press: Radix's trigger opens on the pointer going down, the plain one (before the menu
+    // code is in) on the click.
+    const options = within(theirs).getByRole('button', { name: MODERATION_SCREEN_TEXTS.messageOptions });
+    fireEvent.pointerDown(options, { button: 0 });
+    fireEvent.click(options);
     fireEvent.click(await screen.findByRole('menuitem', { name: MODERATION_MESSAGES.reportTitle.message }));
     const dialog = await screen.findByRole('dialog', { name: MODERATION_MESSAGES.reportTitle.message });
     fireEvent.click(within(dialog).getByRole('radio', { name: REPORT_REASON_LABELS.scam }));
