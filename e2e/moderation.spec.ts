@@ -6,7 +6,8 @@ import { createPost, freshMember, isMobile, PASSWORD, randomVisitorIp, signIn, u
  * Campus moderators (docs/product/moderation.md; docs/decisions/039-campus-moderators.md), each
  * person in a browser context of the project's size: three members report a post, which is hidden
  * from a fourth member's open feed at once, and a moderator restores it from /moderation (back in
- * that feed, live); a moderator suspends a member whose open tab is signed out onto the suspension
+ * that feed, live); the fourth member's report then shows up in the moderator's open queue and
+ * Remove takes the post out of their feed, both without a reload; a moderator suspends a member whose open tab is signed out onto the suspension
  * page, and once the suspension has run out (ended for that member only through their own
  * session, POST /api/dev/suspension/elapse, never the shared server's clock) the member signs in again.
  * The moderator is the demo's (jordan@ou.edu moderates OU; the command cannot reach the e2e
@@ -35,7 +36,7 @@ async function report(request: APIRequestContext, origin: string, target: { type
 const groupOf = (page: Page, kind: 'Post' | 'Member', name: string) =>
   page.getByRole('article', { name: `${kind} by ${name}` });
 
-test('three reports hide a post from a fourth member’s open feed; a moderator restores it and it is back, live', async ({
+test('three reports hide a post from a fourth member’s open feed; a moderator restores it and it is back, live; a new report shows in the open queue and Remove takes it out of the feed, live', async ({
   page,
   browser,
   baseURL,
@@ -124,10 +125,26 @@ test('three reports hide a post from a fourth member’s open feed; a moderator 
   await expect(card).toBeVisible();
   await keepScreenshot(watcher.page, 'moderation-feed-restored');
 
+  // The moderator keeps the queue open: the fourth member's new report shows up in it without a
+  // reload, and Remove takes the post out of that member's open feed at once.
+  await report(watcher.context.request, origin, { type: 'post', id: postId });
+  await expect(group).toBeVisible();
+  await expect(group.getByText('1 report')).toBeVisible();
+  await group.getByRole('button', { name: 'Remove' }).click();
+  const remove = mod.page.getByRole('dialog', { name: 'Remove this?' });
+  await remove.getByLabel('Reason (the member sees it)').fill('Payment by gift card only is a scam sign.');
+  await remove.getByRole('button', { name: 'Remove' }).click();
+  await expect(mod.page.getByText('Removed. The author was told why.')).toBeVisible();
+  await expect(group).toHaveCount(0);
+  await expect(card).toHaveCount(0);
+
   // The audit log keeps who did it and why; nothing there can be changed.
   await mod.page.getByRole('link', { name: 'Audit log' }).click();
   const entry = mod.page.getByRole('listitem').filter({ hasText: `restored a post of ${author.member.name}` });
   await expect(entry).toContainText('Reason: A calculator sale is fine; payment talk goes in chat.');
+  await expect(
+    mod.page.getByRole('listitem').filter({ hasText: `removed a post of ${author.member.name}` }),
+  ).toContainText('Reason: Payment by gift card only is a scam sign.');
   await expect(mod.page.getByRole('region', { name: 'Audit log' }).getByRole('button')).toHaveCount(0);
   await keepScreenshot(mod.page, 'moderation-audit-log');
 

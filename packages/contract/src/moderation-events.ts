@@ -14,11 +14,14 @@ export const MODERATION_PAGE_TITLE = 'Moderation';
  * comment, message or review left everyone's view (auto-hidden or removed); open tabs drop it.
  * `contentRestored`: it is back (tabs read it again). `accountSuspended` and `accountBanned` go
  * to that member's own streams only, then they end: the tab signs out and shows the suspension
- * page (for a ban, that it is for good).
+ * page (for a ban, that it is for good). `queueChanged` goes to the campus's moderators' own
+ * streams (through the outbox) when a report is stored or a moderator acts: their open queue and
+ * audit log read again (no payload: the queue is read as the moderator may see it).
  */
 export const MODERATION_EVENT_TYPES = {
   contentHidden: 'moderation.hidden',
   contentRestored: 'moderation.restored',
+  queueChanged: 'moderation.queue',
   accountSuspended: 'account.suspended',
   accountBanned: 'account.banned',
 } as const;

@@ -138,6 +138,19 @@ describe('applyLiveEvent', () => {
     expect(stale(client, queryKeys.chats.inbox)).toBe(true);
   });
 
+  it("the queue changed (a new report, another moderator's action): the moderator's queue and audit log read again, nothing else", () => {
+    const client = clientWithQueries();
+    client.setQueryData(queryKeys.moderation.queue, { pages: [], pageParams: [] });
+    client.setQueryData(queryKeys.moderation.log, { pages: [], pageParams: [] });
+    client.setQueryData(queryKeys.posts.feed('all'), { pages: [], pageParams: [] });
+    applyLiveEvent(client, { id: '8', type: MODERATION_EVENT_TYPES.queueChanged, payload: {} });
+    expect(stale(client, queryKeys.moderation.queue)).toBe(true);
+    expect(stale(client, queryKeys.moderation.log)).toBe(true);
+    expect(stale(client, queryKeys.posts.feed('all'))).toBe(false);
+    expect(stale(client, queryKeys.notifications.list)).toBe(false);
+    expect(stale(client, queryKeys.chats.inbox)).toBe(false);
+  });
+
   it('a suspension forgets the member and what was loaded for them, and keeps why for the suspension page', () => {
     const client = clientWithQueries();
     client.setQueryData(queryKeys.me, { id: 'u1' });

@@ -139,6 +139,11 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
     case MODERATION_EVENT_TYPES.contentRestored:
       contentModerated(queryClient, event.payload);
       return;
+    case MODERATION_EVENT_TYPES.queueChanged:
+      // To moderators only: a report was stored or another moderator acted; the open queue and
+      // audit log read again (docs/product/moderation.md#the-queue).
+      void queryClient.invalidateQueries({ queryKey: queryKeys.moderation.all });
+      return;
     case MODERATION_EVENT_TYPES.accountSuspended:
     case MODERATION_EVENT_TYPES.accountBanned:
       // A ban's payload has no end: the suspension page says it is for good.
@@ -162,6 +167,7 @@ function refetchEverything(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: queryKeys.meetups.all });
   void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
   void queryClient.invalidateQueries({ queryKey: queryKeys.unreadCounts });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.moderation.all });
 }
 
 function parseEvent(data: string): LiveEvent | null {

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.ts';
 import type { TestBrowser } from '../../../test/auth.ts';
 import { chatPage, openChatWith } from '../../../test/chats.ts';
+import { moderatorOfAnotherCampus, suspendMember } from '../../../test/moderation.ts';
 import { member } from '../../../test/posts.ts';
 import { roles } from '../../../test/profiles.ts';
 import { bannedEmails, events, meetups, messages, users } from '../../db/schema/index.ts';
@@ -116,6 +117,33 @@ describe('who may suggest, accept and read meet-ups', () => {
     expect((await suggest(r.owner, r.chat.id, { spotId: 'ou-union', ...slot(3 * HOUR) })).statusCode).toBe(403);
     expect((await accept(r.other, open.id)).statusCode).toBe(404);
     expect(await tally()).toEqual(before);
+  });
+});
+
+describe('a suspended side of the chat and a moderator of another campus', () => {
+  it('are refused on every meet-up route; nothing is stored', async () => {
+    offsetMs = 0;
+    const r = await chatWithRoles('Sia Suspendee');
+    const utMod = await moderatorOfAnotherCampus(app, db, 'Umar Utmod');
+    const open = await suggested(r.owner, r.chat.id);
+    const before = await tally();
+
+    // The other side of the chat is suspended: they can neither accept, suggest nor read.
+    await suspendMember(db, r.otherUser.id, clock.now());
+    const suspended = { statusCode: 403, code: 'ACCOUNT_SUSPENDED' };
+    expect((await accept(r.other, open.id)).json()).toMatchObject(suspended);
+    expect((await suggest(r.other, r.chat.id, { spotId: 'ou-union', ...slot(3 * HOUR) })).json()).toMatchObject(
+      suspended,
+    );
+    expect((await r.other.get(`/api/chats/${r.chat.id}/meetups`)).json()).toMatchObject(suspended);
+
+    // UT's moderator on OU's site is another campus's member: no chat here, no meet-up.
+    expect((await suggest(utMod.browser, r.chat.id, { spotId: 'ou-union', ...slot(3 * HOUR) })).statusCode).toBe(403);
+    expect((await accept(utMod.browser, open.id)).statusCode).toBe(404);
+    expect((await utMod.browser.get(`/api/chats/${r.chat.id}/meetups`)).statusCode).toBe(403);
+
+    expect(await tally()).toEqual(before);
+    expect((await db.select().from(meetups).where(eq(meetups.id, open.id)))[0]?.status).toBe('open');
   });
 });
 

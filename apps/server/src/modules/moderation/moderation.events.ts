@@ -1,7 +1,7 @@
 import { LISTING_EVENT_TYPES, MODERATION_EVENT_TYPES, type ModerationContentEvent } from '@campus/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { broadcastOnCommit } from '../../lib/events.ts';
-import type { ContentKind, TargetRow } from './moderation.repo.ts';
+import { broadcastOnCommit, publishEvents } from '../../lib/events.ts';
+import { type ContentKind, moderatorIdsOf, type TargetRow } from './moderation.repo.ts';
 
 /**
  * Tells every open tab of the campus, on commit, that content left everyone's view or came back
@@ -31,4 +31,20 @@ export async function announceContent(
       payload: { postId: target.postId },
     });
   }
+}
+
+/**
+ * Tells the campus's moderators, through the outbox (stored, replayed on reconnect), that the
+ * queue changed: a report was stored or a moderator acted. Their open /moderation reads its
+ * queue and log again (docs/product/moderation.md#the-queue). Only moderators' streams receive
+ * it; `except` (the moderator who acted: their tab reads it again itself) is left out. Call it at
+ * the end of the transaction, like every publish.
+ */
+export async function announceQueueChange(tx: DbOrTx, campusId: string, except?: string): Promise<void> {
+  const moderators = (await moderatorIdsOf(tx, campusId)).filter((id) => id !== except);
+  if (moderators.length === 0) return;
+  await publishEvents(
+    tx,
+    moderators.map((userId) => ({ campusId, userId, type: MODERATION_EVENT_TYPES.queueChanged, payload: {} })),
+  );
 }

@@ -46,6 +46,15 @@ export async function isModerator(db: DbOrTx, userId: string, campusId: string):
   return rows.length > 0;
 }
 
+/** The user ids of the campus's moderators (told live when its queue changes). */
+export async function moderatorIdsOf(db: DbOrTx, campusId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: campusModerators.userId })
+    .from(campusModerators)
+    .where(eq(campusModerators.campusId, campusId));
+  return rows.map((r) => r.userId);
+}
+
 /** A member of `campusId` by sign-in or school email (the moderators command). */
 export async function findMemberByEmail(
   db: DbOrTx,

@@ -21,7 +21,7 @@ import { pageOf } from '../../lib/page.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { banAccount } from '../auth/index.ts';
 import { notify } from '../notifications/index.ts';
-import { announceContent } from './moderation.events.ts';
+import { announceContent, announceQueueChange } from './moderation.events.ts';
 import { moderationPolicy, targetNotFound } from './moderation.policy.ts';
 import {
   presentContextItem,
@@ -303,6 +303,8 @@ export async function moderate(
       }
     }
     await appendLog(tx, entry);
+    // Other moderators' open queues and logs follow.
+    await announceQueueChange(tx, campus.id, moderator.id);
   });
 
   const people = new Map((await listPeople(deps.db, [moderator.id, target.authorId])).map((p) => [p.id, p]));

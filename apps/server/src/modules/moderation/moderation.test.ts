@@ -15,11 +15,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.ts';
 import { TestBrowser, verifiedUser } from '../../../test/auth.ts';
 import { chatPage, openChatWith, sendMessageAs } from '../../../test/chats.ts';
+import { moderatorOfAnotherCampus, suspendMember } from '../../../test/moderation.ts';
 import { createPostAs, member } from '../../../test/posts.ts';
 import { roles, signInOn } from '../../../test/profiles.ts';
 import { listen, until } from '../../../test/sse.ts';
 import {
   campusModerators,
+  events,
   memberSuspensions,
   moderationLog,
   notifications,
@@ -295,6 +297,34 @@ describe('auto-hide and restore', () => {
   });
 });
 
+describe('auto-hide of a comment', () => {
+  it('3 different members hide a comment from its thread for everyone but its author, who is told', async () => {
+    const author = await member(app, db, 'ou', 'Cyd Commenter');
+    const poster = await member(app, db, 'ou', 'Pat Poster');
+    const top = await postBy(poster.browser, 'Futon, pickup only');
+    const comment = await postBy(author.browser, 'Venmo me $20 to hold it', { parentId: top.id });
+    const reporters = [
+      await member(app, db, 'ou', 'Ria Reporter'),
+      await member(app, db, 'ou', 'Rob Reporter'),
+      await member(app, db, 'ou', 'Ros Reporter'),
+    ];
+    const threadIds = async (b: TestBrowser) =>
+      ((await b.get(`/api/posts/${top.id}`)).json().comments as Post[]).map((c) => c.id);
+    for (const [i, r] of reporters.entries()) {
+      expect(await threadIds(poster.browser), `after ${i} reports`).toContain(comment.id);
+      const res = await report(r.browser, { target: { type: 'comment', id: comment.id }, reason: 'scam' });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect((await db.select().from(posts).where(eq(posts.id, comment.id)))[0]?.moderation).toBe('hidden');
+    expect(await threadIds(poster.browser)).not.toContain(comment.id);
+    expect(await threadIds(reporters[0]?.browser as TestBrowser)).not.toContain(comment.id);
+    expect(await threadIds(author.browser)).toContain(comment.id);
+    expect((await notificationsOf(author.user.id)).map((n) => n.message)).toContain(
+      MODERATION_MESSAGES.notifyHidden(MODERATION_MESSAGES.targetWords.comment),
+    );
+  });
+});
+
 describe('the queue and the log: who may read them', () => {
   it('only moderators of this campus; everyone else the 404 of a missing page', async () => {
     const r = await roles(app, db, 'Quinn Queue');
@@ -385,6 +415,112 @@ describe('the queue and the log: who may read them', () => {
     expect(new Set(seen).size).toBe(seen.length);
     const firsts = queue.groups.map((g) => g.firstReportedAt);
     expect([...firsts].sort()).toEqual(firsts);
+  });
+});
+
+describe('a suspended moderator, a suspended member and a moderator of another campus', () => {
+  it('are refused on every moderation route; nothing is stored, changed or logged', async () => {
+    const author = await member(app, db, 'ou', 'Penny Posted');
+    const post = await postBy(author.browser, 'Mini fridge, barely used');
+    const authorName = (await db.select({ u: users.username }).from(users).where(eq(users.id, author.user.id)))[0]?.u;
+    // A moderator of this campus, then suspended: the role does not outlive the suspension's refusal.
+    const mod = await moderatorOf('ou', 'Sid Suspendedmod');
+    await suspendMember(db, mod.user.id, clock.now());
+    const plain = await member(app, db, 'ou', 'Sasha Suspended');
+    await suspendMember(db, plain.user.id, clock.now());
+    const utMod = await moderatorOfAnotherCampus(app, db, 'Ulrike Utmod');
+    const before = { log: await logCount(), reports: (await db.select().from(userReports)).length };
+    const action = { action: 'remove', target: { type: 'post', id: post.id }, reason: 'Prohibited item' };
+    const reportBody = { target: { type: 'post', id: post.id }, reason: 'scam', note: 'From a suspended account' };
+
+    for (const [who, browser] of [
+      ['suspended moderator', mod.browser],
+      ['suspended member', plain.browser],
+    ] as const) {
+      for (const url of ['/api/moderation/queue', '/api/moderation/log']) {
+        expect((await browser.get(url)).json(), `${who} ${url}`).toMatchObject({
+          statusCode: 403,
+          code: 'ACCOUNT_SUSPENDED',
+        });
+      }
+      expect((await act(browser, action)).json(), who).toMatchObject({ statusCode: 403, code: 'ACCOUNT_SUSPENDED' });
+      expect((await report(browser, reportBody)).json(), who).toMatchObject({
+        statusCode: 403,
+        code: 'ACCOUNT_SUSPENDED',
+      });
+      const person = await browser.post(`/api/profiles/${authorName}/report`, { reason: 'spam' });
+      expect(person.json(), who).toMatchObject({ statusCode: 403, code: 'ACCOUNT_SUSPENDED' });
+    }
+    // UT's moderator on OU's site: a visitor from elsewhere, for every moderation route.
+    expect((await utMod.browser.get('/api/moderation/queue')).statusCode).toBe(404);
+    expect((await utMod.browser.get('/api/moderation/log')).statusCode).toBe(404);
+    expect((await act(utMod.browser, action)).statusCode).toBe(404);
+    expect((await report(utMod.browser, reportBody)).json()).toMatchObject({ statusCode: 403, code: 'NOT_A_MEMBER' });
+    expect((await utMod.browser.post(`/api/profiles/${authorName}/report`, {})).json()).toMatchObject({
+      statusCode: 403,
+      code: 'NOT_A_MEMBER',
+    });
+    expect((await utMod.browser.post('/api/dev/suspension/elapse', {})).statusCode).toBe(404);
+    // On UT's own site the OU post does not exist.
+    expect((await act(utMod.home, action)).json()).toMatchObject({ statusCode: 404, code: 'TARGET_NOT_FOUND' });
+
+    expect(await logCount()).toBe(before.log);
+    expect((await db.select().from(userReports)).length).toBe(before.reports);
+    expect((await db.select().from(posts).where(eq(posts.id, post.id)))[0]?.moderation).toBeNull();
+    expect(await notificationsOf(author.user.id)).toEqual([]);
+  });
+});
+
+describe('the live queue', () => {
+  const queueEventsOf = async (userId: string) =>
+    (
+      await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(events)
+        .where(and(eq(events.userId, userId), eq(events.type, MODERATION_EVENT_TYPES.queueChanged)))
+    )[0]?.n ?? 0;
+
+  it("a new report reaches this campus's moderators' open queues only; another moderator's action too, and a removal leaves open feeds", async () => {
+    const mod = await moderatorOf('ou', 'Quinn Queuewatcher');
+    const other = await moderatorOf('ou', 'Otis Otheractor');
+    const utMod = await moderatorOfAnotherCampus(app, db, 'Uwe Utwatcher');
+    const author = await member(app, db, 'ou', 'Liv Liveposter');
+    const reporter = await member(app, db, 'ou', 'Ray Reporter');
+    const viewer = await member(app, db, 'ou', 'Val Feedwatcher');
+    const post = await postBy(author.browser, 'Bike lock, two keys');
+    const modStream = await listen(mod.browser, port);
+    const feedStream = await listen(viewer.browser, port);
+    await until(() => modStream.ready() && feedStream.ready());
+
+    // A report: the open queue is told, through the outbox (a stored event per moderator).
+    const res = await report(reporter.browser, { target: { type: 'post', id: post.id }, reason: 'spam' });
+    expect(res.statusCode, res.body).toBe(200);
+    await until(() => modStream.events.some((e) => e.type === MODERATION_EVENT_TYPES.queueChanged));
+    expect(await queueEventsOf(mod.user.id)).toBe(1);
+    expect(await queueEventsOf(other.user.id)).toBe(1);
+    // Nobody else: the reporter, the author, the feed's reader, another campus's moderator.
+    for (const id of [reporter.user.id, author.user.id, viewer.user.id, utMod.user.id]) {
+      expect(await queueEventsOf(id)).toBe(0);
+    }
+    // Reporting again stores nothing and tells nobody.
+    await report(reporter.browser, { target: { type: 'post', id: post.id }, reason: 'scam' });
+    expect(await queueEventsOf(mod.user.id)).toBe(1);
+
+    // Another moderator removes it: the first one's queue is told; the post leaves the open feed.
+    const removed = await act(other.browser, {
+      action: 'remove',
+      target: { type: 'post', id: post.id },
+      reason: 'No resale of lost-and-found items',
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    await until(() => modStream.events.filter((e) => e.type === MODERATION_EVENT_TYPES.queueChanged).length === 2);
+    expect(await queueEventsOf(other.user.id)).toBe(1);
+    await until(() =>
+      feedStream.events.some((e) => e.type === MODERATION_EVENT_TYPES.contentHidden && e.payload.id === post.id),
+    );
+    expect(feedStream.events.some((e) => e.type === MODERATION_EVENT_TYPES.queueChanged)).toBe(false);
+    modStream.close();
+    feedStream.close();
   });
 });
 
@@ -667,6 +803,43 @@ describe('the audit log', () => {
       .from(moderationLog)
       .where(eq(moderationLog.id, row?.id ?? ''));
     expect(after?.reason).toBe('Tone');
+  });
+
+  it('no route changes it: the API has no write to the log, and whatever is sent there leaves it as it was', async () => {
+    const mod = await moderatorOf('ou', 'Lars Listed');
+    const target = await member(app, db, 'ou', 'Wes Warnedtwice');
+    const warned = await act(mod.browser, {
+      action: 'warn',
+      target: { type: 'user', id: target.user.id },
+      reason: 'Tone',
+    });
+    const entryId = (warned.json() as { entry: { id: string } }).entry.id;
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const routes = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/api/moderation'))
+      .flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`))
+      .sort();
+    expect(routes).toEqual(['GET /api/moderation/log', 'GET /api/moderation/queue', 'POST /api/moderation/actions']);
+    const rowOf = async () => (await db.select().from(moderationLog).where(eq(moderationLog.id, entryId)))[0];
+    const before = await rowOf();
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+      for (const url of [
+        '/api/moderation/log',
+        `/api/moderation/log/${entryId}`,
+        `/api/moderation/actions/${entryId}`,
+      ]) {
+        const res = await mod.browser.request(method, url, { reason: 'edited', action: 'dismiss' });
+        expect([404, 405], `${method} ${url}`).toContain(res.statusCode);
+      }
+    }
+    // A later action on the same member adds a line; the first stays as written.
+    expect(
+      (await act(mod.browser, { action: 'warn', target: { type: 'user', id: target.user.id }, reason: 'Again' }))
+        .statusCode,
+    ).toBe(200);
+    expect(await rowOf()).toEqual(before);
   });
 });
 

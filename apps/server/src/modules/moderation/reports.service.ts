@@ -8,7 +8,7 @@ import {
   type ReportContentBody,
   type ReportContentResponse,
 } from '@campus/contract';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, errors } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -17,7 +17,7 @@ import type { StorageDriver } from '../../plugins/storage.ts';
 import { notify } from '../notifications/index.ts';
 import { findProfileOnCampus } from '../profiles/index.ts';
 import { reportableReview } from '../reviews/index.ts';
-import { announceContent } from './moderation.events.ts';
+import { announceContent, announceQueueChange } from './moderation.events.ts';
 import { moderationPolicy } from './moderation.policy.ts';
 import {
   type ContentKind,
@@ -144,22 +144,34 @@ async function store(
       reason: note ? note : null,
       createdAt: now,
     });
-    if (!stored.created || target.kind === 'user' || target.moderation !== null) return stored;
-    const kind: ContentKind = target.kind;
-    if ((await countOpenReporters(tx, kind, target.id)) < MODERATION_LIMITS.autoHideReporters) return stored;
-    // Hidden once: the state check makes a concurrent third report a no-op.
-    if (!(await setModeration(tx, kind, target.id, null, 'hidden', now))) return stored;
-    await announceContent(tx, { ...target, kind }, 'hidden');
-    await notify(tx, {
-      campusId: campus.id,
-      type: 'content hidden',
-      toUserId: target.authorId,
-      fromUserId: target.authorId,
-      postId: target.postId,
-      chatId: target.chatId,
-      message: MODERATION_MESSAGES.notifyHidden(MODERATION_MESSAGES.targetWords[kind]),
-      createdAt: now,
-    });
+    if (!stored.created) return stored;
+    if (target.kind !== 'user' && target.moderation === null) {
+      await hideIfReportedEnough(tx, { ...target, kind: target.kind }, now);
+    }
+    // The moderators' open queues show the new report (after the hide's own publishes).
+    await announceQueueChange(tx, campus.id);
     return stored;
+  });
+}
+
+/**
+ * Content with open reports from 3 different members is hidden pending review, and its author is
+ * told (docs/product/moderation.md#auto-hide).
+ */
+async function hideIfReportedEnough(tx: DbOrTx, target: TargetRow & { kind: ContentKind }, now: Date): Promise<void> {
+  const { kind } = target;
+  if ((await countOpenReporters(tx, kind, target.id)) < MODERATION_LIMITS.autoHideReporters) return;
+  // Hidden once: the state check makes a concurrent third report a no-op.
+  if (!(await setModeration(tx, kind, target.id, null, 'hidden', now))) return;
+  await announceContent(tx, target, 'hidden');
+  await notify(tx, {
+    campusId: target.campusId,
+    type: 'content hidden',
+    toUserId: target.authorId,
+    fromUserId: target.authorId,
+    postId: target.postId,
+    chatId: target.chatId,
+    message: MODERATION_MESSAGES.notifyHidden(MODERATION_MESSAGES.targetWords[kind]),
+    createdAt: now,
   });
 }

@@ -254,7 +254,10 @@ export interface PostPageRow extends ListedPost {
   role: PostPageRole;
   /** The viewer and the author blocked each other, either way. */
   hidden: boolean;
-  /** Hidden or removed by moderation: only its author reads it, so the page is not shared. */
+  /**
+   * Hidden or removed by moderation: only its author may read it, so the caller leaves it out for
+   * anyone else, and a page with any such row is never shared (whoever read it).
+   */
   moderated: boolean;
 }
 
@@ -302,8 +305,9 @@ export async function loadPostPage(
         SELECT ${CARD_COLUMNS}, ${LIKED_BY('$1')}, ${BLOCKED_EITHER_WAY('$1')} AS hidden,
           p.moderation IS NOT NULL AS moderated
         FROM posts p JOIN users u ON u.id = p.user_id
-        -- Hidden or removed by moderation: shown to its author only (docs/product/moderation.md).
-        WHERE p.id = x.id AND (p.moderation IS NULL OR p.user_id = $1) OFFSET 0
+        -- Hidden or removed by moderation: read here for everyone and marked; the caller shows
+        -- it to its author only and never keeps such a page for others (docs/product/moderation.md).
+        WHERE p.id = x.id OFFSET 0
       ) c
       ORDER BY x.role, x.ord`,
     [options.viewerId, options.id],

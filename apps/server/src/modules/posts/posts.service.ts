@@ -57,7 +57,7 @@ import {
 } from './posts.repo.ts';
 import type { PostUpload } from './uploads.ts';
 
-/** Stands in a post page's hidden set when the page shows its author moderated content (never kept). */
+/** Stands in a post page's hidden set when the page holds moderated content, whoever read it (never kept). */
 const MODERATED_PAGE = '#moderated';
 
 export interface PostsDeps {
@@ -247,12 +247,14 @@ async function loadPostPageFor(
   campus: CampusDefinition,
   id: string,
 ): Promise<LoadedPage<PostPage>> {
-  const rows = await loadPostPage(deps.db, {
+  const read = await loadPostPage(deps.db, {
     viewerId: viewer.id,
     id,
     maxAncestors: THREAD_LIMITS.maxAncestors,
     maxComments: THREAD_LIMITS.maxComments,
   });
+  // Hidden or removed by moderation: shown to its author only (docs/product/moderation.md).
+  const rows = read.filter((r) => !r.moderated || r.author.id === viewer.id);
   const page = postPolicy.requireOnCampus(
     rows.find((r) => r.role === 'post'),
     campus,
@@ -271,10 +273,11 @@ async function loadPostPageFor(
       comments: buildThread(id, thread, ctx, THREAD_LIMITS.nestDepth),
     },
     // The rows say only which of their own authors the viewer hides, which is all that changes the page.
-    // A page showing its author their own hidden or removed content is theirs alone: never kept for others.
+    // A page with hidden or removed content in it is never kept: read by its author it shows them
+    // that content, and read by anyone else it lacks what its author would see.
     hidden: new Set([
       ...rows.filter((r) => r.hidden).map((r) => r.author.id),
-      ...(rows.some((r) => r.moderated) ? [MODERATED_PAGE] : []),
+      ...(read.some((r) => r.moderated) ? [MODERATED_PAGE] : []),
     ]),
     validUntil: priceDropsEndAt(rows, ctx.now),
   };

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.ts';
 import type { TestBrowser } from '../../../test/auth.ts';
 import { openChatWith, sendMessageAs } from '../../../test/chats.ts';
+import { moderatorOfAnotherCampus, suspendMember } from '../../../test/moderation.ts';
 import { createPostAs, member } from '../../../test/posts.ts';
 import { roles } from '../../../test/profiles.ts';
 import { bannedEmails, notifications, reviews, userReports, users } from '../../db/schema/index.ts';
@@ -436,5 +437,53 @@ describe('reporting a review', () => {
     // Reporting the person as well is its own report.
     expect((await buyer.browser.post(`/api/profiles/${seller.user.username}/report`, {})).statusCode).toBe(200);
     expect(await db.select().from(userReports).where(eq(userReports.targetId, seller.user.id))).toHaveLength(3);
+  });
+});
+
+describe('a suspended member and a moderator of another campus', () => {
+  it('are refused on every review route; nothing is stored', async () => {
+    const { seller, buyer } = await pair('Suki Suspendee', 'Rob Reviewer');
+    const secondBuyer = await member(app, db, 'ou', 'Nell Nextbuyer');
+    const utMod = await moderatorOfAnotherCampus(app, db, 'Ugo Utmod');
+    // A published pair of reviews, and a second sale the seller has yet to review.
+    const first = await sale(seller, buyer);
+    const ofSeller = await written(buyer.browser, first.id, { stars: 2, text: 'Never answered after.' });
+    await written(seller.browser, first.id);
+    const second = await sale(seller, secondBuyer, 'Desk chair, black');
+    const sellerName = seller.user.username;
+
+    // The seller is suspended: every review route refuses them.
+    await suspendMember(db, seller.user.id, clock.now());
+    const suspended = { statusCode: 403, code: 'ACCOUNT_SUSPENDED' };
+    expect((await write(seller.browser, second.id, good)).json()).toMatchObject(suspended);
+    expect((await seller.browser.get(reviewUrl(second.id))).json()).toMatchObject(suspended);
+    expect(
+      (await seller.browser.post(`/api/reviews/${ofSeller.id}/reply`, { text: 'Not true.' })).json(),
+    ).toMatchObject(suspended);
+    expect((await seller.browser.post(`/api/reviews/${ofSeller.id}/report`, {})).json()).toMatchObject(suspended);
+    const report = await seller.browser.post('/api/reports', {
+      target: { type: 'review', id: ofSeller.id },
+      reason: 'other',
+    });
+    expect(report.json()).toMatchObject(suspended);
+    expect((await seller.browser.get(`/api/profiles/${sellerName}/reviews`)).json()).toMatchObject(suspended);
+
+    // UT's moderator on OU's site: no review is theirs to write, reply to or report here.
+    expect((await write(utMod.browser, second.id, good)).json()).toMatchObject({
+      statusCode: 404,
+      code: 'REVIEW_NOT_DUE',
+    });
+    expect((await utMod.browser.get(reviewUrl(second.id))).statusCode).toBe(404);
+    expect((await utMod.browser.post(`/api/reviews/${ofSeller.id}/reply`, { text: 'Hm.' })).statusCode).toBe(404);
+    expect((await utMod.browser.post(`/api/reviews/${ofSeller.id}/report`, {})).json()).toMatchObject({
+      statusCode: 403,
+      code: 'NOT_A_MEMBER',
+    });
+    // Reading a member's reviews is what any visitor from another campus may do (as profiles).
+    expect((await utMod.browser.get(`/api/profiles/${sellerName}/reviews`)).statusCode).toBe(200);
+
+    expect(await reviewsOf(second.id)).toEqual([]);
+    expect((await db.select().from(reviews).where(eq(reviews.id, ofSeller.id)))[0]?.reply).toBeNull();
+    expect(await db.select().from(userReports).where(eq(userReports.reviewId, ofSeller.id))).toEqual([]);
   });
 });

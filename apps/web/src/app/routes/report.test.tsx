@@ -8,14 +8,15 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { callsTo, mockApi, refuse } from '@/testing/api.ts';
 import { testCampus } from '@/testing/campus.ts';
-import { testAuthor, testPost } from '@/testing/data.ts';
+import { testAuthor, testChat, testMessage, testPost } from '@/testing/data.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { testViewer } from '@/testing/viewer.ts';
 
 /*
  * Report anything (docs/product/moderation.md#reporting): the one report sheet, opened here from
  * a post page's Report, with its reasons, optional note, refusals, the 'already reported' answer,
- * Escape and the focus going back. The real route table against the mocked API.
+ * Escape and the focus going back; and from a comment's Report and a chat message's '⋯', each
+ * for its own target. The real route table against the mocked API.
  */
 
 const seller = testAuthor({ id: 'u2' });
@@ -114,6 +115,70 @@ describe('the report sheet', () => {
     fireEvent.keyDown(dialog, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(callsTo('POST /api/reports')).toEqual([]);
+  });
+
+  it("a comment's Report opens the same sheet, for that comment", async () => {
+    const commenter = testAuthor({ id: 'u3', firstName: 'Cleo', lastName: 'Commenter', username: 'cleo' });
+    const comment = testPost({
+      id: 'c7',
+      parentId: 'p1',
+      rootId: 'p1',
+      author: commenter,
+      plainText: 'DM me on insta',
+    });
+    mockApi({
+      'GET /api/posts/:postId': { post: lamp, ancestors: [], comments: [{ ...comment, replies: [] }] },
+      'GET /api/posts/:postId/boost': noBoost,
+      'POST /api/reports': { message: MODERATION_MESSAGES.reported, reportId: 'r2', alreadyReported: false },
+    });
+    renderApp('/post/p1');
+    const article = await screen.findByRole('article', { name: 'Comment by Cleo Commenter' });
+    fireEvent.click(within(article).getByRole('button', { name: MODERATION_SCREEN_TEXTS.report }));
+    const dialog = await screen.findByRole('dialog', { name: MODERATION_MESSAGES.reportTitle.comment });
+    fireEvent.click(within(dialog).getByRole('radio', { name: REPORT_REASON_LABELS.spam }));
+    fireEvent.click(within(dialog).getByRole('button', { name: MODERATION_MESSAGES.send }));
+    expect(await within(dialog).findByText(MODERATION_MESSAGES.reported)).toBeTruthy();
+    expect(callsTo('POST /api/reports').map((c) => c.body)).toEqual([
+      { target: { type: 'comment', id: 'c7' }, reason: 'spam' },
+    ]);
+  });
+
+  it("a chat message's '⋯' reports that message, and only the other person's messages offer it", async () => {
+    const chat = testChat({ id: 'c1', lastMessage: 'Is it still there?' });
+    mockApi({
+      'GET /api/chats': { chats: [chat], nextCursor: null },
+      'GET /api/chats/:chatId': {
+        chat,
+        messages: [
+          testMessage({ id: 'm2', senderId: 'u1', plainText: 'Can I see it first?' }),
+          testMessage({ id: 'm1', senderId: 'u2', plainText: 'Venmo me first' }),
+        ],
+        nextCursor: null,
+      },
+      'POST /api/chats/:chatId/seen': { unread: false },
+      'GET /api/chats/:chatId/meetups': { meetups: [], pinned: null },
+      'POST /api/reports': { message: MODERATION_MESSAGES.reported, reportId: 'r3', alreadyReported: false },
+    });
+    renderApp('/messages/c1');
+    const theirs = (await screen.findByText('Venmo me first')).closest('li') as HTMLElement;
+    const mine = screen.getByText('Can I see it first?').closest('li') as HTMLElement;
+    expect(within(mine).queryByRole('button', { name: MODERATION_SCREEN_TEXTS.messageOptions })).toBeNull();
+    // A press: Radix's trigger opens on the pointer going down, the plain one (before the menu
+    // code is in) on the click.
+    const options = within(theirs).getByRole('button', { name: MODERATION_SCREEN_TEXTS.messageOptions });
+    fireEvent.pointerDown(options, { button: 0 });
+    fireEvent.click(options);
+    fireEvent.click(await screen.findByRole('menuitem', { name: MODERATION_MESSAGES.reportTitle.message }));
+    const dialog = await screen.findByRole('dialog', { name: MODERATION_MESSAGES.reportTitle.message });
+    fireEvent.click(within(dialog).getByRole('radio', { name: REPORT_REASON_LABELS.scam }));
+    fireEvent.change(within(dialog).getByLabelText(MODERATION_MESSAGES.noteLabel), {
+      target: { value: 'Wants Venmo before meeting' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: MODERATION_MESSAGES.send }));
+    expect(await within(dialog).findByText(MODERATION_MESSAGES.reported)).toBeTruthy();
+    expect(callsTo('POST /api/reports').map((c) => c.body)).toEqual([
+      { target: { type: 'message', id: 'm1' }, reason: 'scam', note: 'Wants Venmo before meeting' },
+    ]);
   });
 
   it('is not offered on one’s own post', async () => {
