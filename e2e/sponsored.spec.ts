@@ -1,5 +1,5 @@
 import { expect as baseExpect, keepScreenshot, test } from './fixtures.ts';
-import { feedCards, sponsoredPositions, unexplainedEmptySlots } from './support/feed-cards.ts';
+import { adsBesideTheirOwnPost, feedCards, sponsoredPositions, unexplainedEmptySlots } from './support/feed-cards.ts';
 import { createPost, freshMember, uniqueTag } from './support/members.ts';
 
 /** Boosting loads several pages per step on a busy machine: a little more patience. */
@@ -10,8 +10,8 @@ const expect = baseExpect.configure({ timeout: 15_000 });
  * before the button what checkout then charges ('$150 now: 30 days at $5 a day, runs until
  * paused') — and the feed then shows 'Sponsored' after every 4th post of the whole scroll, the
  * one running ad repeated (docs/product/community.md#feed: 'Every 4th post an ad is inserted, cycling through the
- * active ads'), on the first page and on the pages loaded by scrolling. The ad is stopped at
- * the end, so other specs' feeds are not left with it.
+ * active ads'), on the first page and on the pages loaded by scrolling, never right next to the
+ * boosted post itself. The ad is stopped at the end, so other specs' feeds are not left with it.
  */
 
 const GOOD_CARD = '4242 4242 4242 4242';
@@ -52,6 +52,12 @@ test.describe('sponsored posts across the scroll', () => {
       await expect(page).toHaveURL(new RegExp(`/post/${postId}$`), { timeout: 30_000 });
       const status = (await (await page.request.get(`/api/posts/${postId}/boost`)).json()) as { ad: { id: string } };
       adId = status.ad.id;
+      // Three newer posts put the boosted one 4th, right above the slot after post 4: its own ad
+      // must not stand there, right below it (the other size's run and other specs may post too,
+      // so the check below is on every ad of the scroll, whatever the positions).
+      for (const item of ['Desk organizer', 'Shower caddy', 'Phone tripod']) {
+        await createPost(page, base, `${item} ${uniqueTag()} - pick up at Couch`);
+      }
 
       // Item 1: the first page (25 posts, drawn with the document), then the next by scrolling.
       await page.goto('/home');
@@ -67,6 +73,9 @@ test.describe('sponsored posts across the scroll', () => {
         .toBeGreaterThanOrEqual(33);
       await expect.poll(async () => unexplainedEmptySlots(await feedCards(page))).toEqual([]);
       const cards = await feedCards(page);
+      // Never right next to the same post shown organically.
+      expect(cards.find((card) => !card.sponsored && card.postId === postId), 'the boosted post is in the scroll').toBeTruthy();
+      expect(adsBesideTheirOwnPost(cards)).toEqual([]);
       // Only after every 4th post; every such slot filled (but where a boosted post stands next
       // to it: the other size's run and other specs may boost at the same moment).
       expect(sponsoredPositions(cards).every((position) => position % 4 === 0)).toBe(true);
