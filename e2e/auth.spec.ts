@@ -195,7 +195,8 @@ test.describe('registration and the emailed code', () => {
     api,
     baseURL,
   }) => {
-    // A minute must pass after the first mail (docs/decisions/030-feed-ads-and-rough-edges.md): the button is watched, no fixed wait.
+    // A minute must pass after the first mail (docs/decisions/030-feed-ads-and-rough-edges.md): the
+    // button is watched, no fixed wait.
     test.setTimeout(150_000);
     const email = uniqueEmail('resender');
     await registerInPage(page, baseURL, email);

@@ -134,8 +134,11 @@ try {
   await composeReadme(browser);
 } finally {
   await browser.close();
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
+  // SIGTERM lets the server stop its embedded PostgreSQL cleanly before the folder goes.
+  if (server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
   await rm(dataDir, { recursive: true, force: true });
 }
