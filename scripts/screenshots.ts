@@ -54,18 +54,32 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
   }
 }
 
-/**
- * Waits until the web fonts and every picture inside the screen have been drawn. (Browser code
- * as text: this folder is compiled without the DOM's types.)
- */
+/** What `settle` reads of the page (this folder is compiled without the DOM's types). */
+interface Picture {
+  complete: boolean;
+  naturalWidth: number;
+  checkVisibility(): boolean;
+  getBoundingClientRect(): { top: number; bottom: number };
+}
+interface PageWindow {
+  innerHeight: number;
+  document: { images: ArrayLike<Picture>; fonts: { status: string } };
+}
+
+/** Waits until the web fonts and every picture inside the screen have been drawn. */
 async function settle(page: Page): Promise<void> {
-  await page.evaluate('document.fonts.ready.then(() => true)');
-  await page.waitForFunction(`Array.from(document.images)
-    .filter((img) => {
-      const box = img.getBoundingClientRect();
-      return img.checkVisibility() && box.bottom > 0 && box.top < window.innerHeight;
-    })
-    .every((img) => img.complete && img.naturalWidth > 0)`);
+  await page.waitForFunction(() => {
+    const win = globalThis as unknown as PageWindow;
+    return (
+      win.document.fonts.status === 'loaded' &&
+      Array.from(win.document.images)
+        .filter((img) => {
+          const box = img.getBoundingClientRect();
+          return img.checkVisibility() && box.bottom > 0 && box.top < win.innerHeight;
+        })
+        .every((img) => img.complete && img.naturalWidth > 0)
+    );
+  });
 }
 
 async function shoot(browser: Browser, origin: string, paths: Record<string, string>): Promise<void> {
