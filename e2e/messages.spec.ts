@@ -551,7 +551,9 @@ test('a chat open on screen is read: hearts, un-hearts and messages in it raise 
   await expect(bubble(page, answer).getByRole('img', { name: '1 heart' })).toHaveCount(0);
   await noBadges();
   if (!phoneProject) {
-    const beside = page.getByRole('region', { name: 'Conversations' }).getByRole('link', { name: new RegExp(them.name) });
+    const beside = page
+      .getByRole('region', { name: 'Conversations' })
+      .getByRole('link', { name: new RegExp(them.name) });
     await expect(beside).toContainText(`${them.firstName} removed a heart`);
     await expect(beside.getByText('Unread')).toHaveCount(0);
     await keepScreenshot(page, 'messages-open-chat-unhearted');

@@ -74,7 +74,10 @@ test.describe('sponsored posts across the scroll', () => {
       await expect.poll(async () => unexplainedEmptySlots(await feedCards(page))).toEqual([]);
       const cards = await feedCards(page);
       // Never right next to the same post shown organically.
-      expect(cards.find((card) => !card.sponsored && card.postId === postId), 'the boosted post is in the scroll').toBeTruthy();
+      expect(
+        cards.find((card) => !card.sponsored && card.postId === postId),
+        'the boosted post is in the scroll',
+      ).toBeTruthy();
       expect(adsBesideTheirOwnPost(cards)).toEqual([]);
       // Only after every 4th post; every such slot filled (but where a boosted post stands next
       // to it: the other size's run and other specs may boost at the same moment).
