@@ -51,6 +51,9 @@ async function holdFirst(page: Page, pattern: string): Promise<{ release: () => 
 
 const alertWith = (page: Page, text: string) => page.locator('[data-alert-region]').getByText(text);
 
+/** Cents as the screens write them: '$15', '$14.99'. */
+const usd = (cents: number) => (cents % 100 === 0 ? `$${cents / 100}` : `$${(cents / 100).toFixed(2)}`);
+
 /** Fills the test checkout's card form. */
 async function fillCard(page: Page, number: string): Promise<void> {
   await page.getByLabel('Card number').fill(number);
@@ -295,6 +298,108 @@ test.describe('boosting a post', () => {
     await page.goto(`/post/${postId}`);
     await expect(page.getByRole('link', { name: 'Boost Again' })).toHaveAttribute('href', `/post/${postId}/boost`);
     expect(owner.username).toBeTruthy();
+  });
+
+  test("an ad's analytics are its own: Boost Again starts at 0, spend grows while it runs, a stopped ad has no time left", async ({
+    page,
+    baseURL,
+    browser,
+  }) => {
+    // docs/decisions/030-feed-ads-and-rough-edges.md, docs/product/boosting.md#ad-analytics-screen.
+    test.setTimeout(300_000);
+    const base = baseURL ?? '';
+    await freshMember(page, base, { first: 'Jules', last: 'Runtime' });
+    const postId = await createPost(page, base, `Standing desk ${uniqueTag()} - pick up at Couch`);
+    const adOfPost = async () =>
+      ((await (await page.request.get(`/api/posts/${postId}/boost`)).json()) as { ad: { id: string } }).ad.id;
+    const detail = page.getByRole('article', { name: /^Ad: / });
+    const overview = detail.getByRole('region', { name: 'Overview' }).locator('dd');
+    const interactions = detail.getByRole('region', { name: 'Interactions' }).locator('dd');
+    const views = detail.getByRole('region', { name: 'Views' }).locator('dd');
+    const adIds: string[] = [];
+    try {
+      // The first ad: 3 days, $15.
+      await boostToCheckout(page, postId, 3);
+      await fillCard(page, GOOD_CARD);
+      await page.getByRole('button', { name: 'Pay $15' }).click();
+      await expect(page).toHaveURL(new RegExp(`/post/${postId}$`), { timeout: 30_000 });
+      adIds.push(await adOfPost());
+
+      // Someone copies the post's link while it runs: the first ad counts it.
+      const other = await otherPerson(browser, base);
+      try {
+        await freshMember(other.page, base, { first: 'Noor', last: 'Copier' });
+        await other.page.goto(`/post/${postId}`);
+        const copied = other.page.waitForResponse(
+          (res) => res.url().endsWith('/api/analytics') && (res.request().postData() ?? '').includes('copied_link'),
+          { timeout: 15_000 },
+        );
+        await other.page.getByRole('button', { name: 'Copy link' }).click();
+        await copied;
+      } finally {
+        await other.close();
+      }
+      await page.goto(`/ads/${adIds[0]}`);
+      await expect
+        .poll(async () => {
+          await page.reload();
+          await interactions.first().waitFor();
+          return interactions.allTextContents();
+        })
+        .toEqual(['1', '0', '1', '0']);
+      // Running: time left counts down from 3 days.
+      await expect(overview.nth(1)).toHaveText(/^2d 23h \d+m$/);
+
+      // Stopped: no time left, and only what it did not spend goes back to Available Funds.
+      await detail.getByRole('button', { name: 'Stop Ad' }).click();
+      await page.getByRole('alertdialog', { name: 'Stop Ad?' }).getByRole('button', { name: 'Stop Ad' }).click();
+      await expect(alertWith(page, 'Ad stopped.')).toBeVisible();
+      await expect(detail.getByText('Stopped', { exact: true })).toBeVisible();
+      await expect(overview.nth(1)).toHaveText('--');
+      const firstAd = (await (await page.request.get(`/api/ads/${adIds[0]}`)).json()) as {
+        ad: { budget: { totalSpentCents: number } };
+      };
+      const spent = firstAd.ad.budget.totalSpentCents;
+      await expect(overview.first()).toHaveText(`${usd(spent)} of $15`);
+      await keepScreenshot(page, 'ads-stopped-no-time-left');
+      await page.goto('/settings/payments');
+      await expect(page.getByTestId('available-funds')).toHaveText(usd(1500 - spent));
+
+      // Boost Again: a new ad on the same post starts with counts of its own.
+      await page.goto(`/post/${postId}`);
+      await page.getByRole('link', { name: 'Boost Again' }).click();
+      await expect(page).toHaveURL(new RegExp(`/post/${postId}/boost$`));
+      await page.getByLabel('Website URL').fill('https://www.example.com');
+      await page.getByRole('slider').focus();
+      await page.keyboard.press('ArrowLeft');
+      await expect(page.getByTestId('boost-charge')).toHaveText('$15 now: 3 days at $5 a day');
+      await page.getByRole('button', { name: 'Boost Post' }).click();
+      await expect(page).toHaveURL(/\/test-checkout\//);
+      await fillCard(page, GOOD_CARD);
+      await page.getByRole('button', { name: 'Pay $15' }).click();
+      await expect(page).toHaveURL(new RegExp(`/post/${postId}$`), { timeout: 30_000 });
+      adIds.push(await adOfPost());
+      expect(adIds[1]).not.toBe(adIds[0]);
+
+      // The page's clock is under the test's hand, so that hours of running can pass on screen.
+      await page.clock.install();
+      await page.goto(`/ads/${adIds[1]}`);
+      await expect(detail.getByText('Running')).toBeVisible();
+      await expect(views).toHaveText(['0', '0']);
+      await expect(interactions).toHaveText(['0', '0', '0', '0']);
+      await expect(overview).toHaveText(['$0 of $15', /^2d 23h \d+m$/, /^0d 0h \d+m$/, '3 days']);
+      // Six hours later, still on the page: $5 a day of six hours is $1.25, and 6 hours less are left.
+      await page.clock.fastForward('06:00:00');
+      await expect(overview).toHaveText(['$1.25 of $15', /^2d 17h \d+m$/, /^0d 6h \d+m$/, '3 days']);
+      await keepScreenshot(page, 'ads-spend-accrues');
+
+      // The first ad kept its own count.
+      await page.goto(`/ads/${adIds[0]}`);
+      await expect(interactions).toHaveText(['1', '0', '1', '0']);
+      await expect(overview.nth(1)).toHaveText('--');
+    } finally {
+      for (const adId of adIds) await page.request.post(`/api/ads/${adId}/stop`, { headers: { origin: base } });
+    }
   });
 
   test('cancelling the checkout removes the unpaid ad', async ({ page, baseURL }) => {

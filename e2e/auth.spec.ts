@@ -190,6 +190,40 @@ test.describe('registration and the emailed code', () => {
     await expect(page).toHaveURL(/\/settings\/account\/school_email$/);
   });
 
+  test("once the wait is over, 'Didn't receive the code?' mails a code and says 'Email sent'", async ({
+    page,
+    api,
+    baseURL,
+  }) => {
+    // A minute must pass after the first mail (docs/decisions/030-feed-ads-and-rough-edges.md): the
+    // button is watched, no fixed wait.
+    test.setTimeout(150_000);
+    const email = uniqueEmail('resender');
+    await registerInPage(page, baseURL, email);
+    await page.goto('/verify');
+    await waitForMail(api, email);
+    const resend = page.getByRole('button', { name: "Didn't receive the code?" });
+    const waitLine = page.getByText(/^A code is on its way\. You can ask for another in \d+ s\.$/);
+    await expect(waitLine).toBeVisible();
+    await expect(resend).toBeDisabled();
+
+    await expect(resend).toBeEnabled({ timeout: 90_000 });
+    await expect(waitLine).toHaveCount(0);
+    await resend.click();
+    // 'Email sent' (docs/product/profiles.md#profile-and-settings-messages), and the mail is there.
+    await expect(page.getByRole('status').filter({ hasText: 'Email sent' })).toBeVisible();
+    const second = await waitForMail(api, email, 2);
+    expect(await mailsTo(api, email)).toHaveLength(2);
+    await keepScreenshot(page, 'auth-verify-resent');
+    // The next resend waits again, counting down.
+    await expect(waitLine).toBeVisible();
+    await expect(resend).toBeDisabled();
+    // The mailed code verifies the account.
+    await page.getByLabel('Verification code', { exact: true }).fill(codeOf(second));
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL(/\/settings\/account\/school_email$/);
+  });
+
   test('the code is asked for once per visit, and the back arrow logs out', async ({ page, api, baseURL }) => {
     const email = uniqueEmail('leaver');
     await registerInPage(page, baseURL, email);

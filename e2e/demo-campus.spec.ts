@@ -3,9 +3,10 @@ import { expect, expectAccessible, keepScreenshot, test } from './fixtures.ts';
 import { PASSWORD, randomVisitorIp } from './support/members.ts';
 
 /**
- * The demo campus a newcomer sees first (docs/decisions/030-feed-ads-and-rough-edges.md): listings with product photos (not
- * labelled colour gradients), written with a condition, a pick-up place and a reason, by
- * members with profile pictures. Read-only: both projects look at the same demo posts.
+ * The demo campus a newcomer sees first (docs/decisions/033-previews-liked-by-and-a-real-looking-demo.md):
+ * listings with product photos (not labelled colour gradients), written with a condition, a
+ * pick-up place and a reason, by members with profile pictures. Read-only: both projects look at
+ * the same demo posts.
  */
 
 /** Demo sellers no other spec signs in as, so their posts are the seeded ones only. */

@@ -545,10 +545,19 @@ test('a chat open on screen is read: hearts, un-hearts and messages in it raise 
   expect((await heart()).status()).toBe(200);
   await expect(bubble(page, answer).getByRole('img', { name: '1 heart' })).toBeVisible();
   await noBadges();
-  // Priya un-hearts it.
+  // Priya un-hearts it: on wide screens the inbox beside the chat says so ('{first name} removed a
+  // heart', docs/product/messages.md#hearts-on-messages), and the row is not Unread.
   expect((await heart()).status()).toBe(200);
   await expect(bubble(page, answer).getByRole('img', { name: '1 heart' })).toHaveCount(0);
   await noBadges();
+  if (!phoneProject) {
+    const beside = page
+      .getByRole('region', { name: 'Conversations' })
+      .getByRole('link', { name: new RegExp(them.name) });
+    await expect(beside).toContainText(`${them.firstName} removed a heart`);
+    await expect(beside.getByText('Unread')).toHaveCount(0);
+    await keepScreenshot(page, 'messages-open-chat-unhearted');
+  }
   // And writes again.
   await send(other.request, later);
   await expect(bubble(page, later)).toBeVisible();

@@ -5,9 +5,10 @@ import { expect, expectAccessible, keepScreenshot, test } from './fixtures.ts';
 import { createPost, freshMember, isMobile, signIn } from './support/members.ts';
 
 /**
- * docs/decisions/030-feed-ads-and-rough-edges.md: pictures that cannot be previewed (composer, profile set-up), the
- * 'liked by' list, the placeholder sample posts of /notifications/mentions, and the login/join
- * modal for a member of another campus. Each test makes the members it needs (unique names).
+ * docs/decisions/033-previews-liked-by-and-a-real-looking-demo.md: pictures that cannot be
+ * previewed (composer, profile set-up), the 'liked by' list, the placeholder sample posts of
+ * /notifications/mentions, and the login/join modal for a member of another campus. Each test
+ * makes the members it needs (unique names).
  */
 
 /** A real iPhone photo (HEVC-coded HEIC): Chromium cannot draw it; the server converts it. */

@@ -4,17 +4,40 @@ import type { Page } from '@playwright/test';
 export interface FeedCard {
   sponsored: boolean;
   author: string;
+  /** The post the card shows, from its time link (/post/{id}); '' for a 'has joined' card. */
+  postId: string;
 }
 
 /** The cards of the feed in order, from their accessible names ('Post by …', 'Sponsored post by …'). */
 export async function feedCards(page: Page): Promise<FeedCard[]> {
-  const labels = await page
+  const cards = await page
     .getByRole('region', { name: 'Feed' })
     .getByRole('article')
-    .evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label') ?? ''));
-  return labels.map((label) => {
+    .evaluateAll((articles) =>
+      articles.map((card) => ({
+        label: card.getAttribute('aria-label') ?? '',
+        href: card.querySelector('a[href^="/post/"]')?.getAttribute('href') ?? '',
+      })),
+    );
+  return cards.map(({ label, href }) => {
     const sponsored = label.startsWith('Sponsored post by ');
-    return { sponsored, author: label.replace(/^(Sponsored post|Post) by /, '') };
+    return {
+      sponsored,
+      author: label.replace(/^(Sponsored post|Post) by /, ''),
+      postId: href.match(/^\/post\/([^/?#]+)/)?.[1] ?? '',
+    };
+  });
+}
+
+/**
+ * The sponsored cards standing right next to the same post shown organically (the card just
+ * above or just below them), by their post ids: the feed never does that.
+ */
+export function adsBesideTheirOwnPost(cards: FeedCard[]): string[] {
+  return cards.flatMap((card, index) => {
+    if (!card.sponsored) return [];
+    const neighbours = [cards[index - 1], cards[index + 1]].filter((c) => c && !c.sponsored);
+    return neighbours.some((c) => c?.postId === card.postId) ? [card.postId] : [];
   });
 }
 

@@ -121,7 +121,7 @@ export async function createPost(
   who: HasRequest,
   baseURL: string,
   plainText: string,
-  fields: { parentId?: string; priceCents?: number } = {},
+  fields: { parentId?: string; priceCents?: number; category?: string } = {},
 ): Promise<string> {
   const res = await who.request.post('/api/posts', {
     multipart: { post: JSON.stringify({ plainText, ...fields }) },
