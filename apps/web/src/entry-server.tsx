@@ -112,32 +112,29 @@ function chunksOf(chunks: Record<string, ManifestChunk>, keys: string[], into = 
   return into;
 }
 
-const preloadsByPage = new Map<string, string>();
+const preloadsByPage = new Map<string, string[]>();
 /**
- * `<link rel="modulepreload">` for the code of the matched routes' pages (their handles'
- * `modules`, app/layout/route-handle.ts) that index.html does not already ask for. Without them
- * the browser learns of a page's chunks only once the entry has run, a round trip later, and
- * Vite's loader then adds their links one by one to the drawn page. Asked for at low priority,
- * after the page's first photo, like the entry (app/document.ts). Kept per set of modules.
+ * The code of the matched routes' pages (their handles' `modules`, app/layout/route-handle.ts)
+ * that index.html does not already ask for, as addresses. Without them the browser learns of a
+ * page's chunks only once the entry has run, a round trip later, and Vite's loader then adds their
+ * links one by one to the drawn page. The document's loader asks for them with the entry, after
+ * the first paint (codeAfterFirstPaint, app/document.ts). Kept per set of modules.
  */
-function routePreloads(context: StaticHandlerContext): string {
+function routePreloads(context: StaticHandlerContext): string[] {
   const chunks = buildManifest();
-  if (!chunks) return '';
+  if (!chunks) return [];
   const modules = context.matches.flatMap((m) => (m.route.handle as RouteHandle | undefined)?.modules ?? []);
   const key = modules.join(' ');
-  let links = preloadsByPage.get(key);
-  if (links === undefined) {
+  let files = preloadsByPage.get(key);
+  if (files === undefined) {
     const entry = chunksOf(
       chunks,
       Object.keys(chunks).filter((k) => chunks[k]?.isEntry),
     );
-    links = [...chunksOf(chunks, modules)]
-      .filter((file) => !entry.has(file))
-      .map((file) => `/${file}`)
-      .join(' ');
-    preloadsByPage.set(key, links);
+    files = [...chunksOf(chunks, modules)].filter((file) => !entry.has(file)).map((file) => `/${file}`);
+    preloadsByPage.set(key, files);
   }
-  return links;
+  return files;
 }
 
 /** The HTML document of `request`'s page, a redirect (302), or the not-found page (404). */
@@ -197,7 +194,7 @@ export async function render(request: Request, { api, nonce }: RenderOptions): P
   const campus = queryClient.getQueryData(campusQueryOptions().queryKey);
   const parts = templateParts();
   const head = documentHead({ campus, head: deepestHead(context), url: new URL(request.url), nonce });
-  const code = [...parts.code, ...routePreloads(context).split(' ').filter(Boolean)];
+  const code = [...parts.code, ...routePreloads(context)];
   const data = `<script type="application/json" id="${STATE_ELEMENT_ID}" nonce="${nonce}">${state}</script>`;
   const html = Buffer.concat([
     Buffer.from(parts.beforeHead + head + parts.beforeApp),
