@@ -59,10 +59,12 @@ interface Picture {
   complete: boolean;
   naturalWidth: number;
   checkVisibility(): boolean;
-  getBoundingClientRect(): { top: number; bottom: number };
+  getBoundingClientRect(): { top: number; bottom: number; left: number; right: number };
+  closest(selector: string): { getBoundingClientRect(): { left: number; right: number } } | null;
 }
 interface PageWindow {
   innerHeight: number;
+  innerWidth: number;
   document: { images: ArrayLike<Picture>; fonts: { status: string } };
 }
 
@@ -75,7 +77,11 @@ async function settle(page: Page): Promise<void> {
       Array.from(win.document.images)
         .filter((img) => {
           const box = img.getBoundingClientRect();
-          return img.checkVisibility() && box.bottom > 0 && box.top < win.innerHeight;
+          // A carousel's later photos sit beside their card, clipped, and load lazily when swiped to.
+          const card = img.closest('article')?.getBoundingClientRect() ?? { left: 0, right: win.innerWidth };
+          const onScreen =
+            box.bottom > 0 && box.top < win.innerHeight && box.right > card.left && box.left < card.right;
+          return img.checkVisibility() && onScreen;
         })
         .every((img) => img.complete && img.naturalWidth > 0)
     );
