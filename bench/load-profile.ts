@@ -1,5 +1,5 @@
 /**
- * Where a landing page's load spends the main thread (issue 22's blocking time): the built web app
+ * Where a landing page's load spends the main thread (Lighthouse's total blocking time, docs/perf/README.md): the built web app
  * served by the server in production mode with the demo content (as bench/lighthouse.ts does), one
  * signed-in load per page in the machine's Chromium with the CPU slowed 4× (Lighthouse's mobile
  * factor), a Performance trace and a CPU profile of it. Prints every main-thread task over

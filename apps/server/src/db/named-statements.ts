@@ -25,7 +25,7 @@ export const statementText = (name: string): string | undefined => texts.get(nam
  * text on first use. One text per name (PostgreSQL refuses a second text under a used name on
  * a connection): the name must carry everything that shapes the text.
  */
-export async function runNamed<R extends object>(
+export function runNamed<R extends object>(
   db: DbOrTx,
   name: string,
   build: () => string,
@@ -36,7 +36,11 @@ export async function runNamed<R extends object>(
     text = build();
     texts.set(name, text);
   }
-  return (await clientOf(db).query<R>({ name, text, values })).rows;
+  // `.then`, not async/await: one promise fewer per statement (each promise also carries every
+  // AsyncLocalStorage's context in Node 20; docs/perf/README.md 'Promises per request').
+  return clientOf(db)
+    .query<R>({ name, text, values })
+    .then((result) => result.rows);
 }
 
 /**

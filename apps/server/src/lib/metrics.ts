@@ -99,9 +99,23 @@ export const mailFailed = new client.Counter({
   registers: [registry],
 });
 
+/** Kept pages answered since the last scrape: counted as plain numbers on the hot path, added to the counter when read. */
+const keptPageCounts = { hit: 0, miss: 0 };
+
 export const keptPages = new client.Counter({
   name: 'campus_kept_pages_total',
   help: 'Feed, profile and post pages answered from the kept copy (hit) or read from the database (miss)',
   labelNames: ['result'] as const,
   registers: [registry],
+  collect() {
+    for (const result of ['hit', 'miss'] as const) {
+      this.inc({ result }, keptPageCounts[result]);
+      keptPageCounts[result] = 0;
+    }
+  },
 });
+
+/** A feed, profile or post page answered from the kept copy (hit) or the database (miss). */
+export function countKeptPage(result: 'hit' | 'miss'): void {
+  keptPageCounts[result] += 1;
+}

@@ -9,10 +9,10 @@ import fp from 'fastify-plugin';
  */
 export const cacheHeadersPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (!reply.hasHeader('cache-control') && isApiPath(request.routeOptions.url ?? request.url))
         reply.header('cache-control', 'no-store');
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'cache-headers' },

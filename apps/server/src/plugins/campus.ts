@@ -22,9 +22,11 @@ export const campusPlugin = fp(
     const siteOrigin = siteOrigins(opts.campusHosts, opts.production);
     app.decorateRequest('campus', null as unknown as CampusDefinition);
     app.decorateRequest('siteOrigin', '');
-    app.addHook('onRequest', async (request) => {
+    // Callback hooks rather than async ones on every request here: an async hook is two promises.
+    app.addHook('onRequest', (request, _reply, done) => {
       request.campus = resolveCampus(request.hostname, hosts);
       request.siteOrigin = siteOrigin(request);
+      done();
     });
   },
   { name: 'campus' },

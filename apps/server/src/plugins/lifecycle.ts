@@ -53,8 +53,9 @@ export const lifecyclePlugin = fp(
     app.addHook('preClose', startDrain);
     // While draining, answers close their connection: the balancer's kept-alive connections move
     // to other instances, and an idle socket would otherwise hold the process open at close.
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (draining) reply.header('connection', 'close');
+      done(null, payload);
     });
   },
   { name: 'lifecycle' },

@@ -74,13 +74,12 @@ const pathOf = (url: string) => url.split('?')[0] ?? url;
 export const requestLogPlugin = fp(
   async (app: FastifyInstance) => {
     // Everything after this hook (later hooks, the handler, what they await) runs in the context.
-    app.addHook('onRequest', (request, _reply, done) => {
+    // Callback hooks, not async ones: these run on every request, and an async hook is two promises.
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.header('x-request-id', request.id);
       requestContext.run({ reqId: request.id }, done);
     });
-    app.addHook('onSend', async (request, reply) => {
-      reply.header('x-request-id', request.id);
-    });
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       request.log.info(
         {
           method: request.method,
@@ -90,6 +89,7 @@ export const requestLogPlugin = fp(
         },
         'request',
       );
+      done();
     });
   },
   { name: 'request-log' },

@@ -46,13 +46,14 @@ function bearer(request: FastifyRequest): string | undefined {
  */
 export const metricsPlugin = fp(
   async (app: FastifyInstance, options: MetricsOptions) => {
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       // The pattern the router matched; no route (a 404) is one label, never the address asked for.
       const route = request.routeOptions.url ?? 'unmatched';
       httpRequestDuration.observe(
         { method: request.method, route, status: String(reply.statusCode) },
         reply.elapsedTime / 1000,
       );
+      done();
     });
 
     app.decorate('metricsAddress', undefined);

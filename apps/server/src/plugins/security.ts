@@ -152,23 +152,26 @@ export const securityPlugin = fp(
     });
     app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
     await app.register(cookie);
-    app.addHook('onRequest', async (request, reply) => {
+    // A callback hook, not an async one: it runs on every request, and an async hook is two promises.
+    app.addHook('onRequest', (request, reply, done) => {
       // Every state-changing request, whatever its path and however it is spelled: the check
       // cannot miss a route by a spelling of its URL (`/%61pi/posts`, `/API/posts`, `//api`).
       // A route that reads no cookie and carries its own authority (a signed token) may say so
       // (`config.crossSiteAllowed`): the one-click unsubscribe a mail provider POSTs (decision 040).
       const crossSiteAllowed = request.routeOptions.config?.crossSiteAllowed === true;
       if (!SAFE_METHODS.has(request.method) && !crossSiteAllowed && isCrossSite(request)) {
-        throw errors.forbidden(HTTP_ERROR_MESSAGES.crossSiteRequest, 'CROSS_SITE_REQUEST');
+        return done(errors.forbidden(HTTP_ERROR_MESSAGES.crossSiteRequest, 'CROSS_SITE_REQUEST'));
       }
       const problem = requestLineProblem(request.raw.url ?? '/');
-      if (problem) {
-        // No route runs: a page load of an address with a NUL byte is answered with the web
-        // app, whose router shows its not-found page for such an address (root.tsx).
-        if (problem === 'nul' && isPageLoad(request) && app.sendNotFoundPage)
-          return app.sendNotFoundPage(request, reply);
-        throw errors.badRequest(HTTP_ERROR_MESSAGES.malformedRequest, 'INVALID_URL');
+      if (!problem) return done();
+      // No route runs: a page load of an address with a NUL byte is answered with the web
+      // app, whose router shows its not-found page for such an address (root.tsx); the hook
+      // then does not call `done` (Fastify's way of answering from a hook).
+      if (problem === 'nul' && isPageLoad(request) && app.sendNotFoundPage) {
+        app.sendNotFoundPage(request, reply).catch(done);
+        return;
       }
+      done(errors.badRequest(HTTP_ERROR_MESSAGES.malformedRequest, 'INVALID_URL'));
     });
 
     // JSON bodies: refused when nested too deep or carrying a NUL, then parsed as Fastify does

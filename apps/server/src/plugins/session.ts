@@ -171,15 +171,46 @@ export const sessionPlugin = fp(
 /**
  * Guards for routes: each names the state the spec requires (docs/product/community.md#permission-table) and answers with a
  * stable code the web app turns into the login modal, /verify, or the verify-school modal.
+ * Each guard is one await of the session; the checks themselves are `signedIn`, `verified` and
+ * `schoolVerified`, which a route that read the session with more columns (`sessionUserWith`)
+ * applies to that answer directly (every awaited layer is a promise more on a hot read).
  */
 export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
-  const user = await request.sessionUser();
+  return signedIn(request, await request.sessionUser());
+}
+
+export async function requireVerifiedUser(request: FastifyRequest): Promise<SessionUser> {
+  return verified(request, await request.sessionUser());
+}
+
+export async function requireSchoolVerifiedUser(request: FastifyRequest): Promise<SessionUser> {
+  return schoolVerified(request, await request.sessionUser());
+}
+
+/** `user`, the session's answer, when someone is signed in: else UNAUTHENTICATED, or ACCOUNT_SUSPENDED. */
+export function signedIn<U extends SessionUser>(request: FastifyRequest, user: U | null): U {
   if (!user) {
     const suspension = request.suspendedSession();
     if (suspension) throw accountSuspended(suspension.until, request.campus?.slug);
     throw errors.unauthorized(ACCESS_SERVER_MESSAGES.signInRequired, 'UNAUTHENTICATED');
   }
   return user;
+}
+
+/** `user` when signed in with a verified email: else as `signedIn`, or EMAIL_NOT_VERIFIED. */
+export function verified<U extends SessionUser>(request: FastifyRequest, user: U | null): U {
+  const signedInUser = signedIn(request, user);
+  if (!signedInUser.verified)
+    throw errors.forbidden(ACCESS_SERVER_MESSAGES.emailNotVerified, 'EMAIL_NOT_VERIFIED');
+  return signedInUser;
+}
+
+/** `user` when verified and school-verified: else as `verified`, or SCHOOL_NOT_VERIFIED. */
+export function schoolVerified<U extends SessionUser>(request: FastifyRequest, user: U | null): U {
+  const verifiedUser = verified(request, user);
+  if (!verifiedUser.schoolVerified)
+    throw errors.forbidden(ACCESS_SERVER_MESSAGES.schoolEmailNotVerified, 'SCHOOL_NOT_VERIFIED');
+  return verifiedUser;
 }
 
 /** 403 ACCOUNT_SUSPENDED: 'Your account is suspended until {date}.' (the web shows the suspension page). */
@@ -189,17 +220,4 @@ function accountSuspended(until: Date, campusSlug?: string): AppError {
     'ACCOUNT_SUSPENDED',
     MODERATION_MESSAGES.suspendedRefusal(suspensionEndText(until, campusSlug)),
   );
-}
-
-export async function requireVerifiedUser(request: FastifyRequest): Promise<SessionUser> {
-  const user = await requireUser(request);
-  if (!user.verified) throw errors.forbidden(ACCESS_SERVER_MESSAGES.emailNotVerified, 'EMAIL_NOT_VERIFIED');
-  return user;
-}
-
-export async function requireSchoolVerifiedUser(request: FastifyRequest): Promise<SessionUser> {
-  const user = await requireVerifiedUser(request);
-  if (!user.schoolVerified)
-    throw errors.forbidden(ACCESS_SERVER_MESSAGES.schoolEmailNotVerified, 'SCHOOL_NOT_VERIFIED');
-  return user;
 }

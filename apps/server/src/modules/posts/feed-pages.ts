@@ -1,8 +1,8 @@
 import type { FeedPage, Post, PostList, PostPage, PostThreadNode } from '@campus/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
-import { keptPages } from '../../lib/metrics.ts';
-import { requireSchoolVerifiedUser, type SessionUser } from '../../plugins/session.ts';
+import { countKeptPage } from '../../lib/metrics.ts';
+import { type SessionUser, schoolVerified } from '../../plugins/session.ts';
 import { type FeedViewerState, sessionWithFeedState } from './posts.repo.ts';
 
 /**
@@ -118,8 +118,8 @@ export const feedViewerOf =
     const row = await request.sessionUserWith<{ feedState: FeedViewerState }>((db, token) =>
       sessionWithFeedState(db, token, request.campus.id, postIds),
     );
-    const viewer = await requireSchoolVerifiedUser(request);
-    return { viewer, state: (row as { feedState: FeedViewerState }).feedState };
+    const viewer = schoolVerified(request, row);
+    return { viewer, state: viewer.feedState };
   };
 
 /**
@@ -144,10 +144,10 @@ export async function keptOrLoaded<P extends CardPage>(
     clock.now().getTime() < kept.validUntil &&
     ![...state.hidden].some((id) => kept.people.has(id))
   ) {
-    keptPages.inc({ result: 'hit' });
+    countKeptPage('hit');
     return withSaves(kept.page, state.liked);
   }
-  keptPages.inc({ result: 'miss' });
+  countKeptPage('miss');
   // Read after the version: the page is at least as new as `state.version`.
   const loaded = await load(viewer, state);
   const cards = cardsOf(loaded.page);

@@ -748,23 +748,23 @@ export const SESSION_WITH_FEED_STATE = sessionLookupText(`coalesce((SELECT versi
  * one statement: the campus's feed version, the viewer's blocks either way and which of
  * `postIds` the viewer saved. Undefined when the session is not valid.
  */
-export async function sessionWithFeedState<U extends object>(
+export function sessionWithFeedState<U extends object>(
   db: DbOrTx,
   token: string,
   campusId: string,
   postIds: string[],
 ): Promise<(U & { feedState: FeedViewerState }) | undefined> {
-  const [row] = await runNamed<U & FeedStateColumns>(db, 'session_with_feed_state', () => SESSION_WITH_FEED_STATE, [
+  // `.then`, not async/await: this runs on every kept page (see runNamed).
+  return runNamed<U & FeedStateColumns>(db, 'session_with_feed_state', () => SESSION_WITH_FEED_STATE, [
     token,
     campusId,
     postIds,
-  ]);
-  if (!row) return undefined;
-  const { feedVersion, feedHidden, feedLiked, ...user } = row;
-  return {
-    ...(user as unknown as U),
-    feedState: { version: feedVersion, hidden: new Set(feedHidden), liked: new Set(feedLiked) },
-  };
+  ]).then(([row]) => {
+    if (!row) return undefined;
+    const { feedVersion, feedHidden, feedLiked, ...user } = row;
+    const feedState = { version: feedVersion, hidden: new Set(feedHidden), liked: new Set(feedLiked) };
+    return Object.assign(user as unknown as U, { feedState });
+  });
 }
 
 /** Of `ids`, the posts with a moderation state (hidden or removed) not written by `viewerId`. */
