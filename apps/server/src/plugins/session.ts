@@ -200,8 +200,7 @@ export function signedIn<U extends SessionUser>(request: FastifyRequest, user: U
 /** `user` when signed in with a verified email: else as `signedIn`, or EMAIL_NOT_VERIFIED. */
 export function verified<U extends SessionUser>(request: FastifyRequest, user: U | null): U {
   const signedInUser = signedIn(request, user);
-  if (!signedInUser.verified)
-    throw errors.forbidden(ACCESS_SERVER_MESSAGES.emailNotVerified, 'EMAIL_NOT_VERIFIED');
+  if (!signedInUser.verified) throw errors.forbidden(ACCESS_SERVER_MESSAGES.emailNotVerified, 'EMAIL_NOT_VERIFIED');
   return signedInUser;
 }
 
