@@ -18,6 +18,10 @@
  *      BENCH_ONLY (comma-separated row keys, e.g. "campuses,feed,events"), BENCH_SERVER_DIR.
  * `--profile[=key]`: runs the server with --cpu-prof, loads only that row (default `feed`), and
  *      prints the functions with the most self time (the .cpuprofile is left in the printed folder).
+ * `--promises`: no load; counts the promises (and other async resources) the server creates per
+ *      request of each row, over PROMISE_REQUESTS (500) sequential requests after 50 of warm-up
+ *      (bench/count-promises.cjs, preloaded). Exact, so the same on a busy machine; with
+ *      BENCH_COMPARE_DIR, old and new side by side.
  * BENCH_COMPARE_DIR=<another checkout> (e.g. a `git worktree` of an older commit, with its own
  *      `npm ci` and web build): two servers at once, that one ("old", on BENCH_PORT + 1, its own
  *      database BENCH_COMPARE_DATABASE_URL, default the bench database's name + `_old`, seeded by
@@ -54,6 +58,8 @@ const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const profileArg = process.argv.find((a) => a === '--profile' || a.startsWith('--profile='));
 const PROFILE = profileArg !== undefined;
 const PROFILE_KEY = profileArg?.split('=')[1] || 'feed';
+const PROMISES = process.argv.includes('--promises');
+const PROMISE_REQUESTS = 500;
 const profileWindow = { from: 0, to: Number.POSITIVE_INFINITY };
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // A web build, for the row of a page's document (its first screen's answers written in).
@@ -62,6 +68,7 @@ const dataDir = await mkdtemp(path.join(os.tmpdir(), 'campus-bench-hot-paths-'))
 const profileDir = path.join(dataDir, 'profile');
 
 if (COMPARE_DIR && PROFILE) throw new Error('--profile measures one server: leave BENCH_COMPARE_DIR unset');
+if (PROMISES && PROFILE) throw new Error('--promises and --profile: one at a time');
 
 interface Row {
   label: string;
@@ -121,6 +128,7 @@ async function startServer({
     process.execPath,
     [
       ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      ...(PROMISES ? ['--require', path.join(repoRoot, 'bench/count-promises.cjs')] : []),
       '--import',
       'tsx',
       'apps/server/src/server.ts',
@@ -138,7 +146,7 @@ async function startServer({
         AUTH_SECRET: 'bench-secret-that-is-at-least-32-characters',
         WEB_DIST: hasWeb ? webDist : path.join(dataDir, 'no-web'),
       },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', 'inherit', 'inherit', ...(PROMISES ? (['ipc'] as const) : [])],
     },
   );
   const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
@@ -330,6 +338,27 @@ async function startServer({
       return { mean, p50: at(0.5), p99: at(0.99), refused };
     }
 
+    /** Async resources the server created so far, by type (only with `--promises`). */
+    function asyncResources(): Promise<Record<string, number>> {
+      return new Promise((resolve) => {
+        server.once('message', (message) => resolve((message as { counts: Record<string, number> }).counts));
+        server.send('count');
+      });
+    }
+    /** Promises the server creates per request of `row`: sequential requests, so no other work is counted. */
+    async function promisesPerRequest(row: Row): Promise<number> {
+      const ask = async () => {
+        const response = await fetch(`${origin}${row.path}`, { headers: row.signedIn ? headers : {} });
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`${row.path}: ${response.status}`);
+      };
+      for (let i = 0; i < 50; i++) await ask();
+      const before = await asyncResources();
+      for (let i = 0; i < PROMISE_REQUESTS; i++) await ask();
+      const after = await asyncResources();
+      return ((after.PROMISE ?? 0) - (before.PROMISE ?? 0)) / PROMISE_REQUESTS;
+    }
+
     const commit = (() => {
       try {
         return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: dir }).toString().trim();
@@ -337,7 +366,7 @@ async function startServer({
         return 'unknown';
       }
     })();
-    return { rows: rows.filter((r) => answering.has(r.key)), load, connectLoop, commit, stop };
+    return { rows: rows.filter((r) => answering.has(r.key)), load, connectLoop, promisesPerRequest, commit, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -375,10 +404,30 @@ try {
   );
   const [old, current] = COMPARE_DIR ? servers : [undefined, servers[0]];
   if (!current) throw new Error('no server');
-  if (old) await compare(old, current);
+  if (PROMISES) await countPromises(current, old);
+  else if (old) await compare(old, current);
   else await measure(current);
 } finally {
   for (const server of servers) await server.stop();
+}
+
+/** Promises per request of each row (`--promises`), and the old server's beside them in a comparison. */
+async function countPromises(current: BenchServer, old?: BenchServer) {
+  const selected = current.rows.filter((r) => !ONLY || ONLY.includes(r.key));
+  console.log(
+    `\nPromises the server creates per request (${PROMISE_REQUESTS} sequential requests per row after 50 of warm-up):`,
+  );
+  console.log(
+    old
+      ? `\n| Route | old ${old.commit} | new ${current.commit} |\n|---|---|---|`
+      : '\n| Route | promises |\n|---|---|',
+  );
+  for (const row of selected) {
+    const now = (await current.promisesPerRequest(row)).toFixed(1);
+    const oldRow = old?.rows.find((r) => r.key === row.key);
+    const before = oldRow && old ? (await old.promisesPerRequest(oldRow)).toFixed(1) : '–';
+    console.log(old ? `| \`${row.label}\` | ${before} | ${now} |` : `| \`${row.label}\` | ${now} |`);
+  }
 }
 
 /** The one-server table (and its profile, with `--profile`). */
