@@ -188,7 +188,7 @@ export async function requireSchoolVerifiedUser(request: FastifyRequest): Promis
 }
 
 /** `user`, the session's answer, when someone is signed in: else UNAUTHENTICATED, or ACCOUNT_SUSPENDED. */
-export function signedIn<U extends SessionUser>(request: FastifyRequest, user: U | null): U {
+function signedIn<U extends SessionUser>(request: FastifyRequest, user: U | null): U {
   if (!user) {
     const suspension = request.suspendedSession();
     if (suspension) throw accountSuspended(suspension.until, request.campus?.slug);
@@ -198,7 +198,7 @@ export function signedIn<U extends SessionUser>(request: FastifyRequest, user: U
 }
 
 /** `user` when signed in with a verified email: else as `signedIn`, or EMAIL_NOT_VERIFIED. */
-export function verified<U extends SessionUser>(request: FastifyRequest, user: U | null): U {
+function verified<U extends SessionUser>(request: FastifyRequest, user: U | null): U {
   const signedInUser = signedIn(request, user);
   if (!signedInUser.verified) throw errors.forbidden(ACCESS_SERVER_MESSAGES.emailNotVerified, 'EMAIL_NOT_VERIFIED');
   return signedInUser;
