@@ -103,8 +103,15 @@ function matchedRoute(request: FastifyRequest): string {
 function exemptFromDefaultLimit(request: FastifyRequest): boolean {
   // A route with a limit of its own is always counted by it.
   if (request.routeOptions.config?.rateLimit) return false;
-  const route = matchedRoute(request);
-  return SAFE_METHODS.has(request.method) || !route.startsWith('/api/') || route.startsWith('/api/auth/');
+  return exemptRoute(request.method, matchedRoute(request));
+}
+
+/** A route (its pattern) the default write limit never counts for these methods. */
+function exemptRoute(methods: string | string[], route: string): boolean {
+  const all = Array.isArray(methods) ? methods : [methods];
+  return (
+    all.every((method) => SAFE_METHODS.has(method)) || !route.startsWith('/api/') || route.startsWith('/api/auth/')
+  );
 }
 
 /** Per account when signed in (many people can share one address), else per address. */
@@ -186,6 +193,15 @@ export const securityPlugin = fp(
       parseJson(request, body as string, done);
     });
 
+    // A route the default limit never counts gets no limiter at all, decided as the route is added
+    // (the limiter's hook is 8 promises per request, reads included; docs/perf/README.md 'Promises
+    // per request'). Added before the limiter, so its own onRoute hook sees the `false`. Routes
+    // with some safe methods keep it and are exempted per request by the allow-list.
+    app.addHook('onRoute', (route) => {
+      if (route.config?.rateLimit === undefined && exemptRoute(route.method, route.url)) {
+        route.config = { ...route.config, rateLimit: false };
+      }
+    });
     await app.register(rateLimit, {
       global: true,
       max: WRITE_RATE_LIMIT.max,
