@@ -22,7 +22,7 @@ export const campusPlugin = fp(
     const siteOrigin = siteOrigins(opts.campusHosts, opts.production);
     app.decorateRequest('campus', null as unknown as CampusDefinition);
     app.decorateRequest('siteOrigin', '');
-    // Callback hooks rather than async ones on every request here: an async hook is two promises.
+    // A callback hook, as every hook on every request (docs/architecture.md#request-pipeline).
     app.addHook('onRequest', (request, _reply, done) => {
       request.campus = resolveCampus(request.hostname, hosts);
       request.siteOrigin = siteOrigin(request);

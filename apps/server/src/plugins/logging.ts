@@ -74,7 +74,7 @@ const pathOf = (url: string) => url.split('?')[0] ?? url;
 export const requestLogPlugin = fp(
   async (app: FastifyInstance) => {
     // Everything after this hook (later hooks, the handler, what they await) runs in the context.
-    // Callback hooks, not async ones: these run on every request, and an async hook is two promises.
+    // Callback hooks, as every hook on every request (docs/architecture.md#request-pipeline).
     app.addHook('onRequest', (request, reply, done) => {
       reply.header('x-request-id', request.id);
       requestContext.run({ reqId: request.id }, done);

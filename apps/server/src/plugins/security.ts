@@ -159,7 +159,7 @@ export const securityPlugin = fp(
     });
     app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
     await app.register(cookie);
-    // A callback hook, not an async one: it runs on every request, and an async hook is two promises.
+    // A callback hook, as every hook on every request (docs/architecture.md#request-pipeline).
     app.addHook('onRequest', (request, reply, done) => {
       // Every state-changing request, whatever its path and however it is spelled: the check
       // cannot miss a route by a spelling of its URL (`/%61pi/posts`, `/API/posts`, `//api`).
